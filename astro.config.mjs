@@ -1,0 +1,31 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+// The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  // Operators' rebuilds write each release to its own directory (scripts/ops); everyone else gets dist/.
+  outDir: process.env.OUT_DIR || './dist',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  prefetch: false,
+  integrations: [react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
+  vite: { plugins: [tailwindcss()] },
+  env: {
+    schema: {
+      // Both public: inlined into the browser bundle. Only the anon key ever reaches the browser (RLS guards the tables).
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BRAND_NAME: envField.string({ context: 'client', access: 'public', default: 'Thela' }),
+      PUBLIC_SUPPORT_PHONE: envField.string({ context: 'client', access: 'public', default: '1800-123-4567' }),
+      PUBLIC_SUPPORT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'support@thela.example' }),
+      // Build only: a synthetic catalogue of N products instead of the bundled sample (benchmarks).
+      CATALOGUE_SIZE: envField.number({ context: 'server', access: 'public', optional: true, int: true, gt: 0 }),
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 4321);
+
+/** Debian's Chromium (Playwright cannot download its own here) with flags that keep it off the network. */
+export const chromiumLaunch = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: !!process.env['CI'],
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunch,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+    },
+  ],
+  // The built site, as a CDN would serve it: `npm run test:e2e` builds first.
+  webServer: {
+    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,18 @@
+/**
+ * `npm run build`: the Astro build, then the Pagefind index over what it wrote.
+ * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
+ */
+import { spawnSync } from 'node:child_process';
+
+const outDir = process.env['OUT_DIR'] || 'dist';
+
+function run(label: string, command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`build: ${label} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+run('astro build', 'astro', ['build']);
+run('pagefind', 'pagefind', ['--site', outDir]);

@@ -1,0 +1,36 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** Formats rupees the Indian way: 123456 -> "₹1,23,456.00". Non-finite input shows ₹0.00 rather than "NaN". */
+export function formatPrice(rupees: number): string {
+  return inr.format(Number.isFinite(rupees) ? rupees : 0);
+}
+
+/** Formats paise (integer) as rupees. */
+export function formatPaise(paise: number): string {
+  return formatPrice(Number.isFinite(paise) ? paise / 100 : 0);
+}
+
+/** The spec's default unit when a product has none. */
+export const DEFAULT_UNIT = 'pcs';
+
+/** A product's unit for display, with the "pcs" fallback. */
+export function displayUnit(unit: string | null | undefined): string {
+  return unit?.trim() ? unit.trim() : DEFAULT_UNIT;
+}
+
+/** The bundled placeholder shown when a product has no image. */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
+/** A product's image for display, with the placeholder fallback. */
+export function displayImage(url: string | null | undefined): string {
+  return url?.trim() ? url : PLACEHOLDER_IMAGE;
+}
+
+/** The discount badge percentage: rounded (original - price) / original, or null when there is no discount. */
+export function discountPercent(price: number, original: number | null | undefined): number | null {
+  if (original == null || !Number.isFinite(original) || !Number.isFinite(price) || original <= price || original <= 0) {
+    return null;
+  }
+  const pct = Math.round(((original - price) / original) * 100);
+  return pct > 0 ? pct : null;
+}

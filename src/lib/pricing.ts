@@ -1,0 +1,53 @@
+/**
+ * Money rules in one place (spec section 9 and issue 4). Amounts are integer paise; rupees only at the edges.
+ * Delivery costs DELIVERY_FEE_PAISE unless the subtotal is above FREE_DELIVERY_ABOVE_PAISE, the home offer's promise.
+ */
+
+/** ₹25.00, the spec's fixed delivery fee. */
+export const DELIVERY_FEE_PAISE = 2500;
+/** Free delivery on orders above ₹199 (strictly above: ₹199.00 pays the fee, ₹199.01 does not). */
+export const FREE_DELIVERY_ABOVE_PAISE = 19900;
+
+/** Rupees (as stored, two decimals) to integer paise, rounding away float noise (68.1 -> 6810). */
+export function toPaise(rupees: number): number {
+  return Number.isFinite(rupees) ? Math.round(rupees * 100) : 0;
+}
+
+/** Integer paise to rupees. */
+export function toRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** The priced lines of a cart or order. */
+export interface PricedLine {
+  price: number;
+  quantity: number;
+}
+
+/** The sums a cart or checkout shows. */
+export interface Totals {
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  totalPaise: number;
+  /** How much more buys free delivery; 0 once it is free. */
+  freeDeliveryShortfallPaise: number;
+}
+
+/** Delivery fee for a subtotal: nothing for an empty cart, free above the threshold, else the fixed fee. */
+export function deliveryFeePaise(subtotalPaise: number): number {
+  if (subtotalPaise <= 0) return 0;
+  return subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_FEE_PAISE;
+}
+
+/** Subtotal (sum of price x quantity), delivery fee and total, in paise. */
+export function cartTotals(lines: readonly PricedLine[]): Totals {
+  const subtotalPaise = lines.reduce((sum, line) => sum + toPaise(line.price) * line.quantity, 0);
+  const deliveryFee = deliveryFeePaise(subtotalPaise);
+  return {
+    subtotalPaise,
+    deliveryFeePaise: deliveryFee,
+    totalPaise: subtotalPaise + deliveryFee,
+    freeDeliveryShortfallPaise:
+      subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : FREE_DELIVERY_ABOVE_PAISE + 1 - subtotalPaise,
+  };
+}

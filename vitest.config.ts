@@ -1,0 +1,11 @@
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
+
+// Through Astro's Vite config so tests resolve astro:env, astro:content and the same plugins as the build.
+export default getViteConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
