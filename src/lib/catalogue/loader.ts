@@ -3,6 +3,7 @@ import type { Loader } from 'astro/loaders';
 import { sanitizeCatalogue } from './sanitize.ts';
 import { generateSyntheticCatalogue } from './sample.ts';
 import { createSupabaseClient, listAll } from './supabase-source.ts';
+import { CatalogueReadError } from './source.ts';
 import type { Catalogue } from './types.ts';
 
 /** Where the build reads the catalogue from, decided by the environment. */
@@ -29,8 +30,12 @@ export async function readRawCatalogue(origin: CatalogueOrigin) {
     case 'supabase': {
       const client = createSupabaseClient(origin.url, origin.anonKey);
       // Categories first: a failure there is the cheapest way to learn the backend is unreachable.
-      const categories = await listAll(client, 'categories');
-      const [products, stores] = await Promise.all([listAll(client, 'products'), listAll(client, 'stores')]);
+      // No retries: a build against an unreachable backend should fail in seconds, not after a back-off.
+      const categories = await listAll(client, 'categories', { retry: false });
+      const [products, stores] = await Promise.all([
+        listAll(client, 'products', { retry: false }),
+        listAll(client, 'stores', { retry: false }),
+      ]);
       return { products, categories, stores };
     }
     case 'synthetic':
@@ -42,13 +47,33 @@ export async function readRawCatalogue(origin: CatalogueOrigin) {
 
 let pending: Promise<Catalogue> | undefined;
 
+/** How many skipped rows are itemised in the build log before the rest are only counted. */
+const ITEMISED_SKIPS = 20;
+
+/** Build-time environment: the process environment, plus what Vite read from .env files when running inside Astro. */
+function buildEnv(): Record<string, string | undefined> {
+  const vite = (import.meta as { env?: Record<string, unknown> }).env ?? {};
+  const fromFiles = Object.fromEntries(
+    Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return { ...fromFiles, ...process.env };
+}
+
+interface CatalogueLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
 /** The sanitized catalogue, read once per build and shared by the three collections. Logs one summary line. */
-export function loadCatalogue(log: (line: string) => void = console.log): Promise<Catalogue> {
+export function loadCatalogue(log: CatalogueLog = console): Promise<Catalogue> {
   pending ??= (async () => {
-    const origin = catalogueOrigin();
+    const origin = catalogueOrigin(buildEnv());
     const raw = await readRawCatalogue(origin);
     const { catalogue, report } = sanitizeCatalogue(raw);
-    log(`${report.summary()} (source: ${origin.kind})`);
+    for (const row of report.skipped.slice(0, ITEMISED_SKIPS)) {
+      log.warn(`skipped ${row.table} row ${JSON.stringify(row.id ?? row.index)}: ${row.reason}`);
+    }
+    log.info(`${report.summary()} (source: ${origin.kind})`);
     return catalogue;
   })();
   return pending;
@@ -59,7 +84,16 @@ export function catalogueLoader(table: keyof Catalogue): Loader {
   return {
     name: `thela-catalogue-${table}`,
     load: async ({ store, logger, generateDigest }) => {
-      const catalogue = await loadCatalogue((line) => logger.info(line));
+      let catalogue: Catalogue;
+      try {
+        catalogue = await loadCatalogue(logger);
+      } catch (error) {
+        if (!(error instanceof CatalogueReadError)) throw error;
+        // The build must stop with one clear line, not a stack trace of our reader: never a half-empty site.
+        const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
+        clean.stack = clean.message;
+        throw clean;
+      }
       store.clear();
       for (const row of catalogue[table]) {
         const data = { ...row } as Record<string, unknown>;

@@ -1,0 +1,292 @@
+/**
+ * The live catalogue: the spec's reads (section 7) against Supabase's table API (PostgREST) with the
+ * anon key, plus the paged listings the build loaders use.
+ *
+ * Requests, each with `select=*` and `order=id.asc` (the one addition to the spec, so limits pick the
+ * same rows every time and the sample source can agree):
+ * - featured: `is_available=eq.true&limit=8`
+ * - product / category / store by id: `id=eq.<id>` with `Accept: application/vnd.pgrst.object+json`
+ *   (`.single()`); PostgREST answers 406 with code PGRST116 when no row matches, which means null
+ * - category grid: `category_id=eq.<id>&is_available=eq.true[&name=ilike...]`, no limit
+ * - search: `is_available=eq.true[&name=ilike...]&limit=50`; shop page: the same with `limit=20`
+ * - stores list: `is_active=eq.true[&name=ilike...]`
+ *
+ * Name search is a case-insensitive LITERAL substring match; see `nameFilter` for how shopper text is
+ * escaped for PostgREST. Rows coming back go through the rules of `sanitize.ts`: a list leaves out a
+ * row they reject, a single read answers null for it. Any failure other than "no such row" throws
+ * `CatalogueReadError` with one line naming the read and the cause (never the key).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  cleanNameQuery,
+  isUnmatchableQuery,
+  isValidId,
+  sanitizeCategory,
+  sanitizeProduct,
+  sanitizeStore,
+  type RowResult,
+} from './sanitize.ts';
+import {
+  CatalogueReadError,
+  FEATURED_LIMIT,
+  SEARCH_LIMIT,
+  SHOP_PRODUCTS_LIMIT,
+  type CatalogueSource,
+} from './source.ts';
+import type { Product, Store } from './types.ts';
+
+/** How long one request may take before it is abandoned. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Rows per page for `listAll`: PostgREST's default max-rows. */
+export const PAGE_SIZE = 1000;
+
+/** Options for `createSupabaseClient`. */
+export interface SupabaseClientOptions {
+  /** Per-request timeout in milliseconds (default `REQUEST_TIMEOUT_MS`). */
+  timeoutMs?: number;
+}
+
+/** Options shared by the reads. */
+export interface ReadOptions {
+  /**
+   * Let supabase-js retry a GET after a network error or a 503/520 answer (3 times, 1 s, 2 s, 4 s apart).
+   * Default true; tests turn it off to fail fast.
+   */
+  retry?: boolean;
+}
+
+/**
+ * A Supabase client for catalogue reads: no session kept, refreshed or read from the URL (the storefront
+ * only ever uses the anon key), and every request abandoned after `timeoutMs`.
+ */
+export function createSupabaseClient(
+  url: string,
+  anonKey: string,
+  fetchImpl?: typeof fetch,
+  options: SupabaseClientOptions = {},
+): SupabaseClient {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timedFetch: typeof fetch = async (input, init) => {
+    const base = fetchImpl ?? globalThis.fetch;
+    // Named AbortError so supabase-js reports it at once instead of retrying a slow backend.
+    const timedOut = new Error(`timed out after ${timeoutMs} ms`);
+    timedOut.name = 'AbortError';
+    // A plain controller and timer rather than AbortSignal.timeout/any, which older Safari lacks.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
+    // The timer also guards reading the body, so it outlives the fetch call; in Node it must not
+    // keep a finished build alive.
+    (timer as { unref?: () => void }).unref?.();
+    const outer = init?.signal;
+    if (outer) {
+      if (outer.aborted) controller.abort(outer.reason);
+      else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+    }
+    try {
+      return await base(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      throw controller.signal.reason === timedOut ? timedOut : error;
+    }
+  };
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: timedFetch },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+interface ErrorLike {
+  message?: unknown;
+  details?: unknown;
+  code?: unknown;
+}
+
+const KEY_LIKE = /eyJ[\w-]*\.[\w-]*\.[\w-]*|sb_(?:publishable|secret)_[\w-]+/g;
+
+function oneLine(text: string, max = 300): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** "fetch failed (getaddrinfo ENOTFOUND example.invalid)", "HTTP 500 XX000: boom", "timed out after 10000 ms". */
+function describeFailure(error: ErrorLike, status: number): string {
+  const message = typeof error.message === 'string' ? error.message : '';
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (status === 0) {
+    // supabase-js's own report of a fetch that threw: "TypeError: fetch failed", with the cause in details.
+    let text = message.replace(/^\w*(?:Error|Exception): /, '') || 'network error';
+    const details = typeof error.details === 'string' ? error.details : '';
+    const cause = /^Caused by: [^:\n]*: ?(.*?)(?: \(([\w-]+)\))?$/m.exec(details);
+    if (cause) {
+      const causeText = cause[1]?.trim() ?? '';
+      const causeCode = cause[2] ?? '';
+      const because = causeText === '' ? causeCode : causeCode === '' || causeText.includes(causeCode) ? causeText : `${causeText} (${causeCode})`;
+      if (because !== '') text += ` (${because})`;
+    }
+    return text;
+  }
+  // A proxy in front of PostgREST may answer with an HTML page: keep its words, not its tags.
+  const text = message.replace(/<[^>]*>/g, ' ');
+  return `HTTP ${status}${code ? ` ${code}` : ''}${text.trim() ? `: ${text}` : ''}`;
+}
+
+function readError(read: string, cause: string, client: SupabaseClient): CatalogueReadError {
+  let text = cause.replace(KEY_LIKE, '[redacted]');
+  // The key is protected inside the client; reach for it only to make sure no answer echoes it back.
+  const key = (client as unknown as { supabaseKey?: unknown }).supabaseKey;
+  if (typeof key === 'string' && key.length >= 8) text = text.replaceAll(key, '[redacted]');
+  // Redacted before shortening, so a cut can never leave part of a key behind.
+  return new CatalogueReadError(`Supabase read of ${read} failed: ${oneLine(text)}`);
+}
+
+interface Answer {
+  data: unknown;
+  error: ErrorLike | null;
+  status: number;
+}
+
+function check(read: string, answer: Answer, client: SupabaseClient): void {
+  if (answer.error) throw readError(read, describeFailure(answer.error, answer.status), client);
+}
+
+function rows(read: string, answer: Answer, client: SupabaseClient): unknown[] {
+  check(read, answer, client);
+  if (!Array.isArray(answer.data)) throw readError(read, 'unexpected response: expected a list of rows', client);
+  return answer.data;
+}
+
+function kept<T>(raw: unknown[], sanitize: (row: unknown) => RowResult<T>): T[] {
+  const out: T[] = [];
+  for (const row of raw) {
+    const result = sanitize(row);
+    if (result.ok) out.push(result.row);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Name search
+
+/**
+ * The ILIKE pattern for a literal, case-insensitive substring: `%<text>%` with `\`, `%` and `_` escaped
+ * by a backslash (PostgreSQL's default LIKE escape). PostgREST turns EVERY `*` in a like/ilike value
+ * into `%` before PostgreSQL sees it, and a backslash cannot protect it (`\*` becomes `\%`, a literal
+ * percent sign), so a `*` typed by the shopper is sent as `_` (exactly one character) and pinned down
+ * by `literalRegex`.
+ */
+export function ilikePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '_')}%`;
+}
+
+/**
+ * A case-insensitive regular expression (PostgREST `imatch`, PostgreSQL `~*`) that matches `text`
+ * literally: the `***=` prefix tells PostgreSQL's regex engine that the rest is a literal string, so
+ * nothing in it needs escaping, and PostgREST does not rewrite `*` for this operator.
+ */
+export function literalRegex(text: string): string {
+  return `***=${text}`;
+}
+
+interface NameFilterable<T> {
+  ilike(column: string, pattern: string): T;
+  regexIMatch(column: string, pattern: string): T;
+}
+
+/**
+ * Adds the name filter for cleaned, non-empty search text: always `name=ilike.<ilikePattern>`; when the
+ * text holds a `*`, also `name=imatch.<literalRegex>` (PostgREST ANDs filters on one column), so the
+ * match stays literal. Other characters a shopper may type (`,`, `(`, `)`, quotes, `.`, `:`) have no
+ * meaning in a plain filter value: PostgREST reads everything after `ilike.` as the pattern, and the
+ * URL encoding is supabase-js's (URLSearchParams).
+ */
+function nameFilter<T extends NameFilterable<T>>(query: T, text: string): T {
+  if (text === '') return query;
+  const filtered = query.ilike('name', ilikePattern(text));
+  return text.includes('*') ? filtered.regexIMatch('name', literalRegex(text)) : filtered;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The source
+
+/** The spec's reads against Supabase, answering exactly as the sample source does for the same rows. */
+export function createSupabaseSource(client: SupabaseClient, options: ReadOptions = {}): CatalogueSource {
+  const retry = options.retry ?? true;
+  const table = (name: 'products' | 'categories' | 'stores') => client.from(name).select('*');
+
+  async function single<T>(read: string, name: 'products' | 'categories' | 'stores', id: string, sanitize: (row: unknown) => RowResult<T>): Promise<T | null> {
+    // An id the rules would never keep names no row either source could show; don't ask.
+    if (!isValidId(id)) return null;
+    const answer: Answer = await table(name).eq('id', id).retry(retry).single();
+    if (answer.error && answer.error.code === 'PGRST116') return null;
+    check(read, answer, client);
+    if (typeof answer.data !== 'object' || answer.data === null || Array.isArray(answer.data)) {
+      throw readError(read, 'unexpected response: expected one row', client);
+    }
+    const result = sanitize(answer.data);
+    return result.ok ? result.row : null;
+  }
+
+  async function products(read: string, categoryId: string | null, nameQuery: string | undefined, limit: number | null): Promise<Product[]> {
+    const text = cleanNameQuery(nameQuery);
+    if (isUnmatchableQuery(text)) return [];
+    if (categoryId !== null && !isValidId(categoryId)) return [];
+    let query = table('products');
+    if (categoryId !== null) query = query.eq('category_id', categoryId);
+    query = nameFilter(query.eq('is_available', true), text).order('id');
+    const answer: Answer = await (limit === null ? query : query.limit(limit)).retry(retry);
+    return kept(rows(read, answer, client), (row) => sanitizeProduct(row));
+  }
+
+  return {
+    kind: 'supabase',
+    featuredProducts: () => products('featured products', null, undefined, FEATURED_LIMIT),
+    productById: (id) => single('product by id', 'products', id, (row) => sanitizeProduct(row)),
+    categoryById: (id) => single('category by id', 'categories', id, (row) => sanitizeCategory(row)),
+    categoryProducts: (categoryId, nameQuery) => products('category products', categoryId, nameQuery, null),
+    searchProducts: (nameQuery) => products('product search', null, nameQuery, SEARCH_LIMIT),
+    shopProducts: (nameQuery) => products('shop products', null, nameQuery, SHOP_PRODUCTS_LIMIT),
+    activeStores: async (nameQuery): Promise<Store[]> => {
+      const text = cleanNameQuery(nameQuery);
+      if (isUnmatchableQuery(text)) return [];
+      const query = nameFilter(table('stores').eq('is_active', true), text).order('id');
+      const answer: Answer = await query.retry(retry);
+      return kept(rows('active stores', answer, client), (row) => sanitizeStore(row));
+    },
+    storeById: (id) => single('store by id', 'stores', id, (row) => sanitizeStore(row)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build-time listings
+
+/** Safety stop for `listAll`: a backend that ignores `offset` would otherwise page forever. */
+const MAX_PAGES = 10_000;
+
+/**
+ * Every row of one table, raw (the loaders sanitize the whole catalogue at once), read in pages of
+ * `PAGE_SIZE` ordered by id. Paging goes on until a page comes back empty rather than short, so a
+ * backend whose max-rows is set below 1,000 still yields every row. Throws `CatalogueReadError`, e.g.
+ * `Supabase read of products failed: fetch failed (getaddrinfo ENOTFOUND example.invalid)`.
+ */
+export async function listAll(
+  client: SupabaseClient,
+  table: 'products' | 'categories' | 'stores',
+  options: ReadOptions = {},
+): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const from = all.length;
+    const answer: Answer = await client
+      .from(table)
+      .select('*')
+      .order('id')
+      .range(from, from + PAGE_SIZE - 1)
+      .retry(options.retry ?? true);
+    const batch = rows(table, answer, client);
+    if (batch.length === 0) return all;
+    all.push(...batch);
+  }
+  throw readError(table, `paging did not end after ${MAX_PAGES} pages`, client);
+}

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+// A build pointed at a Supabase that cannot be reached must stop with one clear line and a non-zero exit,
+// never produce a half-empty site.
+describe('astro build with an unreachable Supabase', () => {
+  test('fails with one line naming the cause, and writes no site', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'thela-unreachable-'));
+    rmSync(outDir, { recursive: true });
+    try {
+      const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          OUT_DIR: outDir,
+          // Port 9 (discard) on loopback: refused at once, no network needed.
+          PUBLIC_SUPABASE_URL: 'http://127.0.0.1:9',
+          PUBLIC_SUPABASE_ANON_KEY: 'anon-key-for-test',
+        },
+      });
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(result.status).not.toBe(0);
+      const lines = output.split('\n').filter((line) => line.includes('Catalogue unavailable'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/Catalogue unavailable, build stopped: Supabase read of categories failed: fetch failed/);
+      expect(output).not.toContain('anon-key-for-test');
+      expect(existsSync(join(outDir, 'index.html'))).toBe(false);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
