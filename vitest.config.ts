@@ -4,7 +4,7 @@ import { getViteConfig } from 'astro/config';
 // Through Astro's Vite config so tests resolve astro:env, astro:content and the same plugins as the build.
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/ops/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

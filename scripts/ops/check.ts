@@ -1,0 +1,102 @@
+/**
+ * `node scripts/ops/check.ts DIR`: the release check on its own, for CI (.github/workflows/rebuild.yml), which has
+ * no live release on disk: the page count of the last published build comes from a small baseline file instead.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { checkRelease } from './lib/check.ts';
+import { ConfigError, loadConfig } from './lib/config.ts';
+import { markComplete, RELEASE_ID } from './lib/releases.ts';
+
+const HELP = `Usage: node scripts/ops/check.ts [options] DIR
+
+Checks a built site directory like the rebuild does before a switch: required files (index.html, 404.html,
+pagefind/ by default), at least one page, and a page count no more than maxPageDrop below the baseline.
+
+Options:
+  --baseline-file FILE   JSON {"pages": N} of the last good build; missing or unreadable = no baseline
+  --write-baseline FILE  on success, write {"pages": N} for the next run
+  --mark RELEASE_ID      on success, write the .release.json completion marker (for a releases/ layout on a
+                         server, so \`npm run rollback\` works there too)
+  --max-page-drop SHARE  override the configured maxPageDrop (0..1)
+  --force                accept a page-count drop
+  --config FILE          configuration file
+  -h, --help             this help`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      'baseline-file': { type: 'string' },
+      'write-baseline': { type: 'string' },
+      mark: { type: 'string' },
+      'max-page-drop': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (error) {
+  console.error(`check: ${(error as Error).message}\n\n${HELP}`);
+  process.exit(2);
+}
+const args = parsed.values;
+if (args.help || parsed.positionals.length !== 1) {
+  (args.help ? console.log : console.error)(HELP);
+  process.exit(args.help ? 0 : 2);
+}
+
+let config;
+try {
+  config = loadConfig(args.config);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`check: ${error.message}`);
+  process.exit(2);
+}
+const maxPageDrop = args['max-page-drop'] === undefined ? config.maxPageDrop : Number(args['max-page-drop']);
+if (!(maxPageDrop >= 0 && maxPageDrop <= 1)) {
+  console.error('check: --max-page-drop expects a share from 0 to 1');
+  process.exit(2);
+}
+
+let baselinePages: number | undefined;
+if (args['baseline-file']) {
+  try {
+    const pages = (JSON.parse(readFileSync(args['baseline-file'], 'utf8')) as { pages?: unknown }).pages;
+    if (typeof pages === 'number' && pages > 0) baselinePages = pages;
+  } catch {
+    // First run, or an expired cache: nothing to compare with.
+  }
+}
+
+const mark = args.mark;
+if (mark !== undefined && !RELEASE_ID.test(mark)) {
+  console.error('check: --mark expects a release id like 20261121T235012345Z (date -u +%Y%m%dT%H%M%S%3NZ)');
+  process.exit(2);
+}
+
+const dir = parsed.positionals[0]!;
+const started = Date.now();
+const result = await checkRelease(dir, {
+  requiredFiles: config.requiredFiles,
+  baselinePages,
+  maxPageDrop,
+  force: args.force,
+});
+for (const note of result.overridden) console.warn(`check: ${note}`);
+if (!result.ok) {
+  console.error(`check: ${dir} refused: ${result.problems.join('; ')}`);
+  process.exit(1);
+}
+if (mark)
+  await markComplete(dir, {
+    id: mark,
+    pages: result.pages,
+    builtAt: new Date().toISOString(),
+    durationMs: Date.now() - started,
+    trigger: 'ci',
+  });
+if (args['write-baseline']) writeFileSync(args['write-baseline'], `${JSON.stringify({ pages: result.pages })}\n`);
+console.log(`check: ${dir} ok, ${result.pages} pages${baselinePages ? ` (baseline ${baselinePages})` : ''}`);

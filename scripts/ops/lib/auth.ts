@@ -1,0 +1,95 @@
+/**
+ * Webhook authentication with one shared secret, in either form:
+ *  - the secret itself in `Authorization: Bearer <secret>` or `x-webhook-secret: <secret>` (what a Supabase Database
+ *    Webhook can send as a custom header);
+ *  - `x-thela-timestamp: <unix seconds>` and `x-thela-signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
+ *    accepted within a time window and only once (replays rejected).
+ * Every comparison hashes both sides first and compares the equal-length digests in constant time.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Why a request was refused (logged, never sent to the client). */
+export type AuthFailure = 'missing' | 'bad-secret' | 'bad-signature' | 'bad-timestamp' | 'stale' | 'replayed';
+
+/** The verdict on one request. */
+export type AuthResult = { ok: true; method: 'header' | 'signature' } | { ok: false; reason: AuthFailure };
+
+/** Options of createVerifier. */
+export interface VerifierOptions {
+  secret: string;
+  /** How far a signed timestamp may be from now, either way. */
+  toleranceMs: number;
+  /** Clock (tests). */
+  now?: (() => number) | undefined;
+  /** Most signatures remembered at once; beyond it the oldest are dropped early (only signed requests get in). */
+  maxRemembered?: number | undefined;
+}
+
+/** Checks request headers and the raw body against the secret. */
+export interface Verifier {
+  verify(headers: IncomingHttpHeaders, rawBody: Buffer): AuthResult;
+}
+
+/** The shortest secret accepted: 16 characters (`openssl rand -hex 32` gives 64). */
+export const MIN_SECRET_LENGTH = 16;
+
+function digest(value: string | Buffer): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Constant-time equality of two strings of any length (compares their SHA-256 digests). */
+export function safeEqual(a: string, b: string): boolean {
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The HMAC the sender must put in x-thela-signature (without the `sha256=` prefix). */
+export function signature(secret: string, timestamp: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
+}
+
+/** A verifier with its own memory of seen signatures. */
+export function createVerifier(options: VerifierOptions): Verifier {
+  const { secret, toleranceMs } = options;
+  const now = options.now ?? Date.now;
+  const maxRemembered = options.maxRemembered ?? 10_000;
+  // Digest of a seen signature -> when it can be forgotten (its timestamp can no longer pass the window).
+  const seen = new Map<string, number>();
+
+  const forgetExpired = (at: number) => {
+    for (const [key, expires] of seen) if (expires <= at) seen.delete(key);
+    while (seen.size >= maxRemembered) seen.delete(seen.keys().next().value!);
+  };
+
+  return {
+    verify(headers, rawBody) {
+      const signed = single(headers['x-thela-signature']);
+      if (signed !== undefined) {
+        const timestamp = single(headers['x-thela-timestamp']) ?? '';
+        if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'bad-timestamp' };
+        const expected = `sha256=${signature(secret, timestamp, rawBody)}`;
+        // Check the signature before the clock, so the answer to a forged request says nothing about timing.
+        if (!safeEqual(signed.trim().toLowerCase(), expected)) return { ok: false, reason: 'bad-signature' };
+        const at = now();
+        const sentAt = Number(timestamp) * 1000;
+        if (Math.abs(at - sentAt) > toleranceMs) return { ok: false, reason: 'stale' };
+        forgetExpired(at);
+        const key = digest(expected).toString('base64');
+        if (seen.has(key)) return { ok: false, reason: 'replayed' };
+        seen.set(key, sentAt + toleranceMs + 1000);
+        return { ok: true, method: 'signature' };
+      }
+
+      const authorization = single(headers['authorization']);
+      const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+      const header = single(headers['x-webhook-secret'])?.trim();
+      const offered = bearer ?? header;
+      if (offered === undefined || offered === '') return { ok: false, reason: 'missing' };
+      return safeEqual(offered, secret) ? { ok: true, method: 'header' } : { ok: false, reason: 'bad-secret' };
+    },
+  };
+}

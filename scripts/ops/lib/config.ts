@@ -1,0 +1,193 @@
+/**
+ * Operator configuration: one JSON file (ops.config.json by default), every key optional, validated with one clear
+ * line per mistake. Secrets never live here: the webhook secret comes from REBUILD_WEBHOOK_SECRET only.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A command either as an argv array (run directly) or as one string (run through /bin/sh). */
+export type Command = string[] | string;
+
+/** Settings of the webhook, schedule and static-serving service. */
+export interface ServiceConfig {
+  host: string;
+  port: number;
+  /** Serve the `current` release as a static site. */
+  serveStatic: boolean;
+  /** A cron expression (5 or 6 fields, croner syntax); null for no schedule. */
+  schedule: string | null;
+  /** IANA time zone the schedule is read in (e.g. Asia/Kolkata); null for the machine's zone. */
+  timezone: string | null;
+  /** Quiet period that folds a burst of triggers into one build. */
+  debounceMs: number;
+  /** Longest a steady stream of triggers may postpone a build. */
+  maxWaitMs: number;
+  bodyLimitBytes: number;
+  signatureToleranceMs: number;
+}
+
+/** Resolved configuration: absolute paths, milliseconds, defaults filled in. */
+export interface OpsConfig {
+  /** Where builds run (the project root). */
+  projectDir: string;
+  releasesDir: string;
+  currentLink: string;
+  keepReleases: number;
+  buildCommand: Command;
+  buildTimeoutMs: number;
+  /** Largest share of pages a new release may lose against the live one (0.5 = half) unless forced. */
+  maxPageDrop: number;
+  /** Paths (relative to the release) that must exist; a trailing slash means a directory. */
+  requiredFiles: string[];
+  /** Run after a release goes live (and after a rollback); RELEASE_DIR and RELEASE_ID are set. */
+  publishCommand: Command | null;
+  service: ServiceConfig;
+}
+
+/** A configuration mistake, worded for the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The project root: two levels above scripts/ops/lib. */
+export const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/** The default config file, read when it exists. */
+export const DEFAULT_CONFIG_FILE = 'ops.config.json';
+
+const DEFAULT_SERVICE = {
+  host: '127.0.0.1',
+  port: 4322,
+  serveStatic: true,
+  schedule: null,
+  timezone: null,
+  debounceSeconds: 10,
+  maxWaitSeconds: 120,
+  bodyLimitBytes: 64 * 1024,
+  signatureToleranceSeconds: 300,
+};
+
+const DEFAULTS = {
+  releasesDir: 'releases',
+  currentLink: 'current',
+  keepReleases: 5,
+  buildCommand: null,
+  buildTimeoutSeconds: 900,
+  maxPageDrop: 0.5,
+  requiredFiles: ['index.html', '404.html', 'pagefind/'],
+  publishCommand: null,
+};
+
+type Raw = Record<string, unknown>;
+
+function isObject(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rejectUnknown(raw: Raw, known: object, where: string): void {
+  for (const key of Object.keys(raw)) {
+    if (key === '$comment' || key.startsWith('//')) continue;
+    if (!(key in known))
+      throw new ConfigError(`${where}: unknown key "${key}" (known: ${Object.keys(known).join(', ')})`);
+  }
+}
+
+function number(raw: Raw, key: string, where: string, fallback: number, min: number, max = Infinity): number {
+  const value = raw[key] ?? fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(
+      `${where}.${key}: expected a number from ${min}${max === Infinity ? '' : ` to ${max}`}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
+function string(raw: Raw, key: string, where: string, fallback: string | null): string | null {
+  const value = raw[key] === undefined ? fallback : raw[key];
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ConfigError(`${where}.${key}: expected a non-empty string or null`);
+  return value;
+}
+
+function command(raw: Raw, key: string, where: string): Command | null {
+  const value = raw[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string'))
+    return value as string[];
+  throw new ConfigError(`${where}.${key}: expected a command: an array of arguments, a shell string, or null`);
+}
+
+/** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
+export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config'): OpsConfig {
+  if (raw === undefined || raw === null) raw = {};
+  if (!isObject(raw)) throw new ConfigError(`${where}: expected a JSON object`);
+  rejectUnknown(raw, { ...DEFAULTS, projectDir: 0, service: 0 }, where);
+  const serviceRaw = raw['service'] ?? {};
+  if (!isObject(serviceRaw)) throw new ConfigError(`${where}.service: expected an object`);
+  rejectUnknown(serviceRaw, DEFAULT_SERVICE, `${where}.service`);
+
+  const root = path.resolve(projectDir, string(raw, 'projectDir', where, '.') ?? '.');
+  const requiredFiles = raw['requiredFiles'] ?? DEFAULTS.requiredFiles;
+  if (
+    !Array.isArray(requiredFiles) ||
+    !requiredFiles.every(
+      (file) => typeof file === 'string' && file && !path.isAbsolute(file) && !file.split('/').includes('..'),
+    )
+  ) {
+    throw new ConfigError(`${where}.requiredFiles: expected an array of paths inside the release`);
+  }
+  const sw = `${where}.service`;
+  const schedule = string(serviceRaw, 'schedule', sw, null);
+  const debounceMs = number(serviceRaw, 'debounceSeconds', sw, DEFAULT_SERVICE.debounceSeconds, 0) * 1000;
+
+  return {
+    projectDir: root,
+    releasesDir: path.resolve(root, string(raw, 'releasesDir', where, DEFAULTS.releasesDir)!),
+    currentLink: path.resolve(root, string(raw, 'currentLink', where, DEFAULTS.currentLink)!),
+    // Two at least: the live release and the one a rollback returns to.
+    keepReleases: Math.floor(number(raw, 'keepReleases', where, DEFAULTS.keepReleases, 2)),
+    buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'scripts/build.ts'],
+    buildTimeoutMs: number(raw, 'buildTimeoutSeconds', where, DEFAULTS.buildTimeoutSeconds, 1) * 1000,
+    maxPageDrop: number(raw, 'maxPageDrop', where, DEFAULTS.maxPageDrop, 0, 1),
+    requiredFiles: requiredFiles as string[],
+    publishCommand: command(raw, 'publishCommand', where),
+    service: {
+      host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host)!,
+      port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),
+      serveStatic:
+        serviceRaw['serveStatic'] === undefined ? DEFAULT_SERVICE.serveStatic : Boolean(serviceRaw['serveStatic']),
+      schedule,
+      timezone: string(serviceRaw, 'timezone', sw, null),
+      debounceMs,
+      maxWaitMs: Math.max(
+        debounceMs,
+        number(serviceRaw, 'maxWaitSeconds', sw, DEFAULT_SERVICE.maxWaitSeconds, 0) * 1000,
+      ),
+      bodyLimitBytes: Math.floor(number(serviceRaw, 'bodyLimitBytes', sw, DEFAULT_SERVICE.bodyLimitBytes, 1)),
+      signatureToleranceMs:
+        number(serviceRaw, 'signatureToleranceSeconds', sw, DEFAULT_SERVICE.signatureToleranceSeconds, 1) * 1000,
+    },
+  };
+}
+
+/**
+ * Reads the configuration: the file given (--config), else THELA_OPS_CONFIG, else ops.config.json in the project
+ * root when it exists, else the defaults.
+ */
+export function loadConfig(file?: string, projectDir: string = PROJECT_DIR): OpsConfig {
+  const chosen = file ?? process.env['THELA_OPS_CONFIG'];
+  const candidate = chosen ? path.resolve(chosen) : path.join(projectDir, DEFAULT_CONFIG_FILE);
+  if (!existsSync(candidate)) {
+    if (chosen) throw new ConfigError(`config file not found: ${candidate}`);
+    return resolveConfig({}, projectDir);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(candidate, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${candidate}: not valid JSON (${(error as Error).message})`);
+  }
+  return resolveConfig(raw, projectDir, path.basename(candidate));
+}

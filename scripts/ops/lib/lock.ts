@@ -1,0 +1,156 @@
+/**
+ * The build lock: a file created exclusively (O_EXCL) in the releases directory, so the service, a cron job and a
+ * hand-run rebuild never build at once. It records its owner (PID and, on Linux, the process start time) and the
+ * build's process group, so a lock left by a killed process is recognised as stale and its orphaned build stopped.
+ */
+import { linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { processAlive, processStartTime } from './process.ts';
+
+/** What the lock file says. */
+export interface LockInfo {
+  pid: number;
+  startTime?: string | undefined;
+  hostname: string;
+  acquiredAt: string;
+  /** The release being built. */
+  releaseId?: string | undefined;
+  /** The build command's process group. */
+  buildPid?: number | undefined;
+}
+
+/** Another live process holds the lock. */
+export class LockBusyError extends Error {
+  override name = 'LockBusyError';
+  holder: LockInfo;
+  constructor(holder: LockInfo) {
+    super(`another build is running (pid ${holder.pid}${holder.releaseId ? `, release ${holder.releaseId}` : ''})`);
+    this.holder = holder;
+  }
+}
+
+/** A held lock. */
+export interface Lock {
+  readonly path: string;
+  readonly info: LockInfo;
+  /** Records more about the build (release id, build pid). */
+  update(fields: Partial<LockInfo>): void;
+  release(): void;
+}
+
+/** Reads a lock file: null when absent, 'unreadable' when corrupt (locks are written whole, so corrupt means stale). */
+export function readLock(lockPath: string): LockInfo | null | 'unreadable' {
+  let text: string;
+  try {
+    text = readFileSync(lockPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const info = JSON.parse(text) as LockInfo;
+    return typeof info.pid === 'number' ? info : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Whether the lock's owner is gone: dead PID, or the PID now belongs to a process started at another time. */
+export function isStale(info: LockInfo | 'unreadable'): boolean {
+  if (info === 'unreadable') return true;
+  // Another machine sharing the directory: we cannot see its processes, so never call its lock stale.
+  if (info.hostname !== os.hostname()) return false;
+  if (!processAlive(info.pid)) return true;
+  const now = processStartTime(info.pid);
+  return Boolean(info.startTime && now && info.startTime !== now);
+}
+
+// Written whole to a private file, then hard-linked into place: link() fails if the lock exists, and a reader never
+// sees a half-written lock (which it would have to call stale).
+function writeExclusive(lockPath: string, info: LockInfo): boolean {
+  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
+  try {
+    linkSync(temp, lockPath);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function replaceAtomically(lockPath: string, info: LockInfo): void {
+  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
+  renameSync(temp, lockPath);
+}
+
+/** Age after which a takeover guard left by a crashed process is ignored. */
+const GUARD_STALE_MS = 30_000;
+
+/**
+ * Takes the lock or throws LockBusyError. A stale lock is handed to `onStale` (to stop its orphaned build) and then
+ * replaced; a guard file makes sure only one process replaces it.
+ */
+export async function acquireLock(
+  lockPath: string,
+  onStale?: (stale: LockInfo | 'unreadable') => Promise<void>,
+): Promise<Lock> {
+  const info: LockInfo = {
+    pid: process.pid,
+    startTime: processStartTime(process.pid),
+    hostname: os.hostname(),
+    acquiredAt: new Date().toISOString(),
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (writeExclusive(lockPath, info)) return held(lockPath, info);
+    const current = readLock(lockPath);
+    if (current === null) continue;
+    if (!isStale(current)) throw new LockBusyError(current as LockInfo);
+
+    const guard = `${lockPath}.takeover`;
+    const guardInfo = { ...info, acquiredAt: new Date().toISOString() };
+    if (!writeExclusive(guard, guardInfo)) {
+      try {
+        if (Date.now() - statSync(guard).mtimeMs > GUARD_STALE_MS) rmSync(guard, { force: true });
+      } catch {
+        // Removed meanwhile.
+      }
+      throw new LockBusyError(current === 'unreadable' ? { ...info, pid: -1 } : current);
+    }
+    try {
+      // Re-read under the guard: someone may have replaced the stale lock between our read and the guard.
+      const again = readLock(lockPath);
+      if (again !== null && !isStale(again)) throw new LockBusyError(again as LockInfo);
+      if (again !== null) {
+        await onStale?.(again);
+        rmSync(lockPath, { force: true });
+      }
+      if (writeExclusive(lockPath, info)) return held(lockPath, info);
+    } finally {
+      rmSync(guard, { force: true });
+    }
+  }
+  const holder = readLock(lockPath);
+  throw new LockBusyError(holder && holder !== 'unreadable' ? holder : info);
+}
+
+function held(lockPath: string, info: LockInfo): Lock {
+  let released = false;
+  return {
+    path: lockPath,
+    info,
+    update(fields) {
+      Object.assign(info, fields);
+      if (!released) replaceAtomically(lockPath, info);
+    },
+    release() {
+      if (released) return;
+      released = true;
+      const current = readLock(lockPath);
+      if (current && current !== 'unreadable' && current.pid === process.pid) rmSync(lockPath, { force: true });
+    },
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * The rebuild pipeline shared by `npm run rebuild`, the service and `npm run rollback`: lock, clean up what a killed
+ * run left, build into a new release, check it, mark it complete, switch `current`, prune, publish. Any failure
+ * before the switch removes the new release and leaves the live one untouched.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { OpsConfig } from './config.ts';
+import { checkRelease, countPages } from './check.ts';
+import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
+import type { Logger } from './log.ts';
+import { childEnv, groupAlive, killGroup, processHasEnv, runCommand, type CommandResult } from './process.ts';
+import {
+  compareIds,
+  createReleaseDir,
+  currentRelease,
+  listReleases,
+  markComplete,
+  pruneReleases,
+  removeLeftovers,
+  removeRelease,
+  switchCurrent,
+  type Release,
+} from './releases.ts';
+
+/** The stage a run stopped at. */
+export type Stage = 'lock' | 'build' | 'check' | 'switch' | 'publish';
+
+/** The outcome of a rebuild or a rollback. */
+export interface RunResult {
+  ok: boolean;
+  /** The release built (rebuild) or switched to (rollback). */
+  releaseId?: string | undefined;
+  /** The release that was live before. */
+  previousId?: string | undefined;
+  pages?: number | undefined;
+  /** Whether `releaseId` is live now (true after a publish failure: the local switch stands). */
+  live: boolean;
+  trigger?: string | undefined;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  stage?: Stage | undefined;
+  reason?: string | undefined;
+}
+
+/** Options of rebuild. */
+export interface RebuildOptions {
+  log: Logger;
+  /** Accept a page-count collapse. */
+  force?: boolean | undefined;
+  /** What asked for the build (cli, webhook, schedule ...), for the logs and the status. */
+  trigger?: string | undefined;
+  /** Run the configured publish command (default true). */
+  publish?: boolean | undefined;
+  /** Aborting stops the build's process group and cleans up. */
+  signal?: AbortSignal | undefined;
+  /** Build and publish output as it arrives (it is always written to releases/.logs/<id>.log too). */
+  onOutput?: ((chunk: Buffer) => void) | undefined;
+}
+
+/** The lock file of a releases directory. */
+export function lockPath(config: OpsConfig): string {
+  return path.join(config.releasesDir, '.lock');
+}
+
+const LOGS = '.logs';
+
+/** Stops the build a killed owner left running, if it is still ours (same release id in its environment). */
+async function stopOrphan(stale: LockInfo | 'unreadable', log: Logger): Promise<void> {
+  if (stale === 'unreadable') {
+    log.warn('lock.stale', { reason: 'unreadable lock file' });
+    return;
+  }
+  log.warn('lock.stale', { pid: stale.pid, releaseId: stale.releaseId, acquiredAt: stale.acquiredAt });
+  const pgid = stale.buildPid;
+  if (!pgid || !groupAlive(pgid)) return;
+  // If /proc shows a process with that id and it is not our build, the id was reused: leave it alone.
+  if (stale.releaseId && processHasEnv(pgid, `THELA_RELEASE_ID=${stale.releaseId}`) === false) return;
+  log.warn('build.orphan-stopped', { pgid, releaseId: stale.releaseId });
+  await killGroup(pgid);
+}
+
+async function takeLock(config: OpsConfig, log: Logger): Promise<Lock> {
+  await mkdir(config.releasesDir, { recursive: true });
+  return acquireLock(lockPath(config), (stale) => stopOrphan(stale, log));
+}
+
+/**
+ * Cleans up after a killed run without building: stale lock (and its orphaned build), partial releases, temporary
+ * files. Does nothing while a live process holds the lock. The service calls this on start.
+ */
+export async function recover(config: OpsConfig, log: Logger): Promise<{ removed: string[]; busy: boolean }> {
+  let lock: Lock;
+  try {
+    lock = await takeLock(config, log);
+  } catch (error) {
+    if (error instanceof LockBusyError) {
+      log.info('recover.skipped', { reason: error.message });
+      return { removed: [], busy: true };
+    }
+    throw error;
+  }
+  try {
+    const removed = await removeLeftovers(config);
+    if (removed.length) log.warn('release.partial-removed', { releaseIds: removed });
+    return { removed, busy: false };
+  } finally {
+    lock.release();
+  }
+}
+
+function describeFailure(result: CommandResult, what: string, timeoutMs: number): string {
+  if (result.aborted) return `${what} stopped: interrupted`;
+  if (result.timedOut) return `${what} timed out after ${Math.round(timeoutMs / 1000)} s`;
+  if (result.code === null && result.signal) return `${what} killed by ${result.signal}`;
+  if (result.code === null) return `${what} could not start${result.tail.length ? `: ${result.tail.at(-1)}` : ''}`;
+  const last = result.tail.at(-1);
+  return `${what} failed (exit ${result.code})${last ? `: ${last.slice(0, 300)}` : ''}`;
+}
+
+async function pruneLogs(config: OpsConfig): Promise<void> {
+  const dir = path.join(config.releasesDir, LOGS);
+  const logs = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.log')).sort();
+  for (const name of logs.slice(0, Math.max(0, logs.length - config.keepReleases * 2)))
+    await rm(path.join(dir, name), { force: true });
+}
+
+async function publish(config: OpsConfig, release: Release, options: RebuildOptions): Promise<string | undefined> {
+  if (!config.publishCommand || options.publish === false) return undefined;
+  options.log.info('publish.start', { releaseId: release.id });
+  const started = Date.now();
+  const result = await runCommand(config.publishCommand, {
+    cwd: config.projectDir,
+    env: childEnv(config.projectDir, {
+      RELEASE_ID: release.id,
+      RELEASE_DIR: release.dir,
+      CURRENT_LINK: config.currentLink,
+    }),
+    timeoutMs: config.buildTimeoutMs,
+    signal: options.signal,
+    onOutput: options.onOutput,
+  });
+  if (result.code === 0) {
+    options.log.info('publish.done', { releaseId: release.id, durationMs: Date.now() - started });
+    return undefined;
+  }
+  const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
+  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail });
+  return reason;
+}
+
+/** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
+export async function rebuild(config: OpsConfig, options: RebuildOptions): Promise<RunResult> {
+  const { log } = options;
+  const startedAt = new Date();
+  const base = { trigger: options.trigger, startedAt: startedAt.toISOString() };
+  const done = (fields: Partial<RunResult> & { ok: boolean; live: boolean }): RunResult => {
+    const finished = new Date();
+    return {
+      ...base,
+      ...fields,
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - startedAt.getTime(),
+    };
+  };
+
+  let lock: Lock;
+  try {
+    lock = await takeLock(config, log);
+  } catch (error) {
+    if (error instanceof LockBusyError) {
+      log.warn('build.skipped', { reason: error.message, trigger: options.trigger });
+      return done({ ok: false, live: false, stage: 'lock', reason: error.message });
+    }
+    throw error;
+  }
+
+  let release: Release | undefined;
+  let switched = false;
+  // Where an unexpected error (disk full, permissions) happened, for the result.
+  let stage: Stage = 'build';
+  try {
+    const leftovers = await removeLeftovers(config);
+    if (leftovers.length) log.warn('release.partial-removed', { releaseIds: leftovers });
+    const live = await currentRelease(config);
+    release = await createReleaseDir(config, startedAt);
+    lock.update({ releaseId: release.id });
+    log.info('build.start', { releaseId: release.id, trigger: options.trigger, liveId: live?.id });
+
+    await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
+    const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
+    const output = createWriteStream(logFile);
+    output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
+    const result = await runCommand(config.buildCommand, {
+      cwd: config.projectDir,
+      env: childEnv(config.projectDir, { OUT_DIR: release.dir, RELEASE_ID: release.id, THELA_RELEASE_ID: release.id }),
+      timeoutMs: config.buildTimeoutMs,
+      signal: options.signal,
+      onSpawn: (pid) => lock.update({ buildPid: pid }),
+      onOutput: (chunk) => {
+        output.write(chunk);
+        options.onOutput?.(chunk);
+      },
+    });
+    await new Promise((resolve) => output.end(resolve));
+    lock.update({ buildPid: undefined });
+
+    if (result.code !== 0) {
+      const reason = describeFailure(result, 'build', config.buildTimeoutMs);
+      log.error('build.failed', { releaseId: release.id, reason, output: result.tail, log: logFile, liveId: live?.id });
+      await removeRelease(config, release);
+      return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
+    }
+
+    stage = 'check';
+    const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
+    const check = await checkRelease(release.dir, {
+      requiredFiles: config.requiredFiles,
+      baselinePages,
+      maxPageDrop: config.maxPageDrop,
+      force: options.force,
+    });
+    if (!check.ok) {
+      const reason = `check failed: ${check.problems.join('; ')}`;
+      log.error('check.failed', {
+        releaseId: release.id,
+        reason,
+        pages: check.pages,
+        livePages: baselinePages,
+        liveId: live?.id,
+      });
+      await removeRelease(config, release);
+      return done({
+        ok: false,
+        live: false,
+        releaseId: release.id,
+        previousId: live?.id,
+        pages: check.pages,
+        stage: 'check',
+        reason,
+      });
+    }
+    for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
+
+    stage = 'switch';
+    const durationMs = Date.now() - startedAt.getTime();
+    await markComplete(release.dir, {
+      id: release.id,
+      pages: check.pages,
+      builtAt: new Date().toISOString(),
+      durationMs,
+      trigger: options.trigger,
+      forced: check.overridden.length > 0 || undefined,
+    });
+    await switchCurrent(config, release);
+    switched = true;
+    stage = 'publish';
+    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id });
+
+    const pruned = await pruneReleases(config);
+    if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
+    await pruneLogs(config);
+
+    const publishFailure = await publish(config, release, options);
+    return done({
+      ok: !publishFailure,
+      live: true,
+      releaseId: release.id,
+      previousId: live?.id,
+      pages: check.pages,
+      stage: publishFailure ? 'publish' : undefined,
+      reason: publishFailure,
+    });
+  } catch (error) {
+    const reason = (error as Error).message;
+    log.error('build.error', { releaseId: release?.id, reason });
+    if (release && !switched) await removeRelease(config, release).catch(() => {});
+    return done({ ok: false, live: switched, releaseId: release?.id, stage, reason });
+  } finally {
+    lock.release();
+  }
+}
+
+/** Options of rollback. */
+export interface RollbackOptions extends Omit<RebuildOptions, 'force' | 'trigger'> {
+  /** The release to switch to; default: the newest complete release older than the live one. */
+  to?: string | undefined;
+}
+
+/** Switches `current` back to an earlier complete release (no build). */
+export async function rollback(config: OpsConfig, options: RollbackOptions): Promise<RunResult> {
+  const { log } = options;
+  const startedAt = new Date();
+  const done = (fields: Partial<RunResult> & { ok: boolean; live: boolean }): RunResult => {
+    const finished = new Date();
+    return {
+      trigger: 'rollback',
+      startedAt: startedAt.toISOString(),
+      ...fields,
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - startedAt.getTime(),
+    };
+  };
+  let lock: Lock;
+  try {
+    lock = await takeLock(config, log);
+  } catch (error) {
+    if (error instanceof LockBusyError)
+      return done({
+        ok: false,
+        live: false,
+        stage: 'lock',
+        reason: `${error.message}; try again when it has finished`,
+      });
+    throw error;
+  }
+  try {
+    const live = await currentRelease(config);
+    const complete = (await listReleases(config)).filter((release) => release.info);
+    const target = options.to
+      ? complete.find((release) => release.id === options.to)
+      : complete.filter((release) => !live || compareIds(release.id, live.id) < 0).at(-1);
+    if (!target) {
+      const reason = options.to
+        ? `no complete release ${options.to} (see --list)`
+        : `no earlier complete release to roll back to${live ? ` from ${live.id}` : ''}`;
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'switch', reason });
+    }
+    if (target.id === live?.id)
+      return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
+    await switchCurrent(config, target);
+    log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });
+    const publishFailure = await publish(config, target, options);
+    return done({
+      ok: !publishFailure,
+      live: true,
+      releaseId: target.id,
+      previousId: live?.id,
+      pages: target.info?.pages,
+      stage: publishFailure ? 'publish' : undefined,
+      reason: publishFailure,
+    });
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Child processes of the rebuild: the build and publish commands run in their own process group, so a timeout, a
+ * shutdown or the recovery after a crash can stop the whole tree (npm, node, astro, pagefind) at once.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from './config.ts';
+
+/** Environment variables never handed to build or publish commands (they run third-party code). */
+const WITHHELD_ENV = ['REBUILD_WEBHOOK_SECRET'];
+
+/** The environment for a child: ours minus secrets, the project's node_modules/.bin first, plus `extra`. */
+export function childEnv(projectDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of WITHHELD_ENV) delete env[name];
+  // Cron starts with a bare PATH; the project's own Node 24, astro and pagefind must win over whatever is installed.
+  env['PATH'] = [path.join(projectDir, 'node_modules', '.bin'), path.dirname(process.execPath), process.env['PATH']]
+    .filter(Boolean)
+    .join(path.delimiter);
+  return env;
+}
+
+/** How a command ended. */
+export interface CommandResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** The last lines of its output, for the failure message. */
+  tail: string[];
+}
+
+/** Options of runCommand. */
+export interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** Called with the child's pid (also its process-group id) once it started. */
+  onSpawn?: ((pid: number) => void) | undefined;
+  /** Every chunk of stdout and stderr. */
+  onOutput?: ((chunk: Buffer) => void) | undefined;
+}
+
+const TAIL_LINES = 20;
+
+/** Runs a command in a new process group; on timeout or abort the group gets SIGTERM, then SIGKILL. */
+export function runCommand(command: Command, options: RunOptions): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const [file, args, shell] =
+      typeof command === 'string' ? [command, [], true] : [command[0]!, command.slice(1), false];
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      shell,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    let timedOut = false;
+    let aborted = false;
+    let settled = false;
+    const collect = (chunk: Buffer) => {
+      options.onOutput?.(chunk);
+      tail = (tail + chunk.toString('utf8')).slice(-8192);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+
+    const stop = () => {
+      if (child.pid !== undefined) void killGroup(child.pid);
+    };
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, options.timeoutMs)
+      : undefined;
+    const onAbort = () => {
+      aborted = true;
+      stop();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      const lines = tail.split(/\r?\n/).filter((line) => line.trim() !== '');
+      resolve({ code, signal, timedOut, aborted, tail: lines.slice(-TAIL_LINES) });
+    };
+    child.on('error', (error) => {
+      tail += `\n${error.message}`;
+      finish(null, null);
+    });
+    child.on('spawn', () => {
+      if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    });
+    // 'close' waits for the pipes; a grandchild that keeps them open after a kill must not hang us, so 'exit' too.
+    child.on('close', finish);
+    child.on('exit', (code, signal) => setTimeout(() => finish(code, signal), 2000).unref());
+  });
+}
+
+/** Whether any process of the group is alive (zombies waiting for a reaper do not count). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // kill(0) also succeeds for zombies; an orphan's zombie lingers until its new parent reaps it, which in a
+  // container may take a while. On Linux, look for a member that is not a zombie.
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return false;
+}
+
+/** Whether a process is alive. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true;
+  }
+}
+
+/** Linux: the start time of a process (clock ticks since boot), to tell a live owner from a reused PID. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' are plain.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux: whether /proc shows the process with `NAME=value` in its environment; undefined when it cannot tell. */
+export function processHasEnv(pid: number, entry: string): boolean | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(entry);
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SIGTERM to a process group, SIGKILL after graceMs; resolves once the group is gone (or after a bounded wait). */
+export async function killGroup(pgid: number, graceMs = 3000): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pgid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  for (let waited = 0; waited < graceMs && groupAlive(pgid); waited += 50) await sleep(50);
+  if (!groupAlive(pgid)) return;
+  signal('SIGKILL');
+  for (let waited = 0; waited < 2000 && groupAlive(pgid); waited += 50) await sleep(50);
+}

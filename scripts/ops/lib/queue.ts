@@ -1,0 +1,94 @@
+/**
+ * Folds triggers into builds: a burst of triggers waits for a quiet period (debounce, capped by a longest wait) and
+ * becomes one build; triggers during a build mark at most one more; never two builds at once.
+ */
+
+/** Options of BuildQueue. */
+export interface BuildQueueOptions {
+  /** Runs one build; the queue awaits it (its errors are the caller's to handle: it should not throw). */
+  run: (trigger: string) => Promise<void>;
+  debounceMs: number;
+  /** Longest a steady stream of triggers may postpone the build. */
+  maxWaitMs: number;
+}
+
+/** What the queue is doing. */
+export interface QueueState {
+  running: boolean;
+  /** A build is waiting (debounce or behind the running one). */
+  queued: boolean;
+  /** Triggers folded into the waiting build. */
+  pendingTriggers: number;
+}
+
+/** A single-worker, debounced build queue. */
+export class BuildQueue {
+  #options: BuildQueueOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #firstAt = 0;
+  #pending: string[] = [];
+  #running: Promise<void> | undefined;
+  #stopped = false;
+  #idleWaiters: Array<() => void> = [];
+
+  constructor(options: BuildQueueOptions) {
+    this.#options = options;
+  }
+
+  /** Asks for a build. */
+  trigger(source: string): QueueState {
+    if (this.#stopped) return this.state;
+    this.#pending.push(source);
+    if (!this.#running) this.#arm();
+    return this.state;
+  }
+
+  get state(): QueueState {
+    return { running: Boolean(this.#running), queued: this.#pending.length > 0, pendingTriggers: this.#pending.length };
+  }
+
+  #arm(): void {
+    const now = Date.now();
+    if (this.#timer === undefined) this.#firstAt = now;
+    clearTimeout(this.#timer);
+    const delay = Math.max(0, Math.min(this.#options.debounceMs, this.#firstAt + this.#options.maxWaitMs - now));
+    this.#timer = setTimeout(() => this.#start(), delay);
+  }
+
+  #start(): void {
+    this.#timer = undefined;
+    if (this.#stopped || this.#running || this.#pending.length === 0) return;
+    // One build answers every trigger so far; its name is the first one's (the rest are counted).
+    const triggers = this.#pending.splice(0);
+    const label = triggers.length > 1 ? `${triggers[0]}+${triggers.length - 1}` : triggers[0]!;
+    this.#running = this.#options
+      .run(label)
+      .catch(() => {})
+      .finally(() => {
+        this.#running = undefined;
+        // Triggers that came during the build: one more build, after its own quiet period.
+        if (this.#pending.length > 0 && !this.#stopped) this.#arm();
+        else this.#notifyIdle();
+      });
+  }
+
+  #notifyIdle(): void {
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when no build runs and none waits. */
+  idle(): Promise<void> {
+    if (!this.#running && this.#pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /** Drops waiting builds, accepts no more triggers, and waits for the running one (abort it first to hurry). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#pending = [];
+    await this.#running;
+    this.#notifyIdle();
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Releases on disk: `releases/<id>/` directories, each complete only once it holds the `.release.json` marker
+ * (written after the checks pass), and `current`, a symlink switched by renaming a new symlink over it so a reader
+ * resolves the old release or the new one, never a mix.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  mkdir,
+  open,
+  readFile,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import path from 'node:path';
+import type { OpsConfig } from './config.ts';
+
+/** The completion marker inside a release. */
+export const MARKER = '.release.json';
+
+/** Release ids: a UTC timestamp to the millisecond, sortable as text, with a counter if two share it. */
+export const RELEASE_ID = /^\d{8}T\d{9}Z(?:-\d+)?$/;
+
+/** What the marker records. */
+export interface ReleaseInfo {
+  id: string;
+  pages: number;
+  builtAt: string;
+  durationMs: number;
+  trigger?: string | undefined;
+  forced?: boolean | undefined;
+}
+
+/** A release directory. */
+export interface Release {
+  id: string;
+  dir: string;
+  /** The parsed marker; undefined for a partial release. */
+  info?: ReleaseInfo | undefined;
+}
+
+/** `20261121T235012345Z` for the given time. */
+export function releaseIdAt(now: Date): string {
+  return now.toISOString().replace(/[-:.]/g, '');
+}
+
+async function readMarker(dir: string): Promise<ReleaseInfo | undefined> {
+  try {
+    const info = JSON.parse(await readFile(path.join(dir, MARKER), 'utf8')) as ReleaseInfo;
+    return typeof info.id === 'string' && typeof info.pages === 'number' ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every release directory, oldest first; other names in the directory are ignored. */
+export async function listReleases(config: OpsConfig): Promise<Release[]> {
+  let names: string[];
+  try {
+    names = await readdir(config.releasesDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const ids = names.filter((name) => RELEASE_ID.test(name)).sort(compareIds);
+  return Promise.all(
+    ids.map(async (id) => {
+      const dir = path.join(config.releasesDir, id);
+      return { id, dir, info: await readMarker(dir) };
+    }),
+  );
+}
+
+/** Orders ids by time, then by the collision counter. */
+export function compareIds(a: string, b: string): number {
+  const [aTime, aCount = '0'] = a.split('-');
+  const [bTime, bCount = '0'] = b.split('-');
+  return aTime! < bTime! ? -1 : aTime! > bTime! ? 1 : Number(aCount) - Number(bCount);
+}
+
+/** Creates a new, empty release directory with a fresh id. */
+export async function createReleaseDir(config: OpsConfig, now = new Date()): Promise<Release> {
+  await mkdir(config.releasesDir, { recursive: true });
+  const base = releaseIdAt(now);
+  for (let n = 0; n < 1000; n++) {
+    const id = n === 0 ? base : `${base}-${n}`;
+    const dir = path.join(config.releasesDir, id);
+    try {
+      await mkdir(dir);
+      return { id, dir };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`could not create a release directory in ${config.releasesDir}`);
+}
+
+/** Marks a release complete (atomically: a reader sees no marker or the whole marker). */
+export async function markComplete(dir: string, info: ReleaseInfo): Promise<void> {
+  const temp = path.join(dir, `${MARKER}.tmp`);
+  await writeFile(temp, `${JSON.stringify(info, null, 2)}\n`);
+  await rename(temp, path.join(dir, MARKER));
+}
+
+/** The live release (where `current` points), or null when there is none or it points nowhere usable. */
+export async function currentRelease(config: OpsConfig): Promise<Release | null> {
+  let target: string;
+  try {
+    target = await readlink(config.currentLink);
+  } catch {
+    return null;
+  }
+  const dir = path.resolve(path.dirname(config.currentLink), target);
+  const id = path.basename(dir);
+  return { id, dir, info: await readMarker(dir) };
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  // Best effort: makes the rename durable across a power cut where the platform allows opening directories.
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Not supported here.
+  }
+}
+
+/** Points `current` at a complete release: a new symlink renamed over the old one (atomic on POSIX). */
+export async function switchCurrent(config: OpsConfig, release: Release): Promise<void> {
+  if (!(await readMarker(release.dir)))
+    throw new Error(`release ${release.id} is not complete; refusing to make it live`);
+  const linkDir = path.dirname(config.currentLink);
+  await mkdir(linkDir, { recursive: true });
+  // Relative, so the project directory can be moved or mounted elsewhere.
+  const target = path.relative(linkDir, release.dir) || '.';
+  const temp = `${config.currentLink}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await symlink(target, temp);
+  try {
+    await rename(temp, config.currentLink);
+  } catch (error) {
+    await rm(temp, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
+      throw new Error(
+        `${config.currentLink} is a real directory, not a symlink; move it away so releases can be switched`,
+      );
+    }
+    throw error;
+  }
+  await fsyncDir(linkDir);
+}
+
+const TRASH = '.trash';
+
+/** Removes a release: first renamed into releases/.trash (one atomic step, so it never looks half there), then deleted. */
+export async function removeRelease(config: OpsConfig, release: Release): Promise<void> {
+  const trash = path.join(config.releasesDir, TRASH);
+  await mkdir(trash, { recursive: true });
+  const moved = path.join(trash, `${release.id}-${randomBytes(4).toString('hex')}`);
+  try {
+    await rename(release.dir, moved);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  await rm(moved, { recursive: true, force: true });
+  // Leave no empty .trash behind; another removal may still be using it, hence rmdir, not rm -r.
+  await rmdir(trash).catch(() => {});
+}
+
+/** Deletes what a killed process left: partial releases, the trash, temporary symlinks and lock temp files. */
+export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
+  const removed: string[] = [];
+  const current = await currentRelease(config);
+  for (const release of await listReleases(config)) {
+    // A release without a marker never went live, unless someone pointed `current` at it by hand: leave that one.
+    if (!release.info && release.id !== current?.id) {
+      await removeRelease(config, release);
+      removed.push(release.id);
+    }
+  }
+  await rm(path.join(config.releasesDir, TRASH), { recursive: true, force: true });
+  const linkDir = path.dirname(config.currentLink);
+  const linkBase = `${path.basename(config.currentLink)}.tmp-`;
+  for (const name of await readdir(linkDir).catch(() => [] as string[])) {
+    if (name.startsWith(linkBase)) await rm(path.join(linkDir, name), { force: true });
+  }
+  for (const name of await readdir(config.releasesDir).catch(() => [] as string[])) {
+    if (/^\.lock\.\d+\.[a-z0-9]+\.tmp$/.test(name)) await rm(path.join(config.releasesDir, name), { force: true });
+  }
+  return removed;
+}
+
+/** Keeps the newest `keepReleases` complete releases and always the live one; returns the ids removed. */
+export async function pruneReleases(config: OpsConfig): Promise<string[]> {
+  const current = await currentRelease(config);
+  const complete = (await listReleases(config)).filter((release) => release.info);
+  const keep = new Set(complete.slice(-config.keepReleases).map((release) => release.id));
+  if (current) keep.add(current.id);
+  const removed: string[] = [];
+  for (const release of complete) {
+    if (keep.has(release.id)) continue;
+    await removeRelease(config, release);
+    removed.push(release.id);
+  }
+  return removed;
+}
+
+/** The real directory `current` resolves to right now (one call per request keeps a response in one release). */
+export async function resolveCurrent(config: OpsConfig): Promise<string | null> {
+  try {
+    return await realpath(config.currentLink);
+  } catch {
+    return null;
+  }
+}

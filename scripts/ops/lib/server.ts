@@ -1,0 +1,334 @@
+/**
+ * The operators' service on one small machine: `POST /hooks/rebuild` (authenticated webhook), `GET /hooks/status`,
+ * a cron schedule, and optionally the live release as a static site. Webhooks and the schedule go through one
+ * debounced queue, so bursts fold into one build and builds never overlap.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Cron } from 'croner';
+import { createVerifier, MIN_SECRET_LENGTH } from './auth.ts';
+import type { OpsConfig } from './config.ts';
+import { ConfigError } from './config.ts';
+import type { Logger } from './log.ts';
+import { rebuild, recover, type RunResult } from './pipeline.ts';
+import { BuildQueue } from './queue.ts';
+import { currentRelease } from './releases.ts';
+import { createStaticHandler } from './static.ts';
+
+/** REBUILD_WEBHOOK_SECRET is missing or too short while the webhook endpoint is on. */
+export class MissingSecretError extends Error {
+  override name = 'MissingSecretError';
+}
+
+/** Options of startService. */
+export interface ServiceOptions {
+  log: Logger;
+  /** The shared webhook secret (from REBUILD_WEBHOOK_SECRET). */
+  secret?: string | undefined;
+  /** Serve POST /hooks/rebuild (default true; needs the secret). */
+  hooks?: boolean | undefined;
+  /** Clock for signature windows (tests). */
+  now?: (() => number) | undefined;
+}
+
+/** What GET /hooks/status answers. */
+export interface ServiceStatus {
+  current: { id: string; pages?: number | undefined; builtAt?: string | undefined } | null;
+  building: boolean;
+  queued: boolean;
+  lastBuild: RunResult | null;
+  lastSuccessAt: string | null;
+  schedule: { cron: string; timezone: string | null; nextRun: string | null } | null;
+  hooks: boolean;
+  serving: boolean;
+  startedAt: string;
+}
+
+/** A running service. */
+export interface OpsService {
+  url: string;
+  server: Server;
+  queue: BuildQueue;
+  status(): Promise<ServiceStatus>;
+  /** Stops the schedule, stops a running build (its release is discarded), closes the server. */
+  close(): Promise<void>;
+}
+
+/** When a build finds the lock held by another process (a cron job, say), try again after this long. */
+const LOCK_RETRY_MS = 15_000;
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = `${JSON.stringify(body)}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Reads the body, or resolves null as soon as it exceeds the limit. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limit) {
+        settled = true;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!settled) {
+        settled = true;
+        resolve(Buffer.concat(chunks));
+      }
+    });
+    req.on('error', (error) => {
+      if (!settled) {
+        settled = true;
+        reject(error);
+      }
+    });
+  });
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** The loggable gist of a Supabase Database Webhook payload. It decides nothing: any authenticated call rebuilds. */
+export function describePayload(body: Buffer): Record<string, string | number | null> {
+  if (body.length === 0) return { payload: 'empty' };
+  let data: unknown;
+  try {
+    data = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { payload: 'not-json', bytes: body.length };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return { payload: 'not-an-object', bytes: body.length };
+  const raw = data as Record<string, unknown>;
+  const name = (value: unknown) =>
+    typeof value === 'string' && IDENTIFIER.test(value) ? value : value === undefined ? null : 'invalid';
+  const row = (raw['record'] ?? raw['old_record']) as Record<string, unknown> | null | undefined;
+  const id = row && typeof row === 'object' ? row['id'] : undefined;
+  return {
+    payload: 'json',
+    type:
+      typeof raw['type'] === 'string' && /^(INSERT|UPDATE|DELETE)$/.test(raw['type'])
+        ? raw['type']
+        : raw['type'] === undefined
+          ? null
+          : 'invalid',
+    schema: name(raw['schema']),
+    table: name(raw['table']),
+    recordId: typeof id === 'number' || (typeof id === 'string' && id.length <= 64 && /^[\w-]+$/.test(id)) ? id : null,
+  };
+}
+
+/** Starts the service: cleans up after a crash, then listens. */
+export async function startService(config: OpsConfig, options: ServiceOptions): Promise<OpsService> {
+  const { log } = options;
+  const hooks = options.hooks !== false;
+  const secret = options.secret?.trim();
+  if (hooks && !secret) {
+    throw new MissingSecretError(
+      'REBUILD_WEBHOOK_SECRET is not set: refusing to start the webhook endpoint. Set it to a long random value ' +
+        '(for example `openssl rand -hex 32`), or start with --no-hooks to run only the schedule and the static site.',
+    );
+  }
+  if (hooks && secret && secret.length < MIN_SECRET_LENGTH) {
+    throw new MissingSecretError(
+      `REBUILD_WEBHOOK_SECRET is too short (${secret.length} characters; at least ${MIN_SECRET_LENGTH}): refusing to start the webhook endpoint.`,
+    );
+  }
+  const verifier = secret
+    ? createVerifier({ secret, toleranceMs: config.service.signatureToleranceMs, now: options.now })
+    : undefined;
+
+  const startedAt = new Date().toISOString();
+  const shutdown = new AbortController();
+  let lastBuild: RunResult | null = null;
+  let lastSuccessAt: string | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const queue = new BuildQueue({
+    debounceMs: config.service.debounceMs,
+    maxWaitMs: config.service.maxWaitMs,
+    run: async (trigger) => {
+      let result: RunResult;
+      try {
+        result = await rebuild(config, { log, trigger, signal: shutdown.signal });
+      } catch (error) {
+        log.error('build.error', { reason: (error as Error).message, trigger });
+        return;
+      }
+      lastBuild = result;
+      if (result.ok) lastSuccessAt = result.finishedAt;
+      const summary = {
+        releaseId: result.releaseId,
+        trigger,
+        ok: result.ok,
+        stage: result.stage,
+        reason: result.reason,
+        pages: result.pages,
+        durationMs: result.durationMs,
+      };
+      if (result.ok) log.info('build.done', summary);
+      else log.warn('build.done', summary);
+      if (result.stage === 'lock' && !shutdown.signal.aborted) {
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => queue.trigger('retry'), Math.max(LOCK_RETRY_MS, config.service.debounceMs));
+      }
+    },
+  });
+
+  let cron: Cron | undefined;
+  if (config.service.schedule) {
+    try {
+      cron = new Cron(
+        config.service.schedule,
+        {
+          ...(config.service.timezone ? { timezone: config.service.timezone } : {}),
+          // Started once the server listens, so a refused start leaves no timer behind.
+          paused: true,
+          protect: true,
+          catch: (error) => log.error('schedule.error', { reason: String(error) }),
+        },
+        () => {
+          log.info('schedule.fired', { cron: config.service.schedule });
+          queue.trigger('schedule');
+        },
+      );
+    } catch (error) {
+      throw new ConfigError(`service.schedule "${config.service.schedule}": ${(error as Error).message}`);
+    }
+  }
+
+  await recover(config, log);
+
+  const serveStatic = config.service.serveStatic ? createStaticHandler(config, log) : undefined;
+
+  const status = async (): Promise<ServiceStatus> => {
+    const current = await currentRelease(config);
+    const state = queue.state;
+    return {
+      current: current ? { id: current.id, pages: current.info?.pages, builtAt: current.info?.builtAt } : null,
+      building: state.running,
+      queued: state.queued,
+      lastBuild,
+      lastSuccessAt,
+      schedule: cron
+        ? {
+            cron: config.service.schedule!,
+            timezone: config.service.timezone,
+            nextRun: cron.nextRun()?.toISOString() ?? null,
+          }
+        : null,
+      hooks,
+      serving: Boolean(serveStatic),
+      startedAt,
+    };
+  };
+
+  const onRebuild = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hooks || !verifier) return sendJson(res, 404, { error: 'not found' });
+    if (req.method !== 'POST') return sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'POST' });
+    const limit = config.service.bodyLimitBytes;
+    const remote = req.socket.remoteAddress;
+    const tooLarge = () => {
+      log.warn('hook.rejected', { reason: 'too-large', remote });
+      // Close rather than read the rest of an oversized body.
+      sendJson(res, 413, { error: 'payload too large', limit }, { Connection: 'close' });
+    };
+    if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
+    const body = await readBody(req, limit);
+    if (body === null) return tooLarge();
+    const verdict = verifier.verify(req.headers, body);
+    if (!verdict.ok) {
+      log.warn('hook.rejected', { reason: verdict.reason, remote });
+      return sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+    }
+    const state = queue.trigger('webhook');
+    log.info('hook.accepted', {
+      auth: verdict.method,
+      remote,
+      ...describePayload(body),
+      building: state.running,
+      pendingTriggers: state.pendingTriggers,
+    });
+    sendJson(res, 202, { accepted: true, building: state.running, queued: state.queued });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (pathname === '/hooks/rebuild') return onRebuild(req, res);
+    if (pathname === '/hooks/status') {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' });
+      return sendJson(res, 200, await status());
+    }
+    if (pathname.startsWith('/hooks/') || !serveStatic) return sendJson(res, 404, { error: 'not found' });
+    return serveStatic(req, res);
+  };
+
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+    handle(req, res).catch((error: Error) => {
+      log.error('http.error', { reason: error.message });
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.service.port, config.service.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    cron?.stop();
+    throw error;
+  }
+  cron?.resume();
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  log.info('service.listening', {
+    url,
+    hooks,
+    serving: Boolean(serveStatic),
+    schedule: config.service.schedule,
+    nextRun: cron?.nextRun()?.toISOString() ?? null,
+    releasesDir: config.releasesDir,
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    server,
+    queue,
+    status,
+    close() {
+      closing ??= (async () => {
+        cron?.stop();
+        clearTimeout(retryTimer);
+        shutdown.abort();
+        await queue.stop();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        log.info('service.stopped');
+      })();
+      return closing;
+    },
+  };
+}

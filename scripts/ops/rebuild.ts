@@ -1,0 +1,86 @@
+/**
+ * `npm run rebuild`: build a new release, check it, switch `current` to it atomically, keep the last N, publish.
+ * Safe from cron: a concurrent run exits 75 (EX_TEMPFAIL) without touching anything. See docs/operators.md.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './lib/config.ts';
+import { jsonLogger, textLogger } from './lib/log.ts';
+import { rebuild } from './lib/pipeline.ts';
+
+const HELP = `Usage: npm run rebuild -- [options]
+
+Builds the site into releases/<id>/, checks it (home page, 404 page, search index, page count against the live
+release), switches the "current" symlink to it atomically, keeps the last N releases and runs the publish command.
+A failed build or check leaves the live release untouched and exits non-zero with the reason.
+
+Options:
+  --force         accept a page-count drop larger than maxPageDrop
+  --no-publish    skip the configured publish command
+  --json          JSON log lines on stdout (for log collectors) instead of text on stderr
+  --config FILE   configuration file (default: $THELA_OPS_CONFIG, else ops.config.json if present)
+  -h, --help      this help
+
+Exit status: 0 live, 1 build/check/publish failed, 2 usage or configuration error, 75 another build is running.`;
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      force: { type: 'boolean', default: false },
+      'no-publish': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }).values;
+} catch (error) {
+  console.error(`rebuild: ${(error as Error).message}\n\n${HELP}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+let config;
+try {
+  config = loadConfig(args.config);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`rebuild: ${error.message}`);
+  process.exit(2);
+}
+
+const log = args.json ? jsonLogger() : textLogger();
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log.warn('rebuild.interrupted', { signal });
+    stop.abort();
+  });
+}
+
+const result = await rebuild(config, {
+  log,
+  force: args.force,
+  publish: !args['no-publish'],
+  trigger: process.env['REBUILD_TRIGGER'] || 'cli',
+  signal: stop.signal,
+  // By hand the build's own output is worth seeing; with --json it stays in releases/.logs/<id>.log.
+  onOutput: args.json ? undefined : (chunk) => process.stderr.write(chunk),
+});
+
+const seconds = (result.durationMs / 1000).toFixed(1);
+if (args.json) {
+  jsonLogger().info('rebuild.summary', { ...result });
+} else if (result.ok) {
+  console.log(`rebuild: release ${result.releaseId} live, ${result.pages} pages, ${seconds} s`);
+} else {
+  const kept = result.live
+    ? `release ${result.releaseId} is live locally`
+    : result.previousId
+      ? `release ${result.previousId} stays live`
+      : 'nothing is live';
+  console.error(`rebuild: failed at ${result.stage} after ${seconds} s: ${result.reason} (${kept})`);
+}
+process.exit(result.ok ? 0 : result.stage === 'lock' ? 75 : stop.signal.aborted ? 130 : 1);
