@@ -18,6 +18,11 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
+/** A line's amount in paise: unit price x quantity, computed on integers so ₹0.10 x 3 is exactly ₹0.30. */
+export function lineTotalPaise(price: number, quantity: number): number {
+  return Number.isFinite(quantity) && quantity > 0 ? toPaise(price) * Math.floor(quantity) : 0;
+}
+
 /** The priced lines of a cart or order. */
 export interface PricedLine {
   price: number;
@@ -41,7 +46,7 @@ export function deliveryFeePaise(subtotalPaise: number): number {
 
 /** Subtotal (sum of price x quantity), delivery fee and total, in paise. */
 export function cartTotals(lines: readonly PricedLine[]): Totals {
-  const subtotalPaise = lines.reduce((sum, line) => sum + toPaise(line.price) * line.quantity, 0);
+  const subtotalPaise = lines.reduce((sum, line) => sum + lineTotalPaise(line.price, line.quantity), 0);
   const deliveryFee = deliveryFeePaise(subtotalPaise);
   return {
     subtotalPaise,

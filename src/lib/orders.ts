@@ -1,0 +1,239 @@
+/**
+ * Orders (spec sections 2, 3 and 4): the order shape, status labels and colours, the timeline, totals in paise,
+ * the order a checkout creates, and the rules that read stored orders back (storage is user input).
+ */
+import { cartTotals, toPaise, toRupees } from './pricing.ts';
+import { DEFAULT_UNIT } from './format.ts';
+
+/** One line of an order. `id` is the product id, so "Reorder Items" can put it back in the cart. */
+export interface OrderItem {
+  id: string;
+  name: string;
+  quantity: number;
+  /** Unit price in rupees when ordered. */
+  price: number;
+  unit: string;
+  image_url: string | null;
+}
+
+/** The five steps of the spec's timeline, in order. */
+export const TIMELINE_STEPS = ['Order Placed', 'Confirmed', 'Packed', 'Out for Delivery', 'Delivered'] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+/** One timeline step: done or not, with the time it happened (ISO 8601, empty while pending). */
+export interface TimelineEntry {
+  status: TimelineStep;
+  time: string;
+  completed: boolean;
+}
+
+/** An order as listed and detailed. Money in rupees (two decimals), computed in paise. */
+export interface Order {
+  /** "ORD-001" (samples) or "ORD-" + the time it was placed in milliseconds. */
+  id: string;
+  /** delivered, on_way, processing, or anything else (shown as "Unknown"). */
+  status: string;
+  /** When it was placed (ISO 8601). */
+  date: string;
+  /** The delivery time line of the list card ("Delivered in 9 mins"). */
+  deliveryTime: string;
+  address: string;
+  items: OrderItem[];
+  timeline: TimelineEntry[];
+  subtotal: number;
+  deliveryFee: number;
+  total: number;
+}
+
+/** How a status is shown: label and a tone (the colour family). */
+export interface StatusStyle {
+  label: string;
+  tone: 'green' | 'blue' | 'orange' | 'gray';
+}
+
+const STATUS: Record<string, StatusStyle> = {
+  delivered: { label: 'Delivered', tone: 'green' },
+  on_way: { label: 'On the way', tone: 'blue' },
+  processing: { label: 'Processing', tone: 'orange' },
+};
+
+/** The spec's status labels and colours; anything else is "Unknown". */
+export function orderStatus(status: string): StatusStyle {
+  return Object.hasOwn(STATUS, status) ? (STATUS[status] as StatusStyle) : { label: 'Unknown', tone: 'gray' };
+}
+
+/** Number of units in an order (the list card's item count). */
+export function orderItemCount(order: Pick<Order, 'items'>): number {
+  return order.items.reduce((n, item) => n + item.quantity, 0);
+}
+
+/** "1 item" / "3 items". */
+export function itemsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** Subtotal, delivery fee and total of a list of items, in rupees, by the cart's rules. */
+export function orderTotals(items: readonly Pick<OrderItem, 'price' | 'quantity'>[]): Pick<Order, 'subtotal' | 'deliveryFee' | 'total'> {
+  const totals = cartTotals(items);
+  return { subtotal: toRupees(totals.subtotalPaise), deliveryFee: toRupees(totals.deliveryFeePaise), total: toRupees(totals.totalPaise) };
+}
+
+/** The delivery address a checkout collects; only address_line_1 is required. */
+export interface CheckoutAddress {
+  address_line_1: string;
+  city: string;
+  state: string;
+  postal_code: string;
+}
+
+/** The address as one line: the non-blank parts, joined by commas. */
+export function formatAddress(address: CheckoutAddress): string {
+  return [address.address_line_1, address.city, address.state, address.postal_code]
+    .map((part) => part.replace(/\s+/g, ' ').trim())
+    .filter((part) => part !== '')
+    .join(', ');
+}
+
+/** A cart line as an order reads it. */
+export interface OrderableLine {
+  product_id: string;
+  quantity: number;
+  product: { name: string; price: number; image_url: string | null; quantity_unit: string | null };
+}
+
+/** The order a checkout places: id "ORD-" + `now`, status processing, "Order Placed" done. */
+export function createOrder(lines: readonly OrderableLine[], address: CheckoutAddress, now: number): Order {
+  const items: OrderItem[] = lines.map((line) => ({
+    id: line.product_id,
+    name: line.product.name,
+    quantity: line.quantity,
+    price: line.product.price,
+    unit: line.product.quantity_unit?.trim() || DEFAULT_UNIT,
+    image_url: line.product.image_url,
+  }));
+  const placed = new Date(now).toISOString();
+  return {
+    id: `ORD-${now}`,
+    status: 'processing',
+    date: placed,
+    deliveryTime: 'Arriving in 10 mins',
+    address: formatAddress(address),
+    items,
+    timeline: TIMELINE_STEPS.map((status, i) => ({ status, time: i === 0 ? placed : '', completed: i === 0 })),
+    ...orderTotals(items),
+  };
+}
+
+/** A timeline for a sample order: the first `done` steps completed, at the given times. */
+export function timeline(times: readonly string[]): TimelineEntry[] {
+  return TIMELINE_STEPS.map((status, i) => ({ status, time: times[i] ?? '', completed: times[i] !== undefined }));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const timeOnly = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/** "14 Jun 2025, 10:30 am" in India time (the same on the server and in every browser), or "" for a bad date. */
+export function formatOrderDate(iso: string): string {
+  const d = new Date(iso);
+  return iso && Number.isFinite(d.getTime()) ? dateTime.format(d) : '';
+}
+
+/** "10:32 am" in India time, or "" for a pending step. */
+export function formatStepTime(iso: string): string {
+  const d = new Date(iso);
+  return iso && Number.isFinite(d.getTime()) ? timeOnly.format(d) : '';
+}
+
+/** Where an order's detail lives: pre-rendered /orders/{id} for samples, /orders/view?id= for orders placed here. */
+export function orderHref(id: string, sampleIds: ReadonlySet<string>): string {
+  return sampleIds.has(id) ? `/orders/${encodeURIComponent(id)}` : `/orders/view?id=${encodeURIComponent(id)}`;
+}
+
+/**
+ * For the 404 page: a path like /orders/ORD-1718000000000 (an order placed in this browser, which has no
+ * pre-rendered page) maps to its client-side view; null for any other path.
+ */
+export function placedOrderPath(pathname: string): string | null {
+  const match = /^\/orders\/(ORD-[\w-]{1,60})\/?$/.exec(pathname);
+  return match?.[1] ? `/orders/view?id=${encodeURIComponent(match[1])}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading stored orders
+
+/** At most this many placed orders are kept (the newest). */
+export const MAX_STORED_ORDERS = 100;
+const ORDER_ID = /^ORD-[\w-]{1,60}$/;
+
+const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().slice(0, max) : '');
+
+function repairItem(raw: unknown): OrderItem | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const id = str(r['id'], 200);
+  const name = str(r['name'], 200);
+  const price = typeof r['price'] === 'number' ? r['price'] : Number.NaN;
+  const quantity = typeof r['quantity'] === 'number' ? r['quantity'] : Number.NaN;
+  if (!id || !name || !Number.isFinite(price) || price < 0 || price > 1e7 || !Number.isFinite(quantity) || quantity < 1) return null;
+  const image = str(r['image_url'], 2048);
+  return {
+    id,
+    name,
+    price: toRupees(toPaise(price)),
+    quantity: Math.min(99, Math.floor(quantity)),
+    unit: str(r['unit'], 100) || DEFAULT_UNIT,
+    image_url: image.startsWith('/') && !image.startsWith('//') ? image : null,
+  };
+}
+
+function repairTimeline(raw: unknown): TimelineEntry[] {
+  const given = Array.isArray(raw) ? raw : [];
+  return TIMELINE_STEPS.map((status) => {
+    const entry = given.find((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && (e as Record<string, unknown>)['status'] === status);
+    const time = entry ? str(entry['time'], 40) : '';
+    return { status, time: Number.isFinite(new Date(time).getTime()) ? time : '', completed: entry?.['completed'] === true };
+  });
+}
+
+/** One stored order, repaired (totals recomputed from its items), or null when it cannot be shown. */
+export function repairOrder(raw: unknown): Order | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const id = str(r['id'], 64);
+  if (!ORDER_ID.test(id)) return null;
+  const items = (Array.isArray(r['items']) ? r['items'] : []).map(repairItem).filter((i): i is OrderItem => i !== null);
+  if (items.length === 0) return null;
+  const date = str(r['date'], 40);
+  return {
+    id,
+    status: str(r['status'], 40) || 'processing',
+    date: Number.isFinite(new Date(date).getTime()) ? date : '',
+    deliveryTime: str(r['deliveryTime'], 80),
+    address: str(r['address'], 500),
+    items,
+    timeline: repairTimeline(r['timeline']),
+    ...orderTotals(items),
+  };
+}
+
+/** Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. */
+export function decodeOrders(raw: string | undefined): Order[] {
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const seen = new Set<string>();
+  const out: Order[] = [];
+  for (const entry of parsed) {
+    const order = repairOrder(entry);
+    if (!order || seen.has(order.id)) continue;
+    seen.add(order.id);
+    out.push(order);
+    if (out.length >= MAX_STORED_ORDERS) break;
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { sampleOrderIds, sampleOrders } from '../data/orders.ts';
+import { createOrder, decodeOrders, MAX_STORED_ORDERS, type CheckoutAddress, type Order, type OrderItem } from '../lib/orders.ts';
+import { $cartItems, addEntriesToCart, clearCart, type AddEntriesResult, type CartProductInput } from './cart.ts';
+
+/** localStorage key of the orders placed in this browser. */
+export const ORDERS_KEY = 'thela-orders';
+/** The spec's simulated checkout wait. */
+export const CHECKOUT_DELAY_MS = 2000;
+
+/** Orders placed in this browser, newest first; kept in step across tabs like the cart. */
+export const $placedOrders = persistentAtom<Order[]>(ORDERS_KEY, [], {
+  encode: JSON.stringify,
+  decode: decodeOrders,
+});
+
+/** Every order to list: those placed here first (newest first), then the spec's samples. */
+export function allOrders(placed: readonly Order[]): Order[] {
+  return [...placed.filter((order) => !sampleOrderIds.has(order.id)), ...sampleOrders];
+}
+
+/** An order by id, placed here or sample; null when unknown. */
+export function findOrder(id: string, placed: readonly Order[] = $placedOrders.get()): Order | null {
+  return allOrders(placed).find((order) => order.id === id) ?? null;
+}
+
+/** Thrown by `placeOrder` when there is nothing to order. */
+export class EmptyCartError extends Error {
+  override name = 'EmptyCartError';
+}
+
+/** Options for `placeOrder` (tests shorten the wait and fix the clock). */
+export interface PlaceOrderOptions {
+  delayMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Places the cart as an order (simulated, no network): waits CHECKOUT_DELAY_MS, stores the order first in
+ * `$placedOrders`, then empties the cart. Throws (cart kept) when the cart is empty or the order cannot be saved.
+ */
+export async function placeOrder(address: CheckoutAddress, options: PlaceOrderOptions = {}): Promise<Order> {
+  const lines = $cartItems.get();
+  if (lines.length === 0) throw new EmptyCartError('The cart is empty');
+  if (!address.address_line_1.trim()) throw new Error('The delivery address is required');
+  await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? CHECKOUT_DELAY_MS));
+  const order = createOrder(lines, address, (options.now ?? Date.now)());
+  // Saved before the cart is cleared: if saving fails the shopper keeps the cart and can try again.
+  $placedOrders.set([order, ...$placedOrders.get().filter((o) => o.id !== order.id)].slice(0, MAX_STORED_ORDERS));
+  clearCart();
+  return order;
+}
+
+/**
+ * Puts an order's items back in the cart, each read like "add to cart" (live price and availability when Supabase
+ * is configured). `known` is the catalogue as the page knows it (the build's rows for these items): an item it
+ * lacks or marks unavailable is left out; without it the order's own lines are used.
+ */
+export function reorder(order: Order, known?: Readonly<Record<string, CartProductInput>>): Promise<AddEntriesResult> {
+  return addEntriesToCart(
+    order.items.map((item) => ({
+      product: known
+        ? (Object.hasOwn(known, item.id) ? (known[item.id] as CartProductInput) : { ...fromItem(item), is_available: false })
+        : fromItem(item),
+      quantity: item.quantity,
+    })),
+  );
+}
+
+function fromItem(item: OrderItem): CartProductInput {
+  return { id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit };
+}

@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test';
+import { cartBadge, expectCartCount, islandsHydrated, seedCart, seedStorage, storedCart, storedLine, toasts } from './support/cart.ts';
+
+// Onion, 1 kg, ₹39.00 in the sample catalogue.
+const onion = { id: 'onion-1-kg', name: 'Onion', price: 39 };
+
+test('add 3 from a product page: the cart shows 3, the sums, survives a reload; minus to 0 removes', async ({ page }) => {
+  await page.goto(`/product/${onion.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: onion.name })).toBeVisible();
+  await islandsHydrated(page);
+  const add = page.getByRole('button', { name: /^Add \d+ to Cart/ });
+  await expect(add).toHaveText('Add 1 to Cart · ₹39.00');
+  const decrease = page.getByRole('button', { name: 'Decrease quantity', exact: true });
+  await expect(decrease).toBeDisabled(); // floor 1
+  await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
+  await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
+  await expect(add).toHaveText('Add 3 to Cart · ₹117.00');
+  await add.click();
+  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText(/Onion/)).toBeVisible();
+  await expectCartCount(page, 3);
+
+  await cartBadge(page).click();
+  await expect(page).toHaveURL(/\/cart\/?$/);
+  await expect(page.getByText('3 items', { exact: true })).toBeVisible();
+  const line = page.getByRole('listitem', { name: onion.name });
+  await expect(line.getByText('1 kg')).toBeVisible();
+  await expect(line.getByText('₹39.00')).toBeVisible();
+  await expect(line.getByRole('group', { name: `Quantity of ${onion.name}` })).toContainText('3');
+  await expect(page.getByTestId('subtotal')).toHaveText('₹117.00');
+  await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
+  await expect(page.getByTestId('total')).toHaveText('₹142.00');
+  await expect(page.getByTestId('free-delivery')).toContainText('Add ₹82.01 more for free delivery');
+
+  await page.reload();
+  await expect(page.getByText('3 items', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('₹142.00');
+
+  const minus = page.getByRole('button', { name: `Decrease quantity of ${onion.name}` });
+  await minus.click();
+  await expect(page.getByText('2 items', { exact: true })).toBeVisible();
+  await minus.click();
+  await expect(page.getByText('1 item', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('₹64.00');
+  await minus.click();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByText('Add some items to get started')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+  await expectCartCount(page, 0);
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test('plus, remove and the free delivery line on the cart page', async ({ page }) => {
+  await seedCart(page, [storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 2, '500 ml'), storedLine(onion.id, onion.name, 39, 4, '1 kg')]);
+  await page.goto('/cart');
+  await expect(page.getByText('6 items', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('subtotal')).toHaveText('₹212.00');
+  await expect(page.getByTestId('delivery-fee')).toHaveText('FREE');
+  await expect(page.getByTestId('total')).toHaveText('₹212.00');
+  await expect(page.getByTestId('free-delivery')).toContainText('free delivery');
+  await page.getByRole('button', { name: 'Remove Onion from cart' }).click();
+  await expect(page.getByRole('listitem', { name: 'Onion' })).toHaveCount(0);
+  await expect(page.getByTestId('total')).toHaveText('₹81.00');
+  await page.getByRole('button', { name: 'Increase quantity of Amul Taaza Toned Milk' }).click();
+  await expect(page.getByTestId('subtotal')).toHaveText('₹84.00');
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+});
+
+test('free delivery is strictly above ₹199: ₹199.00 pays ₹25.00, ₹199.01 pays nothing', async ({ page }) => {
+  await seedCart(page, [storedLine('test-199', 'Boundary Basket', 199, 1)]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
+  await expect(page.getByTestId('total')).toHaveText('₹224.00');
+  await expect(page.getByTestId('free-delivery')).toContainText('Add ₹0.01 more');
+  await seedCart(page, [storedLine('test-199', 'Boundary Basket', 199.01, 1)]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('delivery-fee')).toHaveText('FREE');
+  await expect(page.getByTestId('total')).toHaveText('₹199.01');
+});
+
+test('corrupt storage never crashes or shows NaN, and valid lines survive', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await seedStorage(page, { 'cart-items': '{"not": "a list"' });
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expectCartCount(page, 0);
+
+  await seedStorage(page, {
+    'cart-items': JSON.stringify([
+      { id: 'x', product_id: 'ghost', quantity: 'many' },
+      { ...storedLine(onion.id, onion.name, 39, 2.6, '1 kg') },
+      { ...storedLine('neg', 'Negative', 10, -4) },
+      { ...storedLine('nan', 'Bad Price', 10, 1), product: { id: 'nan', name: 'Bad Price', price: 'NaN', image_url: null, quantity_unit: null } },
+      { ...storedLine('huge', 'Huge Pack', 1, 1e12) },
+    ]),
+  });
+  await page.goto('/cart');
+  await expect(page.getByText('101 items', { exact: true })).toBeVisible(); // 2 onions + 99 (clamped)
+  await expect(page.getByRole('listitem', { name: 'Negative' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Bad Price' })).toHaveCount(0);
+  await expect(page.getByTestId('subtotal')).toHaveText('₹177.00');
+  await expect(page.locator('body')).not.toContainText('NaN');
+  await expectCartCount(page, 101);
+  expect(errors).toEqual([]);
+});
+
+test('ADD on a category card becomes a stepper, in step with the cart page', async ({ page }) => {
+  await page.goto('/category/vegetables');
+  const add = page.getByRole('button', { name: `Add ${onion.name} to cart` });
+  await add.click();
+  const increase = page.getByRole('button', { name: `Increase quantity of ${onion.name}` });
+  await expect(increase).toBeVisible();
+  await expect(increase).toBeFocused();
+  await expect(add).toBeHidden();
+  await increase.click();
+  await expect(page.getByRole('group', { name: `Quantity of ${onion.name} in cart` })).toContainText('2');
+  await expectCartCount(page, 2);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: `Decrease quantity of ${onion.name}` }).click();
+  await page.goBack();
+  await expect(page.getByRole('group', { name: `Quantity of ${onion.name} in cart` })).toContainText('1');
+  await page.getByRole('button', { name: `Decrease quantity of ${onion.name}` }).click();
+  await expect(page.getByRole('button', { name: `Add ${onion.name} to cart` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Add ${onion.name} to cart` })).toBeFocused();
+  await expectCartCount(page, 0);
+});
+
+test('two tabs stay in step', async ({ context }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await a.goto(`/category/vegetables`);
+  await b.goto('/cart');
+  await expect(b.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+
+  await a.getByRole('button', { name: `Add ${onion.name} to cart` }).click();
+  await expect(b.getByText('1 item', { exact: true })).toBeVisible();
+  await expectCartCount(b, 1);
+
+  await b.getByRole('button', { name: `Increase quantity of ${onion.name}` }).click();
+  await b.getByRole('button', { name: `Increase quantity of ${onion.name}` }).click();
+  await expect(a.getByRole('group', { name: `Quantity of ${onion.name} in cart` })).toContainText('3');
+  await expectCartCount(a, 3);
+
+  await b.getByRole('button', { name: `Remove ${onion.name} from cart` }).click();
+  await expect(a.getByRole('button', { name: `Add ${onion.name} to cart` })).toBeVisible();
+  await expectCartCount(a, 0);
+});
+
+test('an out-of-stock product cannot be added from its page', async ({ page }) => {
+  await page.goto('/product/india-gate-feast-rozzana-basmati-rice-5-kg');
+  await expect(page.getByRole('button', { name: /to Cart/ })).toHaveCount(0);
+  await expectCartCount(page, 0);
+});

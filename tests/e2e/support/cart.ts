@@ -1,0 +1,53 @@
+/** Helpers of the cart, checkout, orders and profile specs. */
+import { expect, type Page } from '@playwright/test';
+
+/** A cart line as stored under "cart-items". */
+export interface StoredLine {
+  id: string;
+  product_id: string;
+  quantity: number;
+  product: { id: string; name: string; price: number; image_url: string | null; quantity_unit: string | null };
+}
+
+/** A stored cart line for a product of the sample catalogue (or a made-up one). */
+export function storedLine(id: string, name: string, price: number, quantity: number, unit: string | null = '1 pc'): StoredLine {
+  return { id: `line-${id}`, product_id: id, quantity, product: { id, name, price, image_url: null, quantity_unit: unit } };
+}
+
+/** Writes raw text to localStorage keys on the site's origin (from a page that ships no scripts), then returns. */
+export async function seedStorage(page: Page, values: Record<string, string>): Promise<void> {
+  await page.goto('/robots.txt');
+  await page.evaluate((v) => {
+    for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
+  }, values);
+}
+
+/** Stores a cart before the test opens its first page. */
+export function seedCart(page: Page, lines: readonly StoredLine[]): Promise<void> {
+  return seedStorage(page, { 'cart-items': JSON.stringify(lines) });
+}
+
+/** The stored cart as the page sees it. */
+export async function storedCart(page: Page): Promise<StoredLine[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as StoredLine[]);
+}
+
+/** The header's cart link, whose name carries the count ("Cart, 3 items"). */
+export function cartBadge(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ });
+}
+
+/** Waits for the header badge to say `count` items. */
+export async function expectCartCount(page: Page, count: number): Promise<void> {
+  await expect(cartBadge(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
+}
+
+/** The notices region. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
+/** Waits until every React island of the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -1,0 +1,248 @@
+import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { sampleOrderIds, sampleOrders } from '../../src/data/orders.ts';
+import { buildSampleCatalogue } from '../../src/lib/catalogue/sample.ts';
+import {
+  TIMELINE_STEPS,
+  createOrder,
+  decodeOrders,
+  formatAddress,
+  itemsLabel,
+  orderHref,
+  orderItemCount,
+  orderStatus,
+  placedOrderPath,
+} from '../../src/lib/orders.ts';
+import { $cartItems, setProductReader, type CartItem } from '../../src/stores/cart.ts';
+import { $placedOrders, EmptyCartError, allOrders, findOrder, placeOrder, reorder } from '../../src/stores/orders.ts';
+import { clearToasts } from '../../src/stores/toasts.ts';
+
+const address = { address_line_1: ' House 42,  Sector 14 ', city: 'Gurgaon', state: '', postal_code: '122001' };
+const cartLine = (id: string, price: number, quantity: number): CartItem => ({
+  id: `line-${id}`,
+  product_id: id,
+  quantity,
+  product: { id, name: `Product ${id}`, price, image_url: null, quantity_unit: null },
+});
+
+beforeAll(() => useTestStorageEngine());
+let stops: (() => void)[] = [];
+beforeEach(() => {
+  stops = [$cartItems.listen(() => {}), $placedOrders.listen(() => {})];
+});
+afterEach(() => {
+  for (const stop of stops) stop();
+  useTestStorageEngine();
+  cleanTestStorage();
+  $cartItems.set([]);
+  $placedOrders.set([]);
+  cleanStores($cartItems, $placedOrders);
+  clearToasts();
+  setProductReader();
+  vi.restoreAllMocks();
+});
+
+describe('orderStatus', () => {
+  test('labels and colours of the spec; anything else is Unknown', () => {
+    expect(orderStatus('delivered')).toEqual({ label: 'Delivered', tone: 'green' });
+    expect(orderStatus('on_way')).toEqual({ label: 'On the way', tone: 'blue' });
+    expect(orderStatus('processing')).toEqual({ label: 'Processing', tone: 'orange' });
+    expect(orderStatus('cancelled')).toEqual({ label: 'Unknown', tone: 'gray' });
+    expect(orderStatus('toString')).toEqual({ label: 'Unknown', tone: 'gray' });
+  });
+});
+
+describe('createOrder', () => {
+  test('makes "ORD-" + the time, status processing, "Order Placed" done, totals by the cart rules', () => {
+    const order = createOrder([cartLine('a', 28, 2), cartLine('b', 55, 1)], address, 1718000000000);
+    expect(order.id).toBe('ORD-1718000000000');
+    expect(order.status).toBe('processing');
+    expect(order.date).toBe(new Date(1718000000000).toISOString());
+    expect(order.address).toBe('House 42, Sector 14, Gurgaon, 122001');
+    expect(order.items).toEqual([
+      { id: 'a', name: 'Product a', quantity: 2, price: 28, unit: 'pcs', image_url: null },
+      { id: 'b', name: 'Product b', quantity: 1, price: 55, unit: 'pcs', image_url: null },
+    ]);
+    expect(order.timeline.map((t) => [t.status, t.completed])).toEqual(TIMELINE_STEPS.map((s, i) => [s, i === 0]));
+    expect(order).toMatchObject({ subtotal: 111, deliveryFee: 25, total: 136 });
+    expect(orderItemCount(order)).toBe(3);
+  });
+});
+
+describe('helpers', () => {
+  test('itemsLabel is singular for one', () => {
+    expect(itemsLabel(1)).toBe('1 item');
+    expect(itemsLabel(0)).toBe('0 items');
+    expect(itemsLabel(3)).toBe('3 items');
+  });
+
+  test('formatAddress joins the non-blank parts', () => {
+    expect(formatAddress({ address_line_1: 'Flat 1', city: ' ', state: 'Haryana', postal_code: '' })).toBe('Flat 1, Haryana');
+  });
+
+  test('sample orders link to their pre-rendered page, placed orders to the client view', () => {
+    expect(orderHref('ORD-001', sampleOrderIds)).toBe('/orders/ORD-001');
+    expect(orderHref('ORD-1718000000000', sampleOrderIds)).toBe('/orders/view?id=ORD-1718000000000');
+    expect(placedOrderPath('/orders/ORD-1718000000000')).toBe('/orders/view?id=ORD-1718000000000');
+    expect(placedOrderPath('/orders/ORD-1718000000000/')).toBe('/orders/view?id=ORD-1718000000000');
+    expect(placedOrderPath('/orders/nope')).toBeNull();
+    expect(placedOrderPath('/product/ORD-1')).toBeNull();
+  });
+});
+
+describe('decodeOrders', () => {
+  const good = createOrder([cartLine('a', 28, 2)], address, 1718000000000);
+
+  test('bad JSON or a non-list is no orders', () => {
+    expect(decodeOrders(undefined)).toEqual([]);
+    expect(decodeOrders('][')).toEqual([]);
+    expect(decodeOrders('{"id":"ORD-1"}')).toEqual([]);
+  });
+
+  test('keeps good orders, drops bad ones and duplicates, recomputes totals', () => {
+    const tampered = { ...good, id: 'ORD-2', total: 1, subtotal: -5 };
+    const stored = JSON.stringify([good, null, { id: 'nope' }, { ...good, id: 'ORD-3', items: [] }, { ...good }, tampered]);
+    const orders = decodeOrders(stored);
+    expect(orders.map((o) => o.id)).toEqual(['ORD-1718000000000', 'ORD-2']);
+    expect(orders[0]).toEqual(good);
+    expect(orders[1]).toMatchObject({ subtotal: 56, deliveryFee: 25, total: 81 });
+  });
+
+  test('repairs items and timeline', () => {
+    const stored = JSON.stringify([
+      {
+        ...good,
+        items: [{ id: 'a', name: 'A', quantity: 2.5, price: 10 }, { id: 'b', name: 'B', quantity: -1, price: 10 }, { id: 'c', name: 'C', quantity: 1, price: 'x' }],
+        timeline: 'broken',
+        date: 'yesterday',
+      },
+    ]);
+    const [order] = decodeOrders(stored);
+    expect(order?.items).toEqual([{ id: 'a', name: 'A', quantity: 2, price: 10, unit: 'pcs', image_url: null }]);
+    expect(order?.timeline).toHaveLength(TIMELINE_STEPS.length);
+    expect(order?.date).toBe('');
+  });
+});
+
+describe('sample orders', () => {
+  test('ORD-001.. cover delivered, on_way, processing and an unknown status', () => {
+    expect(sampleOrders.map((o) => o.id)).toEqual(['ORD-001', 'ORD-002', 'ORD-003', 'ORD-004']);
+    expect(sampleOrders.map((o) => orderStatus(o.status).label)).toEqual(['Delivered', 'On the way', 'Processing', 'Unknown']);
+  });
+
+  test('name products of the sample catalogue, with their names, prices and units', () => {
+    const products = new Map(buildSampleCatalogue().products.map((p) => [p.id, p]));
+    for (const order of sampleOrders) {
+      for (const item of order.items) {
+        const product = products.get(item.id);
+        expect(product, item.id).toBeDefined();
+        expect([item.name, item.price, item.unit]).toEqual([product?.name, product?.price, product?.quantity_unit]);
+      }
+    }
+  });
+
+  test('totals follow the cart rules and the stored shape survives a round trip', () => {
+    expect(sampleOrders.map((o) => [o.subtotal, o.deliveryFee, o.total])).toEqual([
+      [208, 0, 208],
+      [143, 25, 168],
+      [379, 0, 379],
+      [509, 0, 509],
+    ]);
+    expect(decodeOrders(JSON.stringify(sampleOrders))).toEqual(sampleOrders);
+  });
+});
+
+describe('placeOrder', () => {
+  test('stores the order first in "thela-orders" and empties the cart', async () => {
+    $cartItems.set([cartLine('a', 100, 2)]);
+    const order = await placeOrder(address, { delayMs: 0, now: () => 1718000000123 });
+    expect(order.id).toBe('ORD-1718000000123');
+    expect($cartItems.get()).toEqual([]);
+    expect($placedOrders.get()[0]?.id).toBe('ORD-1718000000123');
+    expect(JSON.parse(getTestStorage()['thela-orders'] ?? '[]')[0].id).toBe('ORD-1718000000123');
+    expect(allOrders($placedOrders.get())[0]?.id).toBe('ORD-1718000000123');
+    expect(findOrder('ORD-1718000000123')?.total).toBe(200);
+    expect(findOrder('ORD-002')?.status).toBe('on_way');
+    expect(findOrder('ORD-999')).toBeNull();
+  });
+
+  test('newer orders come first', async () => {
+    $cartItems.set([cartLine('a', 10, 1)]);
+    await placeOrder(address, { delayMs: 0, now: () => 1 });
+    $cartItems.set([cartLine('b', 10, 1)]);
+    await placeOrder(address, { delayMs: 0, now: () => 2 });
+    expect($placedOrders.get().map((o) => o.id)).toEqual(['ORD-2', 'ORD-1']);
+  });
+
+  test('waits the simulated 2 seconds', async () => {
+    vi.useFakeTimers();
+    try {
+      $cartItems.set([cartLine('a', 10, 1)]);
+      let done = false;
+      const pending = placeOrder(address).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(done).toBe(false);
+      expect($cartItems.get()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('an empty cart or a blank address places nothing', async () => {
+    await expect(placeOrder(address, { delayMs: 0 })).rejects.toBeInstanceOf(EmptyCartError);
+    $cartItems.set([cartLine('a', 10, 1)]);
+    await expect(placeOrder({ ...address, address_line_1: '   ' }, { delayMs: 0 })).rejects.toThrow();
+    expect($placedOrders.get()).toEqual([]);
+    expect($cartItems.get()).toHaveLength(1);
+  });
+
+  test('when the order cannot be saved, it throws and the cart is kept', async () => {
+    $cartItems.set([cartLine('a', 10, 1)]);
+    const storage: Record<string, string> = {};
+    const failing = new Proxy(storage, {
+      set(target, key, value) {
+        if (key === 'thela-orders') throw new Error('QuotaExceededError');
+        target[key as string] = value as string;
+        return true;
+      },
+    });
+    setPersistentEngine(failing, { addEventListener() {}, removeEventListener() {} });
+    await expect(placeOrder(address, { delayMs: 0 })).rejects.toThrow('QuotaExceededError');
+    expect($cartItems.get()).toHaveLength(1);
+    expect($placedOrders.get()).toEqual([]);
+  });
+
+  test('another tab sees the new order', () => {
+    const order = createOrder([cartLine('a', 10, 1)], address, 5);
+    setTestStorageKey('thela-orders', JSON.stringify([order]));
+    expect($placedOrders.get()).toEqual([order]);
+  });
+});
+
+describe('reorder', () => {
+  test('puts the items back into the cart, adding to what is there', async () => {
+    $cartItems.set([cartLine('onion-1-kg', 39, 1)]);
+    const order = sampleOrders[1]!;
+    const result = await reorder(order);
+    expect(result.skipped).toEqual([]);
+    expect($cartItems.get().map((i) => [i.product_id, i.quantity])).toEqual([
+      ['onion-1-kg', 2],
+      ['tomato-hybrid-500-g', 2],
+      ['maggi-2-minute-noodles-masala-70-g', 4],
+    ]);
+  });
+
+  test('leaves out what the page knows to be unavailable or gone', async () => {
+    const order = sampleOrders[3]!;
+    const [chips, rice] = order.items;
+    const known = { [chips!.id]: { id: chips!.id, name: chips!.name, price: 21, image_url: null, quantity_unit: '50 g', is_available: true } };
+    const result = await reorder(order, known);
+    expect(result).toEqual({ added: [chips!.name], skipped: [rice!.name] });
+    expect($cartItems.get()).toHaveLength(1);
+    expect($cartItems.get()[0]?.product.price).toBe(21);
+  });
+});
