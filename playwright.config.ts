@@ -27,6 +27,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,
     trace: 'off',
+    // page.route() cannot see requests a service worker answers: specs opt in (the offline-*.spec.ts files do).
+    serviceWorkers: 'block',
   },
   projects: [
     {
@@ -36,7 +38,7 @@ export default defineConfig({
   ],
   // The built site, as a CDN would serve it: `npm run test:e2e` builds first.
   webServer: {
-    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    command: `npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,

@@ -1,0 +1,65 @@
+import { formatPaise } from '../lib/format.ts';
+import { DELIVERY_FEE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../lib/pricing.ts';
+
+/** The FAQ's three categories, in display order. */
+export const FAQ_CATEGORIES = ['Orders', 'Delivery', 'Payments'] as const;
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+/** A sample FAQ (spec section 3): id, question, answer, category. */
+export interface Faq {
+  id: string;
+  question: string;
+  answer: string;
+  category: FaqCategory;
+}
+
+const fee = formatPaise(DELIVERY_FEE_PAISE);
+const threshold = formatPaise(FREE_DELIVERY_ABOVE_PAISE);
+
+/**
+ * The six questions. The spec's FAQ quotes free delivery above ₹500, fees of ₹30-₹50 and 30-60 minutes, which
+ * contradict the cart (issue 4): fees and thresholds here are generated from src/lib/pricing.ts, and delivery
+ * times follow the site's promise, so the FAQ always says what the cart charges.
+ */
+export const faqs: readonly Faq[] = [
+  {
+    id: 'place-order',
+    category: 'Orders',
+    question: 'How do I place an order?',
+    answer:
+      'Add products to your cart from any product or category page, open the cart and choose Proceed to Checkout. Enter your delivery address and place the order; you pay cash on delivery.',
+  },
+  {
+    id: 'cancel-order',
+    category: 'Orders',
+    question: 'Can I cancel my order?',
+    answer:
+      'Yes, as long as the store has not confirmed it yet. Once the store confirms and starts packing, the order can no longer be cancelled; call support and we will help with any problem.',
+  },
+  {
+    id: 'delivery-time',
+    category: 'Delivery',
+    question: 'How long does delivery take?',
+    answer:
+      'Most orders arrive in about 10 minutes. Orders from partner shops farther away take 15-30 minutes; the estimate is shown before you order.',
+  },
+  {
+    id: 'delivery-charges',
+    category: 'Delivery',
+    question: 'What are the delivery charges?',
+    answer: `Delivery is free on orders above ${threshold}. Orders of ${threshold} or less pay a flat delivery fee of ${fee}, shown in your cart before you check out. There are no other charges.`,
+  },
+  {
+    id: 'payment-methods',
+    category: 'Payments',
+    question: 'What payment methods do you accept?',
+    answer: 'We accept Cash on Delivery: pay the delivery partner in cash when your order arrives.',
+  },
+  {
+    id: 'refunds',
+    category: 'Payments',
+    question: 'What if an item is missing or damaged?',
+    answer:
+      'Tell the delivery partner or contact support within 24 hours. We replace the item or take it off your bill; since you pay on delivery, you never pay for what you did not receive.',
+  },
+];

@@ -1,0 +1,44 @@
+/** Shared helpers of the pages specs: the sample catalogue the site was built from, and theme setup. */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
+
+/** The bundled sample catalogue (what `npm run build` renders by default). */
+export const sample = JSON.parse(
+  readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
+) as Catalogue;
+
+const find = (label: string, test: (p: Product) => boolean): Product => {
+  const product = sample.products.find(test);
+  if (!product) throw new Error(`sample catalogue has no ${label} product`);
+  return product;
+};
+
+/** Representative products: discounted and available, out of stock, and ones exercising the image and unit fallbacks. */
+export const products = {
+  discounted: find('discounted', (p) => p.id === 'banana-robusta-6-pcs'),
+  unavailable: find('unavailable', (p) => !p.is_available),
+  noImage: find('imageless', (p) => p.is_available && !p.image_url),
+  noUnit: find('unitless', (p) => p.is_available && !p.quantity_unit),
+};
+
+/** Stores the tests use: one with a rating and delivery time, one without a rating. */
+export const stores = {
+  rated: sample.stores.find((s) => s.id === 'sharma-general-store')!,
+  unrated: sample.stores.find((s) => s.is_active && s.rating === null)!,
+};
+
+/** Sets the stored theme before any page script runs. */
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
