@@ -1,5 +1,6 @@
 /**
- * `npm run build`: the Astro build, then the Pagefind index over what it wrote.
+ * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the service worker (its
+ * precache manifest lists this build's files, so it comes last).
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,3 +17,4 @@ function run(label: string, command: string, args: string[]): void {
 
 run('astro build', 'astro', ['build']);
 run('pagefind', 'pagefind', ['--site', outDir]);
+run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);

@@ -1,4 +1,5 @@
 import { nanoquery } from '@nanostores/query';
+import { atom } from 'nanostores';
 import { liveCatalogueConfigured, liveSource } from '../lib/catalogue/browser.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from '../lib/catalogue/source.ts';
 import type { Product } from '../lib/catalogue/types.ts';
@@ -56,7 +57,10 @@ const [createFetcherStore] = nanoquery({ dedupeTime: FEATURED_FRESH_MS, cacheLif
  * The home page's live featured list: up to 8 available products, from Supabase when configured, else from the
  * build's /data/featured.json. A failed read is logged and left for the shopper to retry (no silent retry loop).
  */
-export const $featuredProducts = createFetcherStore<Product[]>(['featured-products'], {
+// A null key part keeps the query idle: pre-rendering the island on the server must not fetch anything.
+const $inBrowser = atom(typeof window === 'undefined' ? null : 'browser');
+
+export const $featuredProducts = createFetcherStore<Product[]>(['featured-products', $inBrowser], {
   fetcher: () => readFeaturedProducts(),
   onErrorRetry: false,
   onError: (error) => console.error('Unable to load featured products', error),

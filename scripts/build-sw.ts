@@ -1,0 +1,135 @@
+/**
+ * The service worker step of `npm run build` (after the Astro build and Pagefind): bundles src/sw/sw.ts with Vite
+ * and writes `<outDir>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
+ * Usage: `node scripts/build-sw.ts [outDir]` (default: $OUT_DIR, else dist).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, loadEnv } from 'vite';
+import { injectManifest, type ManifestTransform } from 'workbox-build';
+import { isAstroAssetPath, PRECACHED_PAGES, precacheUrlForFile, releaseTag, supabaseOrigin } from '../src/lib/pwa/routes.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Every hashed asset of the build. */
+const ASSET_GLOB = '_astro/**/*.{js,css,svg,png,jpg,jpeg,webp,avif,woff,woff2}';
+/**
+ * The app shell's other files, precached when the build has them. The home-screen icons are not: the browser
+ * fetches them when the site is installed, and the worker keeps any image a page shows.
+ */
+const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.svg'];
+/**
+ * supabase-js (~55 KB gzipped) is only ever loaded when the site was built with Supabase (src/lib/catalogue/browser.ts):
+ * without it, precaching the chunk would spend a shopper's data on code that never runs.
+ */
+const SUPABASE_CHUNK = '_astro/supabase-source.*';
+
+/** The file of a precached page: / -> index.html, /cart/ -> cart/index.html. */
+export function pageFile(page: string): string {
+  return `${page.slice(1)}index.html`;
+}
+
+/** cart/index.html -> /cart/ (the URL a shopper asks for); hashed assets need no revision (their name is one). */
+export const toPrecacheUrls: ManifestTransform = async (entries) => ({
+  manifest: entries.map((entry) => {
+    const url = precacheUrlForFile(entry.url);
+    return { ...entry, url, revision: isAstroAssetPath(url) ? null : entry.revision };
+  }),
+  warnings: [],
+});
+
+/** What the step wrote. */
+export interface ServiceWorkerBuild {
+  swPath: string;
+  /** Precached URLs, and their total size in bytes. */
+  urls: string[];
+  bytes: number;
+  /** The code release tag the worker names its caches with. */
+  release: string;
+  /** Precached pages the build does not have (yet): they are simply not precached. */
+  missingPages: string[];
+  warnings: string[];
+}
+
+/** Bundles the worker and injects the precache manifest of the build in `outDir`. */
+export async function buildServiceWorker(
+  outDir: string,
+  options: { supabaseUrl?: string } = {},
+): Promise<ServiceWorkerBuild> {
+  const out = path.resolve(root, outDir);
+  if (!existsSync(path.join(out, 'index.html'))) throw new Error(`build-sw: no built site in ${out}`);
+  const env = loadEnv('production', root, 'PUBLIC_');
+  const supabaseUrl = options.supabaseUrl ?? process.env['PUBLIC_SUPABASE_URL'] ?? env['PUBLIC_SUPABASE_URL'] ?? '';
+  const work = await mkdtemp(path.join(tmpdir(), 'thela-sw-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      publicDir: false,
+      define: {
+        // Workbox logs only in development builds.
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __SUPABASE_URL__: JSON.stringify(supabaseUrl),
+      },
+      build: {
+        outDir: work,
+        emptyOutDir: true,
+        minify: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        reportCompressedSize: false,
+        lib: { entry: path.join(root, 'src/sw/sw.ts'), formats: ['iife'], name: 'thelaServiceWorker', fileName: () => 'sw.js' },
+      },
+    });
+    const swDest = path.join(out, 'sw.js');
+    // Pages still being written by others (or removed) are left out rather than failing the build.
+    const missingPages = PRECACHED_PAGES.filter((page) => !existsSync(path.join(out, pageFile(page))));
+    const pages = PRECACHED_PAGES.filter((page) => !missingPages.includes(page)).map(pageFile);
+    const shell = SHELL_GLOBS.filter((glob) => existsSync(path.join(out, glob)));
+    let urls: string[] = [];
+    const result = await injectManifest({
+      swSrc: path.join(work, 'sw.js'),
+      swDest,
+      globDirectory: out,
+      globPatterns: [ASSET_GLOB, ...pages, ...shell],
+      globIgnores: ['**/*.map', ...(supabaseOrigin(supabaseUrl) ? [] : [SUPABASE_CHUNK])],
+      manifestTransforms: [
+        toPrecacheUrls,
+        async (entries) => {
+          urls = entries.map((entry) => entry.url);
+          return { manifest: entries, warnings: [] };
+        },
+      ],
+    });
+    return {
+      swPath: swDest,
+      urls,
+      bytes: result.size,
+      release: releaseTag(urls),
+      missingPages,
+      warnings: result.warnings,
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2] || process.env['OUT_DIR'] || 'dist';
+  try {
+    const sw = await buildServiceWorker(outDir);
+    for (const warning of sw.warnings) console.warn(`build-sw: ${warning}`);
+    if (sw.missingPages.length) console.warn(`build-sw: not precached (no such page yet): ${sw.missingPages.join(', ')}`);
+    console.log(
+      `build-sw: ${path.relative(process.cwd(), sw.swPath) || sw.swPath} precaches ${sw.urls.length} files, ` +
+        `${(sw.bytes / 1024).toFixed(1)} KiB (release ${sw.release})`,
+    );
+  } catch (error) {
+    console.error(`build-sw: ${(error as Error).stack ?? error}`);
+    process.exit(1);
+  }
+}

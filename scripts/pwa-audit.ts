@@ -1,0 +1,135 @@
+/**
+ * Installability and offline check of a served build, for the benchmark report. Lighthouse dropped its PWA category
+ * in v12 (May 2024), so this asks Chromium itself: `Page.getInstallabilityErrors` and `Page.getAppManifest` over CDP
+ * (what DevTools' Application panel shows), checks the manifest fields we promise, that the service worker controls
+ * the page, and that the start URL and an unvisited page load with the network off.
+ *
+ *   node scripts/pwa-audit.ts http://127.0.0.1:4321/      (prints JSON; exit 1 when a check fails)
+ *   import { pwaAudit } from './pwa-audit.ts'            (returns the same object)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../playwright.config.ts';
+
+/** One named check and whether it passed (with what was seen when it did not). */
+export interface PwaCheck {
+  id: string;
+  passed: boolean;
+  detail?: string;
+}
+
+/** What `pwaAudit` found. `passed` is true when every check passed. */
+export interface PwaAuditResult {
+  url: string;
+  passed: boolean;
+  installable: boolean;
+  installabilityErrors: string[];
+  manifestUrl: string | null;
+  serviceWorker: { scriptURL: string | null; controlsPage: boolean };
+  checks: PwaCheck[];
+  /** Milliseconds from navigation start until the service worker controlled the page. */
+  serviceWorkerReadyMs: number | null;
+}
+
+interface CdpManifest {
+  url: string;
+  /** The manifest as served (CDP's parsed form leaves out short_name). */
+  data?: string;
+  errors: { message: string }[];
+  manifest?: {
+    startUrl?: string;
+    display?: string;
+    themeColor?: string;
+    backgroundColor?: string;
+    icons?: { url: string; sizes?: string; type?: string }[];
+  };
+}
+
+/** Audits the site at `url` in a fresh Chromium profile (a persistent one: incognito is never installable). */
+export async function pwaAudit(
+  url: string,
+  { executablePath = chromiumLaunch.executablePath, timeoutMs = 20_000 }: { executablePath?: string; timeoutMs?: number } = {},
+): Promise<PwaAuditResult> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'thela-pwa-audit-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunch,
+    executablePath,
+    serviceWorkers: 'allow',
+  });
+  const checks: PwaCheck[] = [];
+  const check = (id: string, passed: boolean, detail?: string) => checks.push(detail && !passed ? { id, passed, detail } : { id, passed });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(timeoutMs);
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'load' });
+    const sw = await page
+      .waitForFunction(() => navigator.serviceWorker.controller?.scriptURL ?? null, undefined, { timeout: timeoutMs })
+      .then((handle) => handle.jsonValue() as Promise<string>)
+      .catch(() => null);
+    const serviceWorkerReadyMs = sw ? Date.now() - started : null;
+    check('service-worker', sw !== null, 'no service worker took control of the page');
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string; errorArguments: { name: string; value: string }[] }[];
+    };
+    const errors = installabilityErrors.map((e) =>
+      [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
+    );
+    check('installable', errors.length === 0, errors.join('; '));
+
+    const app = (await cdp.send('Page.getAppManifest')) as CdpManifest;
+    const manifest = app.manifest;
+    check('manifest-parses', Boolean(app.url) && app.errors.length === 0 && manifest !== undefined, app.errors.map((e) => e.message).join('; ') || 'no manifest');
+    let raw: { name?: unknown; short_name?: unknown } = {};
+    try {
+      raw = JSON.parse(app.data ?? '{}') as typeof raw;
+    } catch {
+      // Reported by manifest-parses.
+    }
+    check('manifest-name', typeof raw.name === 'string' && typeof raw.short_name === 'string', `name=${String(raw.name)} short_name=${String(raw.short_name)}`);
+    check('manifest-display-standalone', manifest?.display === 'kStandalone', `display=${manifest?.display}`);
+    check('manifest-start-url', manifest?.startUrl === new URL('/', url).href, `start_url=${manifest?.startUrl}`);
+    check('manifest-colours', Boolean(manifest?.themeColor && manifest.backgroundColor), `theme=${manifest?.themeColor} background=${manifest?.backgroundColor}`);
+    const sizes = new Set((manifest?.icons ?? []).flatMap((icon) => (icon.sizes ?? '').split(/\s+/)));
+    check('manifest-icons-192-512', sizes.has('192x192') && sizes.has('512x512'), `sizes=${[...sizes].join(',')}`);
+
+    // Offline: the start URL from the precache, and a page never visited gets the offline page, not an error.
+    await context.setOffline(true);
+    const start = await page.goto(manifest?.startUrl ?? url).catch(() => null);
+    check('offline-start-url', start?.status() === 200 && start.fromServiceWorker(), `status=${start?.status()}`);
+    const unvisited = await page.goto(new URL('/pwa-audit-never-visited', url).href).catch(() => null);
+    const offlinePage = unvisited?.status() === 200 && (await page.getByRole('heading', { level: 1, name: "You're offline" }).count()) === 1;
+    check('offline-fallback-page', offlinePage, `status=${unvisited?.status()}`);
+    await context.setOffline(false);
+
+    return {
+      url,
+      passed: checks.every((c) => c.passed),
+      installable: errors.length === 0,
+      installabilityErrors: errors,
+      manifestUrl: app.url || null,
+      serviceWorker: { scriptURL: sw, controlsPage: sw !== null },
+      checks,
+      serviceWorkerReadyMs,
+    };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const target = process.argv[2];
+  if (!target) {
+    console.error('Usage: node scripts/pwa-audit.ts <url of a served build>');
+    process.exit(2);
+  }
+  const result = await pwaAudit(target);
+  console.log(JSON.stringify(result, null, 2));
+  process.exit(result.passed ? 0 : 1);
+}

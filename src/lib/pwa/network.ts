@@ -1,0 +1,21 @@
+/**
+ * Connection helpers for islands and scripts. `navigator.onLine === false` is reliable (no network at all);
+ * `true` only means a network exists, so callers still handle failed requests.
+ */
+
+/** False when the browser knows it has no network; true otherwise (and on the server). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** Calls `listener` with the new state whenever the connection goes or comes back; returns the unsubscribe. */
+export function onConnectionChange(listener: (online: boolean) => void): () => void {
+  const online = () => listener(true);
+  const offline = () => listener(false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}

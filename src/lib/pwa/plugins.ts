@@ -1,0 +1,71 @@
+/**
+ * Small Workbox plugins the service worker composes with the stock ones: one key per page, one key per Supabase
+ * read and representation, a hard age limit on saved reads, and a fallback lookup for pages.
+ */
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { pageKey, supabaseCacheKey } from './routes.ts';
+
+/** Header the worker adds to a saved read: when it came from the network (milliseconds since the epoch). */
+export const FETCHED_AT_HEADER = 'x-thela-fetched-at';
+
+/** Keys every page by `pageKey` (trailing slash, no query), so /cart and /cart/ find the same saved copy. */
+export function pageKeyPlugin(): WorkboxPlugin {
+  return {
+    cacheKeyWillBeUsed: async ({ request }) => {
+      const url = new URL(request.url);
+      return new URL(pageKey(url.pathname), url.origin).href;
+    },
+  };
+}
+
+/**
+ * Keys a file by its path alone: Pagefind asks for `pagefind-entry.json?ts=<now>` to skip the HTTP cache, and
+ * every load would otherwise be a new entry that an offline load never finds.
+ */
+export function pathKeyPlugin(): WorkboxPlugin {
+  return {
+    cacheKeyWillBeUsed: async ({ request }) => {
+      const url = new URL(request.url);
+      return `${url.origin}${url.pathname}`;
+    },
+  };
+}
+
+/** Keys a Supabase read by URL and Accept header (a list and a single object share one URL). */
+export function supabaseKeyPlugin(): WorkboxPlugin {
+  return {
+    cacheKeyWillBeUsed: async ({ request }) => supabaseCacheKey(request.url, request.headers.get('accept')),
+  };
+}
+
+/**
+ * Never uses a saved response older than `maxAgeSeconds`. ExpirationPlugin trusts the server's Date header and
+ * purges in the background; this stamps the time the response was saved and refuses a stale copy on the spot.
+ * `now` is injectable for tests.
+ */
+export function maxAgePlugin(maxAgeSeconds: number, now: () => number = Date.now): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ response }) => {
+      const headers = new Headers(response.headers);
+      headers.set(FETCHED_AT_HEADER, String(now()));
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    },
+    cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+      if (!cachedResponse) return null;
+      const fetchedAt = Number(cachedResponse.headers.get(FETCHED_AT_HEADER));
+      if (!Number.isFinite(fetchedAt) || fetchedAt <= 0) return null;
+      const age = now() - fetchedAt;
+      return age >= 0 && age <= maxAgeSeconds * 1000 ? cachedResponse : null;
+    },
+  };
+}
+
+/**
+ * When the runtime cache has no copy, asks `lookup` (the precache) instead: a precached page (home, cart...) is
+ * still fetched network-first, and its precached copy is used when the network fails or is slow.
+ */
+export function fallbackLookupPlugin(lookup: (request: Request) => Promise<Response | undefined>): WorkboxPlugin {
+  return {
+    cachedResponseWillBeUsed: async ({ cachedResponse, request }) => cachedResponse ?? (await lookup(request)) ?? null,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Registers the service worker through workbox-window (imported lazily by src/components/ServiceWorker.astro once
+ * the page is idle) and reports when a new release is ready: `onUpdateReady` is called when a new worker is
+ * waiting (this tab or another found it) or has taken over from another tab; `applyUpdate` activates it and reloads.
+ * `startServiceWorker` does both with the notice of ServiceWorker.astro.
+ */
+import { Workbox } from 'workbox-window';
+
+/** How often an open tab asks whether a new release was published (and on coming back online or into view). */
+export const UPDATE_CHECK_MS = 30 * 60_000;
+
+/** What registration returns: apply the waiting update (activate, then reload into the new release). */
+export interface ServiceWorkerHandle {
+  applyUpdate(): void;
+}
+
+/** Registers /sw.js for the whole site. */
+export function registerServiceWorker({
+  url = '/sw.js',
+  onUpdateReady,
+}: {
+  url?: string;
+  onUpdateReady: () => void;
+}): ServiceWorkerHandle {
+  const container = navigator.serviceWorker;
+  const wb = new Workbox(url, { scope: '/' });
+  // The first install takes control of this page (clientsClaim): that is not an update.
+  let hadController = Boolean(container.controller);
+  let applying = false;
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+
+  wb.addEventListener('waiting', () => onUpdateReady());
+  container.addEventListener('controllerchange', () => {
+    if (!hadController) {
+      hadController = true;
+      // This page loaded before the worker existed: ask it to save the page for offline use.
+      container.controller?.postMessage({ type: 'SAVE_PAGE', url: window.location.href });
+      return;
+    }
+    // This tab asked for the update: reload into it. Another tab did: say so, and let the shopper choose when.
+    if (applying) reload();
+    else onUpdateReady();
+  });
+
+  let lastCheck = Date.now();
+  const check = () => {
+    lastCheck = Date.now();
+    wb.update().catch(() => {
+      // Offline or the server is away: the next check will do.
+    });
+  };
+  setInterval(() => {
+    if (document.visibilityState === 'visible') check();
+  }, UPDATE_CHECK_MS);
+  window.addEventListener('online', check);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastCheck > 5 * 60_000) check();
+  });
+
+  wb.register().catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+
+  return {
+    applyUpdate() {
+      applying = true;
+      void container.getRegistration('/').then((registration) => {
+        // The new worker activates (sw.ts listens for SKIP_WAITING); controllerchange then reloads this tab.
+        if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+        else reload();
+      });
+    },
+  };
+}
+
+/** Registers the worker and shows ServiceWorker.astro's notice (from its template) when an update is ready. */
+export function startServiceWorker(): ServiceWorkerHandle {
+  const region = document.querySelector<HTMLElement>('[data-sw-update-region]');
+  const template = document.querySelector<HTMLTemplateElement>('[data-sw-update-template]');
+  const handle = registerServiceWorker({
+    onUpdateReady() {
+      if (!region || !template || region.querySelector('[data-sw-update]')) return;
+      const notice = template.content.firstElementChild?.cloneNode(true);
+      if (!(notice instanceof HTMLElement)) return;
+      const reload = notice.querySelector<HTMLButtonElement>('[data-sw-reload]');
+      reload?.addEventListener('click', () => {
+        reload.disabled = true;
+        handle.applyUpdate();
+      });
+      notice.querySelector('[data-sw-dismiss]')?.addEventListener('click', () => notice.remove());
+      // Added to the live region, so screen readers announce it once.
+      region.append(notice);
+    },
+  });
+  return handle;
+}

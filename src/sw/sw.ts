@@ -1,0 +1,158 @@
+/// <reference lib="webworker" />
+/**
+ * The site's service worker (bundled and given its precache manifest by scripts/build-sw.ts after each build).
+ *
+ * - Precache: the hashed assets of this build (/_astro/), the pages a shopper needs first (home, cart, checkout,
+ *   orders, search, offline) and the icons. Old precache entries go when a new worker activates.
+ * - Pages: network first with a short timeout; the last copy seen (or the precached one) when the network fails or
+ *   is slow; the offline page for a page never visited. Visited pages are kept, at most MAX_PAGES, 200s only.
+ * - Releases never mix: saved pages and assets are named for the code release (a hash of the /_astro/ URLs) and the
+ *   caches of other releases are deleted when this worker activates. A new worker waits until the shopper accepts
+ *   the "update ready" notice (SKIP_WAITING message) or every tab of the old release is closed.
+ * - Search (Pagefind): hashed chunks cache-first, the rest network-first, so search works offline once loaded.
+ * - Reads: the build's /data/*.json and Supabase table reads network-first, kept 10 minutes at most (spec section 7),
+ *   200s only. Nothing else from Supabase (auth, storage, realtime) is touched.
+ */
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, PrecacheFallbackPlugin } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, pathKeyPlugin, supabaseKeyPlugin } from '../lib/pwa/plugins.ts';
+import {
+  cacheNames,
+  DATA_MAX_AGE_SECONDS,
+  isAstroAssetPath,
+  isImagePath,
+  isOutdatedReleaseCache,
+  isPagefindHashedPath,
+  isPagefindPath,
+  isPagePath,
+  isSiteDataPath,
+  isSupabaseRead,
+  MAX_PAGES,
+  NETWORK_TIMEOUT_SECONDS,
+  OFFLINE_PAGE,
+  releaseTag,
+  supabaseOrigin,
+} from '../lib/pwa/routes.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+/** PUBLIC_SUPABASE_URL at build time (replaced by scripts/build-sw.ts). */
+declare const __SUPABASE_URL__: string;
+
+const manifest = self.__WB_MANIFEST;
+const release = releaseTag(manifest.map((entry) => (typeof entry === 'string' ? entry : entry.url)));
+const names = cacheNames(release);
+const supabase = supabaseOrigin(__SUPABASE_URL__);
+/** Workbox's plugin classes declare optional hooks that strict `exactOptionalPropertyTypes` rejects; they are fine. */
+const plugin = (instance: object) => instance as WorkboxPlugin;
+const okOnly = () => plugin(new CacheableResponsePlugin({ statuses: [200] }));
+const expiration = (options: ConstructorParameters<typeof ExpirationPlugin>[0]) => plugin(new ExpirationPlugin(options));
+
+
+precache(manifest);
+cleanupOutdatedCaches();
+// The first install takes the open page at once, so its later requests (islands, search) can be saved too.
+clientsClaim();
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => isOutdatedReleaseCache(key, release)).map((key) => caches.delete(key)))),
+  );
+});
+
+// Pages first, before the precache route, so precached pages are network-first too (the next online visit after a
+// rebuild gets the new release even while this worker is still the active one).
+const pages = new NetworkFirst({
+  cacheName: names.pages,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [
+    pageKeyPlugin(),
+    okOnly(),
+    expiration({ maxEntries: MAX_PAGES, purgeOnQuotaError: true }),
+    fallbackLookupPlugin((request) => matchPrecache(request)),
+    plugin(new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE })),
+  ],
+});
+registerRoute(({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && isPagePath(url.pathname), pages);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; url?: unknown } | null;
+  // Only on the shopper's say-so (the update notice's Reload button): otherwise the new worker waits until no tab
+  // runs the old release, so an open page never gets assets it lacks.
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page a shopper landed on loaded before this worker existed: save it too, so it opens offline like the rest.
+  if (data?.type === 'SAVE_PAGE' && typeof data.url === 'string') {
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin === self.location.origin && isPagePath(url.pathname)) {
+      event.waitUntil(pages.handle({ event, request: new Request(url.href, { credentials: 'same-origin' }) }).catch(() => undefined));
+    }
+  }
+});
+
+addRoute();
+
+// A hashed asset this worker did not precache: one of a newer release, asked for by a page fetched from the network.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isAstroAssetPath(url.pathname),
+  new CacheFirst({
+    cacheName: names.assets,
+    plugins: [okOnly(), expiration({ maxEntries: 100, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isPagefindHashedPath(url.pathname),
+  new CacheFirst({
+    cacheName: names.searchIndex,
+    plugins: [pathKeyPlugin(), okOnly(), expiration({ maxEntries: 300, purgeOnQuotaError: true })],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isPagefindPath(url.pathname),
+  new NetworkFirst({
+    cacheName: names.searchCore,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [pathKeyPlugin(), okOnly(), expiration({ maxEntries: 30, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isSiteDataPath(url.pathname),
+  new NetworkFirst({
+    cacheName: names.data,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [
+      okOnly(),
+      maxAgePlugin(DATA_MAX_AGE_SECONDS),
+      expiration({ maxEntries: 20, maxAgeSeconds: DATA_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url }) => isSupabaseRead(url, supabase),
+  new NetworkFirst({
+    cacheName: names.supabase,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [
+      supabaseKeyPlugin(),
+      okOnly(),
+      maxAgePlugin(DATA_MAX_AGE_SECONDS),
+      expiration({ maxEntries: 60, maxAgeSeconds: DATA_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isImagePath(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: names.images,
+    plugins: [okOnly(), expiration({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
