@@ -1,0 +1,488 @@
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  loadCards,
+  loadPagefind,
+  preload,
+  searchProducts,
+  type PagefindApi,
+  type PagefindResult,
+  type SearchRequest,
+} from '../lib/search/pagefind-client.ts';
+import {
+  CATEGORY_CHIPS,
+  DEFAULT_STATE,
+  MAX_INPUT_LENGTH,
+  RESULT_LIMIT,
+  SORTS,
+  parseSearchState,
+  sameState,
+  serializeSearchState,
+  type SearchState,
+} from '../lib/search/query.ts';
+import { expandQuery } from '../lib/search/synonyms.ts';
+import ProductTile, { type TileProduct } from './ProductTile.tsx';
+import SearchFilters from './search-filters.tsx';
+import SearchIdle from './search-idle.tsx';
+import SearchSkeleton from './search-skeleton.tsx';
+
+/** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
+const FIRST_BATCH = 8;
+/** Cards loaded each time the shopper scrolls near the end of the list (up to the 50 a search shows). */
+const NEXT_BATCH = 12;
+/** How long the previous results stay (dimmed) before a slow search swaps them for the skeleton. */
+const SKELETON_DELAY_MS = 120;
+/**
+ * How long a query waits for the next keystroke before it runs, by length. One letter matches thousands of
+ * products and costs the most, so a fast typist never pays for "m" on the way to "milk"; three letters and more
+ * run at once.
+ */
+const debounceFor = (text: string): number => {
+  const letters = text.replace(/\s/g, '').length;
+  return letters === 0 ? 0 : letters === 1 ? 250 : letters === 2 ? 80 : 0;
+};
+/** After this much idle time, the next keystroke starts a new history entry (so Back returns to this query). */
+const HISTORY_SETTLE_MS = 1000;
+
+type View =
+  | { status: 'idle' }
+  | { status: 'loading'; key: string; query: string; inputAt: number; showSkeleton: boolean; previous: Settled | null }
+  | Settled;
+
+type Settled =
+  | { status: 'results'; key: string; query: string; inputAt: number; total: number; products: TileProduct[]; pending: PagefindResult[] }
+  | { status: 'empty'; key: string; query: string; inputAt: number }
+  | { status: 'error'; key: string; query: string; inputAt: number };
+
+/** One measurement for scripts/bench-search.ts: input event to results in the DOM. */
+export interface SearchTiming {
+  query: string;
+  status: Settled['status'];
+  total: number;
+  ms: number;
+}
+
+declare global {
+  interface Window {
+    __searchTimings?: SearchTiming[];
+  }
+}
+
+const requestFor = (state: SearchState): SearchRequest => ({
+  text: expandQuery(state.q),
+  category: state.cat === 'all' ? null : state.cat,
+  sort: state.sort,
+});
+
+/** Thrown into a search that a newer one has overtaken. */
+const OVERTAKEN = new Error('overtaken by a newer search');
+
+const keyOf = (request: SearchRequest) => JSON.stringify([request.text, request.category, request.sort]);
+
+/**
+ * The /search island: the box (autofocused, clear button, filter button), category chips that filter, trending
+ * searches and popular categories before typing, then the skeleton and up to 50 product tiles with ADD buttons,
+ * or the empty state. The state lives in the URL; only the latest query's answer is ever rendered.
+ */
+export default function SearchPage() {
+  const [state, setState] = useState<SearchState>(DEFAULT_STATE);
+  const [view, setView] = useState<View>({ status: 'idle' });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [ready, setReady] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const apiRef = useRef<PagefindApi | null>(null);
+  const seqRef = useRef(0);
+  const inputAtRef = useRef<number | null>(null);
+  const typingEntryRef = useRef(false);
+  const historyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mounted = useRef(false);
+  /** The view last rendered (read by the search effect without re-running on every view change). */
+  const shownRef = useRef<View>(view);
+  shownRef.current = view;
+
+  /** Loads and initialises Pagefind ahead of the first search (on focus). Failures surface when a search runs. */
+  const warm = useCallback(() => {
+    loadPagefind().then(
+      (api) => {
+        apiRef.current = api;
+      },
+      () => {},
+    );
+  }, []);
+
+  /** Writes a state to the URL: typing pushes one entry, then replaces it until typing pauses; other changes push. */
+  const writeUrl = useCallback((next: SearchState, mode: 'typing' | 'push') => {
+    const url = `${location.pathname}${serializeSearchState(next)}`;
+    if (mode === 'typing') {
+      if (typingEntryRef.current) history.replaceState(null, '', url);
+      else if (!sameState(parseSearchState(location.search), next)) history.pushState(null, '', url);
+      typingEntryRef.current = true;
+      clearTimeout(historyTimer.current);
+      historyTimer.current = setTimeout(() => {
+        typingEntryRef.current = false;
+      }, HISTORY_SETTLE_MS);
+      return;
+    }
+    typingEntryRef.current = false;
+    clearTimeout(historyTimer.current);
+    if (!sameState(parseSearchState(location.search), next)) history.pushState(null, '', url);
+  }, []);
+
+  // The URL is the source of truth on arrival and when the shopper walks history.
+  useEffect(() => {
+    const fromUrl = () => {
+      typingEntryRef.current = false;
+      inputAtRef.current = performance.now();
+      setState(parseSearchState(location.search));
+    };
+    // Letters typed into the pre-rendered box before this island woke up are kept, not lost.
+    const early = inputRef.current?.value.slice(0, MAX_INPUT_LENGTH) ?? '';
+    const arrived = parseSearchState(location.search);
+    mounted.current = true;
+    if (early && early !== arrived.q) {
+      const next = { ...arrived, q: early };
+      inputAtRef.current = performance.now();
+      setState(next);
+      writeUrl(next, 'typing');
+    } else {
+      fromUrl();
+    }
+    setReady(true);
+    // The box is autofocused: the search is about to be used, so Pagefind starts loading now.
+    warm();
+    delete document.documentElement.dataset['searchPending'];
+    window.addEventListener('popstate', fromUrl);
+    return () => {
+      window.removeEventListener('popstate', fromUrl);
+      clearTimeout(historyTimer.current);
+    };
+  }, []);
+
+  // Every change of query, category or sort runs one search; answers of older searches are dropped.
+  useEffect(() => {
+    if (!mounted.current) return;
+    const request = requestFor(state);
+    const key = keyOf(request);
+    const query = state.q;
+    // When the keystroke (or click, or history step) behind this search happened: for the benchmark's timings.
+    const inputAt = inputAtRef.current ?? performance.now();
+    inputAtRef.current = null;
+    const seq = ++seqRef.current;
+    const stale = () => seq !== seqRef.current;
+
+    if (!state.q.trim() && !request.category) {
+      setView({ status: 'idle' });
+      return;
+    }
+    if (!request.text && !request.category) {
+      // Only punctuation, emoji we do not know, markup...: nothing to search for.
+      setView({ status: 'empty', key, query, inputAt });
+      return;
+    }
+    const shown = shownRef.current;
+    if ((shown.status === 'results' || shown.status === 'empty') && shown.key === key) {
+      // Same search in other words ("milk" -> "milk "): keep the answer on screen.
+      setView({ ...shown, query });
+      return;
+    }
+    setView((current) => ({
+      status: 'loading',
+      key,
+      query,
+      inputAt,
+      // Straight to the skeleton from an empty page; over earlier results only when the answer is slow.
+      showSkeleton: current.status === 'loading' ? current.showSkeleton : current.status !== 'results',
+      previous: current.status === 'results' ? current : current.status === 'loading' ? current.previous : null,
+    }));
+    const skeletonTimer = setTimeout(() => {
+      if (!stale()) setView((current) => (current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current));
+    }, SKELETON_DELAY_MS);
+
+    (async () => {
+      try {
+        const delay = debounceFor(request.text);
+        if (delay > 0) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (stale()) return;
+        }
+        const loaded = apiRef.current ?? (await loadPagefind());
+        apiRef.current = loaded;
+        // Every step of a search that has been overtaken stops at its next search call.
+        const api: PagefindApi = {
+          ...loaded,
+          search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : loaded.search(term, options)),
+        };
+        if (stale()) return;
+        const answer = await searchProducts(api, request, RESULT_LIMIT);
+        if (stale()) return;
+        const first = await loadCards(answer.results.slice(0, FIRST_BATCH));
+        if (stale()) return;
+        clearTimeout(skeletonTimer);
+        if (first.length === 0) {
+          setView({ status: 'empty', key, query, inputAt });
+          return;
+        }
+        // The rest (up to 50) load when the shopper scrolls towards them: typing never pays for unseen cards.
+        setView({ status: 'results', key, query, inputAt, total: answer.total, products: first, pending: answer.results.slice(FIRST_BATCH) });
+      } catch (error) {
+        if (stale()) return;
+        clearTimeout(skeletonTimer);
+        console.error('Search failed', error);
+        setView({ status: 'error', key, query, inputAt });
+      }
+    })();
+    return () => clearTimeout(skeletonTimer);
+  }, [state]);
+
+  // The remaining cards of the current answer, once the end of the list comes near.
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const pendingKey = view.status === 'results' && view.pending.length > 0 ? `${view.key}#${view.pending.length}` : null;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (pendingKey === null || !sentinel || view.status !== 'results') return;
+    const { key, pending } = view;
+    let done = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (done || !entries.some((e) => e.isIntersecting)) return;
+        done = true;
+        observer.disconnect();
+        const batch = pending.slice(0, NEXT_BATCH);
+        loadCards(batch).then(
+          (more) =>
+            setView((current) =>
+              current.status === 'results' && current.key === key && current.pending === pending
+                ? { ...current, products: [...current.products, ...more], pending: pending.slice(batch.length) }
+                : current,
+            ),
+          () => {},
+        );
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+    // Runs once per batch still to load.
+  }, [pendingKey]);
+
+  // Measure (for the benchmark) and announce (for screen readers) each settled answer.
+  const settledKey = view.status === 'results' || view.status === 'empty' || view.status === 'error' ? view.key : null;
+  useEffect(() => {
+    if (view.status !== 'results' && view.status !== 'empty' && view.status !== 'error') return;
+    const total = view.status === 'results' ? view.total : 0;
+    const timings = (window.__searchTimings ??= []);
+    timings.push({ query: view.query, status: view.status, total, ms: performance.now() - view.inputAt });
+    if (timings.length > 200) timings.splice(0, timings.length - 200);
+    const timer = setTimeout(() => {
+      setAnnouncement(
+        view.status === 'results'
+          ? `${total} ${total === 1 ? 'product' : 'products'} found`
+          : view.status === 'empty'
+            ? 'No products found'
+            : 'Search is unavailable',
+      );
+    }, 500);
+    return () => clearTimeout(timer);
+    // Only when a new answer settles, not when its remaining cards arrive.
+  }, [settledKey, view.status]);
+
+  const update = (patch: Partial<SearchState>, mode: 'typing' | 'push') => {
+    const next = { ...state, ...patch };
+    inputAtRef.current = performance.now();
+    setState(next);
+    writeUrl(next, mode);
+  };
+
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const q = event.target.value.slice(0, MAX_INPUT_LENGTH);
+    if (apiRef.current) preload(apiRef.current, requestFor({ ...state, q }));
+    update({ q }, 'typing');
+  };
+
+  const pickTrending = (q: string) => {
+    update({ q }, 'push');
+    inputRef.current?.focus();
+  };
+
+  const clear = () => {
+    update({ q: '' }, 'push');
+    inputRef.current?.focus();
+  };
+
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filterButtonRef.current?.focus();
+  };
+
+  const sortLabel = SORTS.find((s) => s.id === state.sort)?.label ?? '';
+  const settled: Settled | null =
+    view.status === 'loading' ? (view.showSkeleton ? null : view.previous) : view.status === 'idle' ? null : view;
+  const busy = view.status === 'loading';
+  const chipLabel = CATEGORY_CHIPS.find((c) => c.id === state.cat)?.label ?? 'All';
+  const dataState = view.status === 'loading' ? 'loading' : view.status;
+
+  return (
+    <div className="pt-4" data-search-ready={ready || undefined}>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          writeUrl(state, 'push');
+          inputRef.current?.blur();
+        }}
+        className="flex items-center gap-2"
+      >
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor="search-input" className="sr-only">
+            Search products
+          </label>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 fill-none stroke-gray-500 stroke-2 dark:stroke-gray-400">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <input
+            ref={inputRef}
+            id="search-input"
+            type="search"
+            autoFocus
+            value={state.q}
+            onChange={onInput}
+            onFocus={warm}
+            onPointerDown={warm}
+            placeholder='Search "milk"'
+            maxLength={MAX_INPUT_LENGTH}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-controls="search-results"
+            className="w-full rounded-xl border border-gray-300 bg-gray-50 py-3 pr-11 pl-10 text-base text-gray-900 placeholder:text-gray-600 focus:border-brand-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400 [&::-webkit-search-cancel-button]:appearance-none"
+          />
+          {state.q && (
+            <button
+              type="button"
+              onClick={clear}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-1.5 grid size-9 -translate-y-1/2 place-items-center rounded-full text-gray-600 hover:bg-gray-200 dark:text-gray-300 dark:hover:bg-gray-800"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <button
+          ref={filterButtonRef}
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="search-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="relative grid size-12 shrink-0 place-items-center rounded-xl border border-gray-300 text-gray-700 hover:border-brand-600 aria-expanded:border-brand-600 aria-expanded:text-brand-700 dark:border-gray-700 dark:text-gray-200 dark:aria-expanded:text-brand-100"
+        >
+          <span className="sr-only">Sort and filter{state.sort !== 'relevance' ? `, sorted by ${sortLabel}` : ''}</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+          {state.sort !== 'relevance' && <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-brand-600" />}
+        </button>
+      </form>
+
+      {filtersOpen && <SearchFilters id="search-filters" sort={state.sort} onSort={(sort) => update({ sort }, 'push')} onClose={closeFilters} />}
+
+      <div role="group" aria-label="Category" className="scrollbar-none -mx-4 mt-3 flex gap-1.5 overflow-x-auto px-4 pb-1">
+        {CATEGORY_CHIPS.map((chip) => {
+          const selected = state.cat === chip.id;
+          return (
+            <button
+              key={chip.id}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => update({ cat: chip.id }, 'push')}
+              className={`shrink-0 rounded-full border px-3 py-1.5 text-sm font-semibold ${
+                selected
+                  ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-100'
+                  : 'border-gray-300 text-gray-800 hover:border-brand-600 dark:border-gray-700 dark:text-gray-100'
+              }`}
+            >
+              {chip.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div
+        id="search-results"
+        className="mt-4"
+        data-search-state={dataState}
+        data-search-query={view.status === 'idle' ? '' : view.query}
+        data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
+        aria-busy={busy || undefined}
+      >
+        {view.status === 'idle' && <SearchIdle onPick={pickTrending} />}
+        {view.status === 'loading' && view.showSkeleton && (
+          <>
+            <p className="sr-only">Searching…</p>
+            <SearchSkeleton />
+          </>
+        )}
+        {settled?.status === 'results' && (
+          <section aria-labelledby="results-heading" className={busy ? 'opacity-60 transition-opacity' : undefined}>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3">
+              <h2 id="results-heading" className="text-base font-bold">
+                {state.q.trim() ? (
+                  <>
+                    Results for <q className="break-all">{state.q.trim()}</q>
+                    {state.cat !== 'all' && <> in {chipLabel}</>}
+                  </>
+                ) : (
+                  chipLabel
+                )}
+              </h2>
+              <p className="text-sm text-gray-600 dark:text-gray-300">
+                {settled.total > RESULT_LIMIT
+                  ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
+                  : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
+                {state.sort !== 'relevance' && ` · ${sortLabel}`}
+              </p>
+            </div>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-search-results>
+              {settled.products.map((product, i) => (
+                <li key={product.id}>
+                  <ProductTile product={product} headingLevel={3} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+            {settled.pending.length > 0 && <div ref={sentinelRef} data-search-more className="h-px" />}
+          </section>
+        )}
+        {settled?.status === 'empty' && (
+          <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
+            <p className="font-semibold">No products found</p>
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">Try searching with different keywords</p>
+          </div>
+        )}
+        {settled?.status === 'error' && (
+          <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center dark:border-red-900 dark:bg-red-950">
+            <p className="font-semibold text-red-800 dark:text-red-100">Search is unavailable right now</p>
+            <p className="mt-1 text-sm text-red-800 dark:text-red-200">Please check your connection and try again.</p>
+            <button
+              type="button"
+              onClick={() => {
+                inputAtRef.current = performance.now();
+                setState((s) => ({ ...s }));
+              }}
+              className="mt-3 rounded-lg border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 dark:border-red-300 dark:text-red-100 dark:hover:bg-red-900"
+            >
+              Try again
+            </button>
+          </div>
+        )}
+      </div>
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { SORTS, type SortId } from '../lib/search/query.ts';
+
+export interface SearchFiltersProps {
+  id: string;
+  sort: SortId;
+  onSort: (sort: SortId) => void;
+  /** Close the panel (Done, Escape); the page returns focus to the filter button. */
+  onClose: () => void;
+}
+
+/**
+ * The filter button's panel: sort (relevance, price low to high, high to low) and what "in stock only" means here.
+ * Search only ever lists products that are in stock (sold-out products are left out of the index), so the
+ * panel says so rather than offering a switch that would change nothing.
+ */
+export default function SearchFilters({ id, sort, onSort, onClose }: SearchFiltersProps) {
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    panel.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, []);
+
+  return (
+    <div
+      id={id}
+      ref={panel}
+      role="region"
+      aria-label="Sort and filter"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+      className="mt-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+    >
+      <fieldset>
+        <legend className="text-sm font-bold">Sort by</legend>
+        <div className="mt-2 grid gap-1 sm:grid-cols-3">
+          {SORTS.map((option) => (
+            <label
+              key={option.id}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-gray-100 has-[:checked]:font-semibold dark:hover:bg-gray-800"
+            >
+              <input
+                type="radio"
+                name={`${id}-sort`}
+                value={option.id}
+                checked={sort === option.id}
+                onChange={() => onSort(option.id)}
+                className="size-4 accent-brand-700"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-4">
+        <p className="text-sm font-bold">Availability</p>
+        <p className="mt-2 flex items-start gap-2 text-sm">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0 fill-none stroke-brand-700 stroke-[3] dark:stroke-brand-100">
+            <path d="m5 12 5 5 9-10" />
+          </svg>
+          <span>
+            <span className="font-semibold">In stock only</span>
+            <span className="block text-gray-600 dark:text-gray-300">Always on: search lists only products you can order right now.</span>
+          </span>
+        </p>
+      </div>
+      <div className="mt-4 text-right">
+        <button type="button" onClick={onClose} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { POPULAR_CATEGORIES, TRENDING_SEARCHES } from '../lib/search/query.ts';
+
+export interface SearchIdleProps {
+  /** A trending chip was chosen: fill the box with it and search. */
+  onPick: (query: string) => void;
+}
+
+/** What the search page shows before the shopper types: "Trending Searches" chips and "Popular Categories" tiles. */
+export default function SearchIdle({ onPick }: SearchIdleProps) {
+  return (
+    <div data-search-idle className="space-y-6">
+      <section aria-labelledby="trending-heading">
+        <h2 id="trending-heading" className="text-base font-bold">
+          Trending Searches
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {TRENDING_SEARCHES.map((term) => (
+            <li key={term}>
+              <button
+                type="button"
+                onClick={() => onPick(term)}
+                className="inline-flex items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-brand-600 hover:text-brand-700 dark:border-gray-700 dark:text-gray-100 dark:hover:border-brand-500 dark:hover:text-brand-100"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-2">
+                  <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />
+                </svg>
+                {term}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="popular-heading">
+        <h2 id="popular-heading" className="text-base font-bold">
+          Popular Categories
+        </h2>
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {POPULAR_CATEGORIES.map((tile) => (
+            <li key={tile.href}>
+              <a
+                href={tile.href}
+                className="flex h-full items-center gap-3 rounded-xl border border-gray-200 bg-gray-50 p-3 hover:border-brand-600 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-500"
+              >
+                <span aria-hidden="true" className="text-2xl">
+                  {tile.emoji}
+                </span>
+                <span className="leading-tight">
+                  <span className="block text-sm font-semibold">{tile.label}</span>
+                  <span className="block text-xs text-gray-600 dark:text-gray-300">{tile.count}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Keeps Pagefind's forgiveness honest. Pagefind matches each query word as a prefix of indexed words
+ * ("mil" finds "milk"), and when a word has no such extension it falls back to the longest indexed word that
+ * is a prefix of it ("milkshake" finds "milk"). That fallback also turns "Gurgaon" into "g" (Parle-G, "500 g")
+ * or "gur" (jaggery) and "Delivery" into "del" (Del Monte). These checks decide, from the words of the top
+ * result, which query words really matched; the others are dropped and the search re-run without them.
+ */
+import { normalizeWords } from './synonyms.ts';
+
+/** The shortest shared beginning that counts when an indexed word is not an extension of the query word. */
+export const MIN_SHARED_PREFIX = 4;
+
+function sharedPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  return i;
+}
+
+/**
+ * True when `word` (from a product's index text) is a fair match for the query word `term`: it starts with the
+ * term, or the two share a beginning of at least 4 letters that is all but the last two letters of the shorter
+ * one (stems and plurals: "tomatoes"/"tomato", "batteries"/"battery", "milkshake"/"milk").
+ */
+export function wordMatchesTerm(word: string, term: string): boolean {
+  if (term === '' || word.startsWith(term)) return true;
+  const shared = sharedPrefixLength(word, term);
+  return shared >= Math.max(MIN_SHARED_PREFIX, Math.min(word.length, term.length) - 2);
+}
+
+/** The query words (of a normalized query) that no word of `indexText` matches fairly. */
+export function unmatchedTerms(query: string, indexText: string): string[] {
+  const words = normalizeWords(indexText).split(' ').filter(Boolean);
+  const terms = query.split(' ').filter(Boolean);
+  return terms.filter((term) => !words.some((word) => wordMatchesTerm(word, term)));
+}
+
+/** The query without the given words (each dropped once per occurrence). */
+export function withoutTerms(query: string, drop: readonly string[]): string {
+  const dropSet = new Set(drop);
+  return query
+    .split(' ')
+    .filter((t) => t && !dropSet.has(t))
+    .join(' ');
+}

@@ -1,0 +1,235 @@
+/**
+ * The Pagefind search, loaded lazily in the browser and only by the search page: `/pagefind/pagefind.js` is
+ * imported at run time (Vite must not bundle it: the index is written after the Astro build), initialised on
+ * the first focus of the box, and asked for product cards. Results are our own index, but they are still input:
+ * every field is checked before it reaches a card.
+ */
+import type { TileProduct } from '../../islands/ProductTile.tsx';
+import { CARD_FILTERS, CATEGORY_FILTER } from './record.ts';
+import { unmatchedTerms, withoutTerms } from './matching.ts';
+
+/** The parts of Pagefind's browser API this site uses. */
+export interface PagefindResultData {
+  url: string;
+  content?: string;
+  meta?: Record<string, string | undefined>;
+  filters?: Record<string, string[] | undefined>;
+}
+export interface PagefindResult {
+  id: string;
+  score?: number;
+  data: () => Promise<PagefindResultData>;
+}
+export type PagefindFilterValue = string | string[] | { any?: string[]; all?: string[]; none?: string[]; not?: string };
+export interface PagefindSearchOptions {
+  filters?: Record<string, PagefindFilterValue>;
+}
+export interface PagefindSearchResponse {
+  results: PagefindResult[];
+  /** Remaining results per value of each filter that the search used. */
+  filters?: Record<string, Record<string, number>>;
+}
+export interface PagefindApi {
+  options: (options: Record<string, unknown>) => Promise<void>;
+  init: () => Promise<void>;
+  preload: (term: string, options?: PagefindSearchOptions) => Promise<void>;
+  search: (term: string | null, options?: PagefindSearchOptions) => Promise<PagefindSearchResponse | null>;
+}
+
+/** Where Pagefind writes its browser bundle (`pagefind --site $OUT_DIR` puts it under /pagefind/). */
+export const PAGEFIND_URL = '/pagefind/pagefind.js';
+
+let loading: Promise<PagefindApi> | undefined;
+
+/** Imports and initialises Pagefind once; a failed load (offline, no index in `astro dev`) is retried on the next call. */
+export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
+  loading ??= (async () => {
+    const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
+    // The main thread answers faster than a worker for an index this size and saves loading pagefind-worker.js.
+    // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
+    await api.options({ noWorker: true, ranking: { termSimilarity: 4 } });
+    await api.init();
+    return api;
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** What to search for. */
+export interface SearchRequest {
+  /** The prepared query (`expandQuery`); "" lists the category (or nothing when no category is chosen). */
+  text: string;
+  /** Top-level category id to keep, or null for all. */
+  category: string | null;
+  sort: 'relevance' | 'price-asc' | 'price-desc';
+}
+
+/** A search's answer: how many products matched and the matches, best first, as unloaded results. */
+export interface SearchAnswer {
+  total: number;
+  results: PagefindResult[];
+  /** The query actually run, after dropping words that matched nothing fairly (see matching.ts). */
+  effectiveText: string;
+}
+
+function optionsFor(request: SearchRequest): PagefindSearchOptions {
+  return request.category ? { filters: { [CATEGORY_FILTER]: request.category } } : {};
+}
+
+/** Adds a filter to search options. */
+const withFilter = (options: PagefindSearchOptions, key: string, value: PagefindFilterValue): PagefindSearchOptions => ({
+  filters: { ...options.filters, [key]: value },
+});
+
+/**
+ * The first `limit` results of a search in price order (ties by relevance). Pagefind's own sort would add its
+ * page order (about 21 KB for 10,000 products) to the metadata every search loads first; instead the price
+ * rides in a filter, whose file loads only when a shopper sorts: one search counts the results per price,
+ * then one search per price, cheapest (or dearest) first, until `limit` results are in hand.
+ */
+async function byPrice(api: PagefindApi, term: string | null, options: PagefindSearchOptions, direction: 'asc' | 'desc', limit: number): Promise<SearchAnswer> {
+  // A value no product has: keeps every result and makes Pagefind count the results per price.
+  const counted = await api.search(term, withFilter(options, CARD_FILTERS.price, { none: ['-'] }));
+  const counts = Object.entries(counted?.filters?.[CARD_FILTERS.price] ?? {})
+    .map(([value, count]) => ({ value, price: Number(value), count }))
+    .filter((p) => p.count > 0 && Number.isFinite(p.price))
+    .sort((a, b) => (direction === 'asc' ? a.price - b.price : b.price - a.price));
+  const needed: typeof counts = [];
+  let gathered = 0;
+  for (const price of counts) {
+    if (gathered >= limit) break;
+    needed.push(price);
+    gathered += price.count;
+  }
+  const groups = await Promise.all(needed.map((p) => api.search(term, withFilter(options, CARD_FILTERS.price, p.value))));
+  return {
+    total: counted?.results.length ?? 0,
+    results: groups.flatMap((g) => g?.results ?? []).slice(0, limit),
+    effectiveText: term ?? '',
+  };
+}
+
+/** Starts fetching the index chunks a query will need (harmless to call on every keystroke). */
+export function preload(api: PagefindApi, request: SearchRequest): void {
+  if (request.text) void api.preload(request.text, optionsFor(request)).catch(() => {});
+}
+
+/** Longest query whose words are checked one by one when it finds nothing as a whole. */
+const MAX_WORDS_CHECKED = 8;
+
+const EMPTY: SearchAnswer = { total: 0, results: [], effectiveText: '' };
+
+/**
+ * Runs a search: up to `limit` results, best first or by price. Query words that only matched through Pagefind's
+ * shortest-prefix fallback ("gurgaon" -> "g") are dropped and the search re-run without them; a query left with
+ * no words finds nothing.
+ */
+export async function searchProducts(api: PagefindApi, request: SearchRequest, limit = Number.POSITIVE_INFINITY): Promise<SearchAnswer> {
+  const answer = await relevant(api, request);
+  if (request.sort === 'relevance' || answer.total === 0) return { ...answer, results: answer.results.slice(0, limit) };
+  const term = request.text ? answer.effectiveText : null;
+  return byPrice(api, term, optionsFor(request), request.sort === 'price-asc' ? 'asc' : 'desc', Number.isFinite(limit) ? limit : answer.total);
+}
+
+/** The search by relevance, with the query's unfair words dropped. */
+async function relevant(api: PagefindApi, request: SearchRequest): Promise<SearchAnswer> {
+  const options = optionsFor(request);
+  if (!request.text) {
+    if (!request.category) return EMPTY;
+    const all = await api.search(null, options);
+    return { total: all?.results.length ?? 0, results: all?.results ?? [], effectiveText: '' };
+  }
+  let text = request.text;
+  for (let attempt = 0; attempt < 3 && text; attempt += 1) {
+    const found = await api.search(text, options);
+    const results = found?.results ?? [];
+    const top = results[0];
+    let drop: string[];
+    if (top) {
+      drop = unmatchedTerms(text, indexTextOf(await top.data()));
+      if (drop.length === 0) return { total: results.length, results, effectiveText: text };
+    } else {
+      // No product has every word: find the words that match nothing fairly on their own ("gurgaon milk").
+      const words = [...new Set(text.split(' '))];
+      // One word, or a pasted paragraph: nothing worth checking word by word.
+      if (words.length < 2 || words.length > MAX_WORDS_CHECKED) return { ...EMPTY, effectiveText: text };
+      drop = [];
+      for (const word of words) {
+        const alone = (await api.search(word, options))?.results[0];
+        if (!alone || unmatchedTerms(word, indexTextOf(await alone.data())).length > 0) drop.push(word);
+      }
+      if (drop.length === 0) {
+        // Every word is known, just not together: maybe the catalogue writes two of them as one ("tooth paste").
+        for (let i = 0; i + 1 < words.length; i += 1) {
+          const joined = [...words.slice(0, i), `${words[i]}${words[i + 1]}`, ...words.slice(i + 2)].join(' ');
+          const found = await api.search(joined, options);
+          const first = found?.results[0];
+          if (first && unmatchedTerms(joined, indexTextOf(await first.data())).length === 0) {
+            return { total: found.results.length, results: found.results, effectiveText: joined };
+          }
+        }
+        return { ...EMPTY, effectiveText: text };
+      }
+    }
+    const kept = withoutTerms(text, drop);
+    // Forgiving, not reckless: an unknown word beside known ones is ignored ("amul milk xyz"), but a query that
+    // is mostly unknown words, or known only by a stray number ("<script>alert(1)</script>"), finds nothing.
+    if (!mostlyMatched(kept, drop)) return { ...EMPTY, effectiveText: kept };
+    text = kept;
+  }
+  return { ...EMPTY, effectiveText: text };
+}
+
+/** True when the words kept outnumber those dropped and are not just numbers standing in for dropped words. */
+export function mostlyMatched(kept: string, dropped: readonly string[]): boolean {
+  const words = kept.split(' ').filter(Boolean);
+  if (words.length === 0 || words.length < dropped.length) return false;
+  const numeric = (w: string) => /^\d/.test(w);
+  return !(words.every(numeric) && dropped.some((w) => !numeric(w)));
+}
+
+/** The searchable text of a result: its indexed content and its searchable meta. */
+const indexTextOf = (data: PagefindResultData): string => `${data.content ?? ''} ${data.meta?.['title'] ?? ''} ${data.meta?.['unit'] ?? ''}`;
+
+const first = (values: string[] | undefined): string | undefined => (Array.isArray(values) ? values[0] : undefined);
+
+/** A result's card, or null when the data is unusable (a malformed record is skipped, never shown broken). */
+export function cardFromResult(data: PagefindResultData): TileProduct | null {
+  const filters = data.filters ?? {};
+  const name = typeof data.meta?.['title'] === 'string' ? data.meta['title'].trim().slice(0, 200) : '';
+  const idFromUrl = /\/product\/([^/]+)\/?$/.exec(data.url ?? '')?.[1];
+  let id = first(filters[CARD_FILTERS.id]) ?? '';
+  if (!id && idFromUrl) {
+    try {
+      id = decodeURIComponent(idFromUrl);
+    } catch {
+      id = '';
+    }
+  }
+  const price = Number(first(filters[CARD_FILTERS.price]));
+  if (!id || !name || !Number.isFinite(price) || price < 0) return null;
+  const original = Number(first(filters[CARD_FILTERS.originalPrice]));
+  const image = first(filters[CARD_FILTERS.image]);
+  const unit = typeof data.meta?.['unit'] === 'string' ? data.meta['unit'].trim().slice(0, 60) : '';
+  return {
+    id,
+    name,
+    price,
+    original_price: Number.isFinite(original) && original > price ? original : null,
+    // Only our own site-relative images: nothing is loaded from elsewhere.
+    image_url: image && image.startsWith('/') && !image.startsWith('//') ? image : null,
+    quantity_unit: unit || null,
+    is_available: true,
+  };
+}
+
+/** Loads the cards of some results in order, skipping unusable ones. */
+export async function loadCards(results: readonly PagefindResult[]): Promise<TileProduct[]> {
+  const data = await Promise.all(results.map((r) => r.data().catch(() => null)));
+  return data.flatMap((d) => {
+    const card = d ? cardFromResult(d) : null;
+    return card ? [card] : [];
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The search page's state as it lives in the URL (`/search?q=milk&cat=dairy&sort=price-asc`): parsing that is
+ * forgiving (anything unknown falls back to the default), and serializing that omits defaults so shared links
+ * stay short. Also the fixed chips, sorts and tiles of the page.
+ */
+
+/** The category chips: "All" plus four top-level categories (ids of the catalogue). */
+export const CATEGORY_CHIPS = [
+  { id: 'all', label: 'All' },
+  { id: 'vegetables', label: 'Vegetables' },
+  { id: 'fruits', label: 'Fruits' },
+  { id: 'dairy', label: 'Dairy' },
+  { id: 'snacks', label: 'Snacks' },
+] as const;
+
+export type CategoryChip = (typeof CATEGORY_CHIPS)[number]['id'];
+
+/** The sort options of the filter panel. */
+export const SORTS = [
+  { id: 'relevance', label: 'Relevance' },
+  { id: 'price-asc', label: 'Price: low to high' },
+  { id: 'price-desc', label: 'Price: high to low' },
+] as const;
+
+export type SortId = (typeof SORTS)[number]['id'];
+
+/** The spec's "Trending Searches" chips. */
+export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea'] as const;
+
+/** The spec's "Popular Categories" tiles, each linking to the category that holds most of it. */
+export const POPULAR_CATEGORIES = [
+  { label: 'Fruits & Vegetables', count: '150+ items', href: '/category/fruits', emoji: '🥦' },
+  { label: 'Dairy & Eggs', count: '80+ items', href: '/category/dairy', emoji: '🥛' },
+  { label: 'Snacks & Beverages', count: '200+ items', href: '/category/snacks', emoji: '🍿' },
+  { label: 'Personal Care', count: '120+ items', href: '/category/personal-care', emoji: '🧴' },
+] as const;
+
+/** Most results a search shows (spec section 9). */
+export const RESULT_LIMIT = 50;
+
+/** The longest query kept in the box and the URL; longer pastes are cut. */
+export const MAX_INPUT_LENGTH = 200;
+
+/** What the page shows, as stored in the URL. */
+export interface SearchState {
+  /** The text in the box, as typed (cut to MAX_INPUT_LENGTH). */
+  q: string;
+  cat: CategoryChip;
+  sort: SortId;
+}
+
+export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance' };
+
+const isChip = (v: string | null): v is CategoryChip => CATEGORY_CHIPS.some((c) => c.id === v);
+const isSort = (v: string | null): v is SortId => SORTS.some((s) => s.id === v);
+
+/** Reads the state from a query string ("?q=milk"); never throws, unknown values become defaults. */
+export function parseSearchState(search: string): SearchState {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { ...DEFAULT_STATE };
+  }
+  const cat = params.get('cat');
+  const sort = params.get('sort');
+  return {
+    q: (params.get('q') ?? '').slice(0, MAX_INPUT_LENGTH),
+    cat: isChip(cat) ? cat : 'all',
+    sort: isSort(sort) ? sort : 'relevance',
+  };
+}
+
+/** The query string of a state ("?q=milk&cat=dairy"), "" for the default state. Blank queries are dropped. */
+export function serializeSearchState(state: SearchState): string {
+  const params = new URLSearchParams();
+  if (state.q.trim()) params.set('q', state.q.slice(0, MAX_INPUT_LENGTH));
+  if (state.cat !== 'all') params.set('cat', state.cat);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** True when two states show the same thing (used to avoid pushing duplicate history entries). */
+export function sameState(a: SearchState, b: SearchState): boolean {
+  return serializeSearchState(a) === serializeSearchState(b);
+}

@@ -1,0 +1,109 @@
+/**
+ * What the search index holds for one product page, computed at build time by ProductSearchMeta.astro.
+ *
+ * Pagefind makes page text AND every `data-pagefind-meta` value searchable, so the searchable part is kept to
+ * the name, the synonyms and the pack size (`title` and `unit` meta). The rest of the card (price, original
+ * price, image, id) rides in `data-pagefind-filter` values, which Pagefind returns with each result but never
+ * matches against a query, so "images" or "27" do not find every product. The price filter also sorts by price
+ * (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
+ */
+import type { Category, Product } from '../catalogue/types.ts';
+import { displayImage, displayUnit } from '../format.ts';
+import { indexTermsFor, normalizeWords } from './synonyms.ts';
+
+/** Filter keys that carry card data (not used to filter): read back by `cardFromResult`. */
+export const CARD_FILTERS = {
+  id: 'card_id',
+  price: 'card_price',
+  originalPrice: 'card_original_price',
+  image: 'card_image',
+} as const;
+
+/** The filter key of the top-level category (the chips). */
+export const CATEGORY_FILTER = 'category';
+
+/** One product's index record. */
+export interface SearchRecord {
+  id: string;
+  name: string;
+  /** Extra words the product is found by (synonyms), space-separated; may be empty. */
+  terms: string;
+  /**
+   * Name words that also name the product's category ("milk" for a toned milk in "Milk", not for a milk rusk
+   * in "Rusks & Khari"), with their synonyms: indexed again with a higher weight so the products that ARE the
+   * thing rank above those that merely mention it. Space-separated; may be empty.
+   */
+  emphasis: string;
+  unit: string;
+  /** Rupees as a plain decimal string ("27", "45.5"). */
+  price: string;
+  /** Rupees, or "" when there is no higher original price. */
+  originalPrice: string;
+  image: string;
+  /** Top-level category id, or null when the category is unknown. */
+  category: string | null;
+}
+
+/** A category and its ancestors, nearest first (empty when unknown). Guards against parent loops. */
+export function categoryPath<C extends Pick<Category, 'id' | 'parent_id'>>(categoryId: string, categories: ReadonlyMap<string, C>): C[] {
+  const path: C[] = [];
+  const seen = new Set<string>();
+  let current = categories.get(categoryId);
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    path.push(current);
+    current = current.parent_id === null ? undefined : categories.get(current.parent_id);
+  }
+  return path;
+}
+
+/** Where a product of `categoryId` sits: its top-level category and the names along the way. */
+export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick<Category, 'id' | 'parent_id' | 'name'>>): RecordPlace {
+  const path = categoryPath(categoryId, categories);
+  return { topCategory: path.at(-1)?.id ?? null, categoryNames: path.map((c) => c.name) };
+}
+
+const money = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(Math.round(n * 100) / 100) : '0');
+
+const singular = (w: string): string =>
+  w.endsWith('ies') && w.length > 4 ? `${w.slice(0, -3)}y` : w.endsWith('oes') ? w.slice(0, -2) : w.endsWith('s') && !w.endsWith('ss') && w.length > 3 ? w.slice(0, -1) : w;
+
+/** Words of `name` (brand words aside) that also appear, singular or plural, in one of `categoryNames`. */
+export function emphasisTermsFor(name: string, brand: string | null | undefined, categoryNames: readonly string[]): string[] {
+  const brandWords = new Set(normalizeWords(brand ?? '').split(' '));
+  const categoryWords = new Set(normalizeWords(categoryNames.join(' ')).split(' ').filter((w) => w.length >= 3).map(singular));
+  const hits = new Set<string>();
+  for (const word of normalizeWords(name).split(' ')) {
+    if (word.length >= 3 && !brandWords.has(word) && categoryWords.has(singular(word))) hits.add(word);
+  }
+  const words = [...hits];
+  return words.length ? [...words, ...indexTermsFor(words.join(' '))] : [];
+}
+
+/** Where a product sits in the catalogue, for its record. */
+export interface RecordPlace {
+  /** Top-level category id (the chips filter on it), or null when unknown. */
+  topCategory: string | null;
+  /** Names of its category and the categories above it. */
+  categoryNames?: readonly string[];
+}
+
+/** The index record of a product, or null for an unavailable product (never indexed, so never returned). */
+export function searchRecord(product: Product, place: RecordPlace): SearchRecord | null {
+  const topCategory = place.topCategory;
+  if (!product.is_available) return null;
+  const name = product.name.trim();
+  if (!name || !product.id) return null;
+  const hasDiscount = product.original_price !== null && Number.isFinite(product.original_price) && product.original_price > product.price;
+  return {
+    id: product.id,
+    name,
+    terms: indexTermsFor(name, product.brand).join(' '),
+    emphasis: emphasisTermsFor(name, product.brand, place.categoryNames ?? []).join(' '),
+    unit: displayUnit(product.quantity_unit),
+    price: money(product.price),
+    originalPrice: hasDiscount ? money(product.original_price as number) : '',
+    image: displayImage(product.image_url),
+    category: topCategory,
+  };
+}

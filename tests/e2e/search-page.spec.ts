@@ -1,0 +1,328 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { displayUnit } from '../../src/lib/format.ts';
+import { indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { collectErrors } from './support/pages.ts';
+import { availableById, catalogue, openSearch, resultIds, resultPrices, resultsRegion, search, searchBox, settledOn, topCategory } from './support/search.ts';
+
+/** Available products a query word finds by the rules of the index: a word of the name, synonyms or pack size starting with it. */
+function expectedFor(word: string): string[] {
+  return [...availableById.values()]
+    .filter((p) => normalizeWords(`${p.name} ${indexTermsFor(p.name, p.brand).join(' ')} ${displayUnit(p.quantity_unit)}`).split(' ').some((w) => w.startsWith(word)))
+    .map((p) => p.id)
+    .sort();
+}
+
+test.describe('search page', () => {
+  test('before typing: autofocused box, trending searches and popular categories', async ({ page }) => {
+    await openSearch(page);
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search "milk"');
+    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    const trending = page.getByRole('region', { name: 'Trending Searches' });
+    await expect(trending.getByRole('button')).toHaveText(['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea']);
+    await expect(page.getByRole('heading', { name: 'Popular Categories' })).toBeVisible();
+    for (const [name, href] of [
+      ['Fruits & Vegetables 150+ items', '/category/fruits'],
+      ['Dairy & Eggs 80+ items', '/category/dairy'],
+      ['Snacks & Beverages 200+ items', '/category/snacks'],
+      ['Personal Care 120+ items', '/category/personal-care'],
+    ] as const) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const chips = page.getByRole('group', { name: 'Category' }).getByRole('button');
+    await expect(chips).toHaveText(['All', 'Vegetables', 'Fruits', 'Dairy', 'Snacks']);
+    await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+  });
+
+  test('a trending chip fills the box and searches', async ({ page }) => {
+    await openSearch(page);
+    await page.getByRole('button', { name: 'bananas', exact: true }).click();
+    await expect(searchBox(page)).toHaveValue('bananas');
+    await settledOn(page, 'bananas', 'results');
+    await expect(page).toHaveURL(/\/search\/?\?q=bananas$/);
+    const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/banana|kela/i);
+  });
+
+  test('"milk" returns exactly the products whose name or synonyms match, never a description match', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'milk', 'results');
+    const ids = await resultIds(page);
+    expect([...ids].sort()).toEqual(expectedFor('milk'));
+    // Many descriptions talk about milk (shakes, paneer, tea...); none of those products may come back for "milk".
+    const describedOnly = catalogue.products.filter((p) => p.is_available && !/milk/i.test(p.name) && /milk/i.test(p.description ?? ''));
+    expect(describedOnly.length).toBeGreaterThan(0);
+    for (const p of describedOnly) expect(ids).not.toContain(p.id);
+    for (const id of ids) expect(availableById.get(id)?.name).toMatch(/milk/i);
+    // Products that ARE milk rank above those that merely mention it.
+    expect(availableById.get(ids[0] ?? '')?.category_id).toBe('milk');
+  });
+
+  test('"doodh" finds milk, "anda" eggs and "pyaaz" onions', async ({ page }) => {
+    await openSearch(page);
+    for (const [word, english] of [
+      ['doodh', /milk/i],
+      ['anda', /egg/i],
+      ['pyaaz', /onion/i],
+      ['atta', /atta|wheat flour/i],
+    ] as const) {
+      await search(page, word, 'results');
+      const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+      expect(names.length, word).toBeGreaterThan(0);
+      for (const name of names) expect(name, word).toMatch(english);
+    }
+    await search(page, 'doodh', 'results');
+    await expect(resultsRegion(page).getByRole('heading', { name: 'Amul Taaza Toned Milk' })).toBeVisible();
+  });
+
+  test('forgiving: misspellings, Hindi script, emoji, split words and stray words', async ({ page }) => {
+    await openSearch(page);
+    for (const [query, expected] of [
+      ['bananna', /banana/i],
+      ['दूध', /milk/i],
+      ['🥛', /milk/i],
+      ['tooth paste', /toothpaste/i],
+      ['Gurgaon milk', /milk/i],
+      ['MILK 500 ML', /milk/i],
+    ] as const) {
+      await search(page, query, 'results');
+      const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+      expect(names.length, query).toBeGreaterThan(0);
+      for (const name of names) expect(name, query).toMatch(expected);
+    }
+    await search(page, 'MILK 500 ML', 'results');
+    for (const id of await resultIds(page)) expect(availableById.get(id)?.quantity_unit, id).toMatch(/500 ml/i);
+  });
+
+  test('category chips filter the results and the browse list', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'green', 'results');
+    const all = await resultIds(page);
+    expect(new Set(all.map((id) => topCategory(availableById.get(id)!))).size).toBeGreaterThan(1);
+    for (const [label, id] of [
+      ['Fruits', 'fruits'],
+      ['Vegetables', 'vegetables'],
+    ] as const) {
+      await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: label }).click();
+      await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page).toHaveURL(new RegExp(`cat=${id}`));
+      await settledOn(page, 'green', 'results');
+      const ids = await resultIds(page);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.length).toBeLessThan(all.length);
+      for (const pid of ids) expect(topCategory(availableById.get(pid)!)).toBe(id);
+    }
+    // With no words, a chip lists its category.
+    await searchBox(page).fill('');
+    await page.getByRole('button', { name: 'Dairy' }).click();
+    await settledOn(page, '', 'results');
+    await expect(resultsRegion(page).getByRole('heading', { level: 2 })).toHaveText('Dairy');
+    for (const pid of await resultIds(page)) expect(topCategory(availableById.get(pid)!)).toBe('dairy');
+  });
+
+  test('sort orders by price, both ways, and stays in the URL', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'milk', 'results');
+    const filterButton = page.getByRole('button', { name: /^Sort and filter/ });
+    await filterButton.click();
+    await expect(filterButton).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByRole('region', { name: 'Sort and filter' });
+    await expect(panel.getByText('In stock only')).toBeVisible();
+    await panel.getByRole('radio', { name: 'Price: low to high' }).check();
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await settledOn(page, 'milk', 'results');
+    const ascending = await resultPrices(page);
+    expect(ascending.length).toBeGreaterThan(3);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBeLessThan(ascending.at(-1)!);
+    await panel.getByRole('radio', { name: 'Price: high to low' }).check();
+    await settledOn(page, 'milk', 'results');
+    const descending = await resultPrices(page);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    expect([...descending].sort((a, b) => a - b)).toEqual(ascending);
+    await page.keyboard.press('Escape');
+    await expect(filterButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(filterButton).toBeFocused();
+    await page.reload();
+    await settledOn(page, 'milk', 'results');
+    expect(await resultPrices(page)).toEqual(descending);
+  });
+
+  test('the query lives in the URL: reload, share and walk back', async ({ page }) => {
+    await openSearch(page, '/search?q=bread');
+    await expect(searchBox(page)).toHaveValue('bread');
+    await settledOn(page, 'bread', 'results');
+
+    await openSearch(page);
+    await search(page, 'milk', 'results');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(/\?q=milk$/);
+    // Typed letter by letter: one history entry for the whole word.
+    await searchBox(page).fill('');
+    await searchBox(page).pressSequentially('eggs');
+    await settledOn(page, 'eggs', 'results');
+    await expect(page).toHaveURL(/\?q=eggs$/);
+
+    await page.goBack();
+    await expect(searchBox(page)).toHaveValue('milk');
+    await settledOn(page, 'milk', 'results');
+    await page.goBack();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    await page.goForward();
+    await expect(searchBox(page)).toHaveValue('milk');
+    await settledOn(page, 'milk', 'results');
+  });
+
+  test('letters typed before the island wakes up are kept and searched', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/SearchPage[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search', { waitUntil: 'domcontentloaded' });
+    await searchBox(page).click();
+    await page.keyboard.type('tea');
+    release();
+    await expect(page.locator('[data-search-ready]')).toBeAttached();
+    await expect(searchBox(page)).toHaveValue('tea');
+    await settledOn(page, 'tea', 'results');
+    await expect(page).toHaveURL(/\?q=tea$/);
+  });
+
+  test('the clear button empties the box and returns to trending searches', async ({ page }) => {
+    await openSearch(page, '/search?q=tea');
+    await settledOn(page, 'tea', 'results');
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    await expect(page).toHaveURL(/\/search\/?$/);
+  });
+
+  test('nothing found: the empty state', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'xylophone', 'empty');
+    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(page.getByText('Try searching with different keywords')).toBeVisible();
+  });
+
+  test('words only in the page chrome or descriptions find nothing', async ({ page }) => {
+    await openSearch(page);
+    // Header ("Delivery in 10 mins", "Sector 14, Gurgaon - 122001"), bottom navigation, product page buttons and copy.
+    for (const word of ['Gurgaon', 'Delivery', 'Sector', 'Thela', 'Orders', 'Account', 'refrigerate', 'authorised', 'images', 'catalogue']) {
+      await search(page, word, 'empty');
+    }
+  });
+
+  test('hostile input gives results or the empty state, never an error or injected markup', async ({ page }) => {
+    const errors = collectErrors(page);
+    page.on('dialog', (dialog) => {
+      errors.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await openSearch(page);
+    const inputs = [
+      '.*',
+      '(',
+      '[a-z]+',
+      '\\',
+      '"',
+      "'",
+      '"milk',
+      "milk' OR '1'='1",
+      '🥛',
+      '🙂🙂',
+      'दूध',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '%00%3Cb%3E',
+      '../../etc/passwd',
+      'a'.repeat(1000),
+      'milk '.repeat(200),
+    ];
+    for (const input of inputs) {
+      await searchBox(page).fill(input);
+      const shown = await searchBox(page).inputValue();
+      await settledOn(page, shown);
+      await expect(page.locator('img[src="x"], #search-results script, #search-results b')).toHaveCount(0);
+    }
+    for (const blank of ['', '   ']) {
+      await searchBox(page).fill(blank);
+      await expect(resultsRegion(page)).toHaveAttribute('data-search-state', 'idle');
+    }
+    // Straight from the URL, too.
+    await page.goto(`/search?q=${encodeURIComponent('<img src=x onerror=alert(1)>')}&cat=%3Cb%3E&sort=%22`);
+    await settledOn(page, '<img src=x onerror=alert(1)>');
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('results are shared-cart product tiles with a working ADD button', async ({ page }) => {
+    await openSearch(page, '/search?q=toned%20milk');
+    await settledOn(page, 'toned milk', 'results');
+    const tile = resultsRegion(page).getByRole('article').filter({ has: page.getByRole('heading', { name: 'Amul Taaza Toned Milk' }) });
+    await expect(tile.getByRole('link')).toHaveAttribute('href', '/product/amul-taaza-toned-milk-500-ml');
+    await expect(tile).toContainText('500 ml');
+    await expect(tile).toContainText('₹');
+    await tile.getByRole('button', { name: 'Add Amul Taaza Toned Milk to cart' }).click();
+    await expect(tile.getByRole('group', { name: 'Quantity of Amul Taaza Toned Milk in cart' })).toContainText('1');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as { product_id: string; quantity: number }[]);
+    expect(stored).toEqual([expect.objectContaining({ product_id: 'amul-taaza-toned-milk-500-ml', quantity: 1 })]);
+  });
+
+  test('at most 50 results, with the total', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'a', 'results');
+    await expect(resultsRegion(page).getByRole('article')).toHaveCount(50);
+    await expect(resultsRegion(page)).toContainText(/Showing 50 of \d+ products/);
+  });
+
+  test('typing fast never leaves an older answer on screen', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'tea', 'results');
+    // Hold back the cards of the next query so its answer arrives after the one typed after it.
+    let slow = true;
+    await page.route('**/pagefind/fragment/**', async (route) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await searchBox(page).fill('milk');
+    await expect(resultsRegion(page)).toHaveAttribute('data-search-state', 'loading');
+    slow = false;
+    await search(page, 'rice', 'results');
+    await page.waitForTimeout(2000);
+    await expect(resultsRegion(page)).toHaveAttribute('data-search-query', 'rice');
+    for (const id of await resultIds(page)) expect(availableById.get(id)?.name).toMatch(/rice|chawal|poha/i);
+  });
+
+  test('pages that do not search load nothing of Pagefind; the search page loads it', async ({ page }) => {
+    const pagefind: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefind.push(request.url());
+    });
+    await page.goto('/');
+    await page.goto('/product/amul-taaza-toned-milk-500-ml');
+    await page.waitForLoadState('networkidle');
+    expect(pagefind).toEqual([]);
+    await page.goto('/search');
+    await expect.poll(() => pagefind.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`no serious or critical accessibility violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await openSearch(page);
+      const scan = async () =>
+        (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(await scan()).toEqual([]);
+      await search(page, 'milk', 'results');
+      await page.getByRole('button', { name: /^Sort and filter/ }).click();
+      expect(await scan()).toEqual([]);
+    });
+  }
+});

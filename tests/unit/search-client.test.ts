@@ -1,0 +1,178 @@
+import { describe, expect, test } from 'vitest';
+import {
+  cardFromResult,
+  loadCards,
+  mostlyMatched,
+  searchProducts,
+  type PagefindApi,
+  type PagefindResultData,
+} from '../../src/lib/search/pagefind-client.ts';
+
+const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
+  url: '/product/amul-taaza-toned-milk-500-ml/',
+  content: 'Amul Taaza Toned Milk. doodh dudh.',
+  meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' },
+  filters: { category: ['dairy'], card_id: ['amul-taaza-toned-milk-500-ml'], card_price: ['28'], card_original_price: ['30'], card_image: ['/images/catalogue/milk.svg'] },
+  ...extra,
+});
+
+describe('cardFromResult', () => {
+  test('builds a tile product from the record', () => {
+    expect(cardFromResult(data())).toEqual({
+      id: 'amul-taaza-toned-milk-500-ml',
+      name: 'Amul Taaza Toned Milk',
+      price: 28,
+      original_price: 30,
+      image_url: '/images/catalogue/milk.svg',
+      quantity_unit: '500 ml',
+      is_available: true,
+    });
+  });
+
+  test('falls back to the URL for the id', () => {
+    expect(cardFromResult(data({ filters: { card_price: ['5'] } }))?.id).toBe('amul-taaza-toned-milk-500-ml');
+  });
+
+  test('rejects unusable records and drops unsafe fields', () => {
+    expect(cardFromResult(data({ meta: { title: '  ' } }))).toBeNull();
+    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['NaN'] } }))).toBeNull();
+    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['-1'] } }))).toBeNull();
+    expect(cardFromResult(data({ url: '/product/%E0%A4/', filters: { card_price: ['1'] } }))).toBeNull();
+    const card = cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_original_price: ['5'], card_image: ['//evil.example/x.png'] } }));
+    expect(card?.image_url).toBeNull();
+    expect(card?.original_price).toBeNull();
+    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_image: ['https://evil.example/x.png'] } }))?.image_url).toBeNull();
+  });
+});
+
+/** A stand-in for Pagefind over a few records: every query word must prefix-match (or fall back to a prefix of) a word. */
+function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: string[] } {
+  const wordsOf = (d: PagefindResultData) => `${d.content} ${d.meta?.['unit'] ?? ''}`.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const all = records.map((d) => wordsOf(d));
+  const searches: string[] = [];
+  return {
+    searches,
+    options: async () => {},
+    init: async () => {},
+    preload: async () => {},
+    search: async (term, options) => {
+      searches.push(term ?? '');
+      const passes = (d: PagefindResultData) =>
+        Object.entries(options?.filters ?? {}).every(([key, want]) => {
+          const have = d.filters?.[key]?.[0] ?? '';
+          if (typeof want === 'string') return have === want;
+          if (Array.isArray(want)) return want.includes(have);
+          return !(want.none ?? []).includes(have);
+        });
+      const hits = records.filter((d, i) => {
+        if (!passes(d)) return false;
+        if (term === null) return true;
+        const words = all[i] ?? [];
+        return term.split(' ').every((t) => {
+          const anyExtension = all.flat().some((w) => w.startsWith(t));
+          if (anyExtension) return words.some((w) => w.startsWith(t));
+          // Pagefind's fallback: the longest indexed word that is a prefix of the term.
+          const prefix = all.flat().filter((w) => t.startsWith(w)).sort((a, b) => b.length - a.length)[0];
+          return prefix === undefined ? true : words.includes(prefix);
+        });
+      });
+      const counts: Record<string, Record<string, number>> = {};
+      for (const key of Object.keys(options?.filters ?? {})) {
+        counts[key] = {};
+        for (const d of hits) {
+          const value = d.filters?.[key]?.[0] ?? '';
+          counts[key][value] = (counts[key][value] ?? 0) + 1;
+        }
+      }
+      return { results: hits.map((d, i) => ({ id: String(i), data: async () => d })), filters: counts };
+    },
+  };
+}
+
+const milk = data();
+const parle = data({ url: '/product/parle-g/', content: 'Parle-G Original Glucose Biscuits. biskut.', meta: { title: 'Parle-G Original Glucose Biscuits', unit: '100 g' }, filters: { category: ['snacks'], card_price: ['10'] } });
+
+describe('searchProducts', () => {
+  test('answers a plain query', async () => {
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'milk', category: null, sort: 'relevance' });
+    expect(answer.total).toBe(1);
+  });
+
+  test('drops a word that only matched through a short prefix ("gurgaon" -> "g") and finds nothing', async () => {
+    const api = fakePagefind([milk, parle]);
+    const answer = await searchProducts(api, { text: 'gurgaon', category: null, sort: 'relevance' });
+    expect(answer.total).toBe(0);
+  });
+
+  test('ignores an unknown word beside a known one', async () => {
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'gurgaon milk', category: null, sort: 'relevance' });
+    expect(answer.total).toBe(1);
+    expect(answer.effectiveText).toBe('milk');
+  });
+
+  test('joins two words the catalogue writes as one ("tooth paste")', async () => {
+    const paste = data({ url: '/product/paste/', content: 'Dabur Red Toothpaste. manjan.', meta: { title: 'Dabur Red Toothpaste', unit: '100 g' }, filters: { card_price: ['50'] } });
+    const butter = data({ url: '/product/butter/', content: 'Amul Pasteurised Butter.', meta: { title: 'Amul Pasteurised Butter', unit: '100 g' }, filters: { card_price: ['60'] } });
+    const answer = await searchProducts(fakePagefind([paste, butter, milk]), { text: 'tooth paste', category: null, sort: 'relevance' });
+    expect(answer.effectiveText).toBe('toothpaste');
+    expect(answer.total).toBe(1);
+  });
+
+  test('lists a category without a query, and nothing without either', async () => {
+    expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: 'snacks', sort: 'relevance' })).total).toBe(1);
+    expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: null, sort: 'relevance' })).total).toBe(0);
+  });
+});
+
+describe('searchProducts by price', () => {
+  const priced = (name: string, price: string) =>
+    data({ url: `/product/${name}/`, content: `${name} milk.`, meta: { title: name, unit: '1 L' }, filters: { category: ['dairy'], card_id: [name], card_price: [price] } });
+  const records = [priced('b', '30'), priced('a', '12.5'), priced('c', '100'), priced('d', '30'), priced('e', '7')];
+  const names = async (answer: Awaited<ReturnType<typeof searchProducts>>) => (await loadCards(answer.results)).map((c) => c.name);
+
+  test('orders low to high and high to low, ties kept together', async () => {
+    const api = fakePagefind(records);
+    const up = await searchProducts(api, { text: 'milk', category: null, sort: 'price-asc' }, 50);
+    expect(up.total).toBe(5);
+    expect(await names(up)).toEqual(['e', 'a', 'b', 'd', 'c']);
+    const down = await searchProducts(api, { text: 'milk', category: null, sort: 'price-desc' }, 50);
+    expect(await names(down)).toEqual(['c', 'b', 'd', 'a', 'e']);
+  });
+
+  test('fetches only the prices it needs for the limit', async () => {
+    const api = fakePagefind(records);
+    const up = await searchProducts(api, { text: 'milk', category: null, sort: 'price-asc' }, 2);
+    expect(await names(up)).toEqual(['e', 'a']);
+    expect(up.total).toBe(5);
+    // relevance search, the counting search, then one search per needed price (7 and 12.5).
+    expect(api.searches).toHaveLength(4);
+  });
+
+  test('sorts a category listing without words', async () => {
+    const api = fakePagefind([...records, parle]);
+    const up = await searchProducts(api, { text: '', category: 'dairy', sort: 'price-desc' }, 50);
+    expect(await names(up)).toEqual(['c', 'b', 'd', 'a', 'e']);
+  });
+});
+
+describe('mostlyMatched', () => {
+  test('keeps queries whose known words outnumber the unknown ones', () => {
+    expect(mostlyMatched('milk', ['gurgaon'])).toBe(true);
+    expect(mostlyMatched('amul milk', ['xyz'])).toBe(true);
+    expect(mostlyMatched('1', ['script', 'alert', 'script'])).toBe(false);
+    expect(mostlyMatched('500', ['xyz'])).toBe(false);
+    expect(mostlyMatched('', ['xyz'])).toBe(false);
+  });
+});
+
+describe('loadCards', () => {
+  test('keeps order and skips failed or malformed results', async () => {
+    const cards = await loadCards([
+      { id: '1', data: async () => milk },
+      { id: '2', data: async () => Promise.reject(new Error('offline')) },
+      { id: '3', data: async () => data({ meta: {} }) },
+      { id: '4', data: async () => parle },
+    ]);
+    expect(cards.map((c) => c.name)).toEqual(['Amul Taaza Toned Milk', 'Parle-G Original Glucose Biscuits']);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import type { Category, Product } from '../../src/lib/catalogue/types.ts';
+import { PLACEHOLDER_IMAGE } from '../../src/lib/format.ts';
+import { categoryPath, emphasisTermsFor, placeOf, searchRecord } from '../../src/lib/search/record.ts';
+
+const product = (extra: Partial<Product> = {}): Product => ({
+  id: 'amul-taaza-toned-milk-500-ml',
+  name: 'Amul Taaza Toned Milk',
+  brand: 'Amul',
+  price: 28,
+  original_price: 30,
+  image_url: '/images/catalogue/milk.svg',
+  quantity_unit: '500 ml',
+  description: 'Made with milk. Also paneer and cheese.',
+  category_id: 'milk',
+  is_available: true,
+  ...extra,
+});
+
+const category = (id: string, name: string, parent_id: string | null): Category => ({ id, name, parent_id, sort_order: 0, image_url: null });
+const categories = new Map(
+  [category('dairy', 'Dairy & Eggs', null), category('milk', 'Milk', 'dairy'), category('loop-a', 'A', 'loop-b'), category('loop-b', 'B', 'loop-a')].map((c) => [c.id, c]),
+);
+
+describe('placeOf', () => {
+  test('finds the top-level category and the names on the way', () => {
+    expect(placeOf('milk', categories)).toEqual({ topCategory: 'dairy', categoryNames: ['Milk', 'Dairy & Eggs'] });
+    expect(placeOf('dairy', categories)).toEqual({ topCategory: 'dairy', categoryNames: ['Dairy & Eggs'] });
+  });
+
+  test('survives unknown ids and parent loops', () => {
+    expect(placeOf('nope', categories)).toEqual({ topCategory: null, categoryNames: [] });
+    expect(categoryPath('loop-a', categories).map((c) => c.id)).toEqual(['loop-a', 'loop-b']);
+  });
+});
+
+describe('searchRecord', () => {
+  test('holds the card fields and the synonyms, never the description', () => {
+    const record = searchRecord(product(), placeOf('milk', categories));
+    expect(record).toEqual({
+      id: 'amul-taaza-toned-milk-500-ml',
+      name: 'Amul Taaza Toned Milk',
+      terms: 'dood doodh dudh',
+      emphasis: 'milk dood doodh dudh',
+      unit: '500 ml',
+      price: '28',
+      originalPrice: '30',
+      image: '/images/catalogue/milk.svg',
+      category: 'dairy',
+    });
+    expect(JSON.stringify(record)).not.toContain('paneer');
+  });
+
+  test('is null for unavailable products, which are never indexed', () => {
+    expect(searchRecord(product({ is_available: false }), { topCategory: 'dairy' })).toBeNull();
+  });
+
+  test('applies the unit and image fallbacks and drops a non-discount original price', () => {
+    const record = searchRecord(product({ quantity_unit: null, image_url: null, original_price: 20 }), { topCategory: null });
+    expect(record?.unit).toBe('pcs');
+    expect(record?.image).toBe(PLACEHOLDER_IMAGE);
+    expect(record?.originalPrice).toBe('');
+    expect(record?.category).toBeNull();
+  });
+
+  test('writes prices as plain numbers Pagefind can sort', () => {
+    expect(searchRecord(product({ price: 45.5 }), { topCategory: null })?.price).toBe('45.5');
+    expect(searchRecord(product({ price: 1234.999 }), { topCategory: null })?.price).toBe('1235');
+  });
+});
+
+describe('emphasisTermsFor', () => {
+  test('emphasises the name words that name the category, singular or plural', () => {
+    expect(emphasisTermsFor('Farm Fresh Eggs', null, ['Eggs', 'Dairy & Eggs'])).toEqual(expect.arrayContaining(['eggs', 'anda']));
+    expect(emphasisTermsFor('Idli Rice', null, ['Rice & Poha'])).toEqual(expect.arrayContaining(['rice', 'chawal']));
+  });
+
+  test('does not emphasise a word the category does not name, or the brand', () => {
+    expect(emphasisTermsFor('Bonn Milk Rusk', 'Bonn', ['Rusks & Khari', 'Bakery'])).toEqual(['rusk']);
+    expect(emphasisTermsFor('Mother Dairy Cow Milk', 'Mother Dairy', ['Milk', 'Dairy & Eggs'])).not.toContain('dairy');
+  });
+});
