@@ -1,0 +1,239 @@
+/**
+ * The issue's targets and reference figures, and the verdict of each against a benchmark's results: met, missed
+ * (with what stands in the way and by how much) or not measured (with why).
+ */
+import type { BuildResult } from './build.ts';
+import type { LighthouseSummary } from './lighthouse.ts';
+import type { PageWeight } from './static-weight.ts';
+import { KB, kb, seconds } from './util.ts';
+
+/** Numbers from the issue. */
+export const TARGETS = {
+  productCategoryJsGzip: 75 * KB,
+  firstRoundTripBytes: 14 * KB,
+  contentPages: ['about', 'help', 'faq', 'offers', '404'],
+  lighthousePages: ['home', 'category', 'product', 'search'],
+  lighthousePerformance: 100,
+  lighthouseAccessibility: 100,
+  lcpMs: 1000,
+  build10kMs: 30_000,
+  build100kMs: 5 * 60_000,
+  hostFileCap: 20_000,
+  searchWarmMs: 50,
+  searchFirstMs: 300,
+  searchFirstBytes: 160 * KB,
+} as const;
+
+/** The issue's reference measurements of a bare setup, printed beside ours. */
+export const REFERENCES = {
+  bareIslandJsGzip: '70.6 KB (bare Astro 7 page + one React island; React DOM alone ~66 KB)',
+  bareLighthouse: 'performance 100, LCP 0.8-0.9 s (bare page)',
+  trivial10kBuild: '11-15 s Astro + 4-5 s Pagefind (trivial 10,000-page site)',
+  warmPagefindQuery: '40-70 ms (warm Pagefind query, 10,000 pages)',
+} as const;
+
+/** One line of the verdict table. */
+export interface Verdict {
+  target: string;
+  measured: string;
+  /** true met, false missed, null not measured. */
+  met: boolean | null;
+  /** For a miss: what stands in the way and by how much; for null: why it was not measured. */
+  note: string;
+}
+
+/** Search figures as the search benchmark reports them (ms and bytes; null when absent). */
+export interface SearchFigures {
+  warmMs: number | null;
+  /** The first search as a shopper makes it: arrive, type the query letter by letter (last keystroke to results). */
+  firstMs: number | null;
+  firstBytes: number | null;
+  /** The harshest first search: the query pasted the moment the page is ready, so everything loads in between. */
+  coldMs: number | null;
+  coldBytes: number | null;
+  products: number | null;
+}
+
+/** Everything the verdicts are computed from. */
+export interface VerdictInput {
+  weights: Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }>;
+  lighthouse: { pages: Record<string, LighthouseSummary>; notAudited?: Record<string, string> } | { skipped: string };
+  builds: BuildResult[];
+  search: SearchFigures | { skipped: string };
+}
+
+function largestChunks(weight: PageWeight): string {
+  return [...weight.js.files]
+    .sort((a, b) => b.sizes.gzip - a.sizes.gzip)
+    .slice(0, 3)
+    .map((file) => `${file.url.replace(/^\/_astro\//, '')} ${kb(file.sizes.gzip)}`)
+    .join(', ');
+}
+
+/** Computes every verdict. */
+export function verdicts(input: VerdictInput): Verdict[] {
+  const out: Verdict[] = [];
+
+  for (const name of ['product', 'category']) {
+    const entry = input.weights[name];
+    if (!entry || 'missing' in entry) {
+      out.push({ target: `${name}: JS ≤ 75 KB gzip`, measured: '–', met: null, note: entry && 'missing' in entry ? entry.missing : 'not measured' });
+      out.push({ target: `${name}: HTML + blocking CSS ≤ 14 KB gzip`, measured: '–', met: null, note: 'not measured' });
+      continue;
+    }
+    const js = entry.weight.js.total.gzip;
+    const jsMet = js <= TARGETS.productCategoryJsGzip;
+    out.push({
+      target: `${name}: JS ≤ 75 KB gzip`,
+      measured: `${kb(js)} (first load in Chromium ${kb(entry.browserJsGzip)})`,
+      met: jsMet,
+      note: jsMet
+        ? `${kb(TARGETS.productCategoryJsGzip - js)} to spare`
+        : `over by ${kb(js - TARGETS.productCategoryJsGzip)}; largest chunks: ${largestChunks(entry.weight)}`,
+    });
+    const first = entry.weight.firstRender.gzip;
+    const firstMet = first <= TARGETS.firstRoundTripBytes;
+    out.push({
+      target: `${name}: HTML + blocking CSS ≤ 14 KB gzip`,
+      measured: `${kb(first)} (HTML ${kb(entry.weight.html.gzip)} + CSS ${kb(entry.weight.css.blocking.gzip)})`,
+      met: firstMet,
+      note: firstMet
+        ? `${kb(TARGETS.firstRoundTripBytes - first)} to spare`
+        : `over by ${kb(first - TARGETS.firstRoundTripBytes)}: the render-blocking stylesheet alone is ${kb(entry.weight.css.blocking.gzip)}; HTML ${kb(entry.weight.html.raw)} raw`,
+    });
+  }
+
+  const content = TARGETS.contentPages.map((name) => [name, input.weights[name]] as const);
+  const withReact = content.filter(([, entry]) => entry && !('missing' in entry) && (entry.weight.reactDom.length || entry.weight.reactCore.length));
+  const measuredContent = content.filter(([, entry]) => entry && !('missing' in entry));
+  const absent = content.filter(([, entry]) => !entry || 'missing' in entry).map(([name]) => name);
+  out.push({
+    target: 'content pages (about, help, FAQ, offers, 404): no React',
+    measured: withReact.length ? `React on ${withReact.map(([name]) => name).join(', ')}` : `none on ${measuredContent.map(([name]) => name).join(', ') || '–'}`,
+    met: measuredContent.length === 0 ? null : withReact.length === 0,
+    note: [withReact.length ? 'islands on these pages pull in React' : '', absent.length ? `not built yet: ${absent.join(', ')}` : ''].filter(Boolean).join('; '),
+  });
+
+  if ('skipped' in input.lighthouse) {
+    out.push({ target: 'Lighthouse mobile: performance 100, accessibility 100, LCP < 1.0 s', measured: '–', met: null, note: input.lighthouse.skipped });
+  } else {
+    for (const name of TARGETS.lighthousePages) {
+      const summary = input.lighthouse.pages[name];
+      if (!summary || summary.runs === 0) {
+        out.push({
+          target: `Lighthouse ${name}: perf 100, a11y 100, LCP < 1.0 s`,
+          measured: '–',
+          met: null,
+          note: summary ? summary.errors.join('; ') : (input.lighthouse.notAudited?.[name] ?? 'not audited'),
+        });
+        continue;
+      }
+      const perf = summary.scores.performance;
+      const a11y = summary.scores.accessibility;
+      const lcp = summary.lcpMs;
+      const met = perf === TARGETS.lighthousePerformance && a11y === TARGETS.lighthouseAccessibility && lcp !== null && lcp < TARGETS.lcpMs;
+      const gaps: string[] = [];
+      if (perf !== null && perf < 100) gaps.push(`performance ${100 - perf} points short`);
+      if (a11y !== null && a11y < 100) gaps.push(`accessibility ${100 - a11y} points short`);
+      if (lcp !== null && lcp >= TARGETS.lcpMs) gaps.push(`LCP ${seconds(lcp - TARGETS.lcpMs)} over (element: ${summary.lcpElement ?? '?'})`);
+      const audits = summary.failing.filter((line) => line.startsWith('performance') || line.startsWith('accessibility')).slice(0, 6);
+      out.push({
+        target: `Lighthouse ${name}: perf 100, a11y 100, LCP < 1.0 s`,
+        measured: `perf ${perf ?? '–'}, a11y ${a11y ?? '–'}, LCP ${seconds(lcp)} (median of ${summary.runs})`,
+        met,
+        note: met ? '' : [...gaps, ...(audits.length ? [`losing audits: ${audits.join('; ')}`] : [])].join('; '),
+      });
+    }
+  }
+
+  const scale = (size: number) => input.builds.find((build) => build.catalogueSize === size);
+  const tenK = scale(10_000);
+  if (!tenK) out.push({ target: '10,000 products built + indexed < 30 s', measured: '–', met: null, note: 'not run (full mode only)' });
+  else if (!tenK.ok || tenK.totalMs === null) out.push({ target: '10,000 products built + indexed < 30 s', measured: 'failed', met: false, note: tenK.notes.join('; ') });
+  else {
+    const met = tenK.totalMs < TARGETS.build10kMs;
+    out.push({
+      target: '10,000 products built + indexed < 30 s',
+      measured: `${seconds(tenK.totalMs, 1)} (Astro ${seconds(tenK.astro?.wallMs ?? null, 1)}, Pagefind ${seconds(tenK.pagefind?.wallMs ?? null, 1)}${tenK.serviceWorker ? `, SW ${seconds(tenK.serviceWorker.wallMs, 1)}` : ''}; CPU ${seconds(cpu(tenK), 1)})`,
+      met,
+      note: met ? `${seconds(TARGETS.build10kMs - tenK.totalMs, 1)} to spare` : `over by ${seconds(tenK.totalMs - TARGETS.build10kMs, 1)}; ${phaseSummary(tenK)}`,
+    });
+  }
+  const hundredK = scale(100_000);
+  if (!hundredK) out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: '–', met: null, note: 'not run (full mode only)' });
+  else {
+    const peak = Math.max(hundredK.astro?.maxRssKb ?? 0, hundredK.astro?.peakTreeRssKb ?? 0, hundredK.pagefind?.maxRssKb ?? 0);
+    if (!hundredK.ok || hundredK.totalMs === null) {
+      out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: `failed, peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`, met: false, note: hundredK.notes.join('; ') });
+    } else {
+      const met = hundredK.totalMs < TARGETS.build100kMs;
+      out.push({
+        target: '100,000 products built + indexed < 5 min, no OOM',
+        measured: `${seconds(hundredK.totalMs, 0)} (CPU ${seconds(cpu(hundredK), 0)}), peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`,
+        met,
+        note: met ? `${seconds(TARGETS.build100kMs - hundredK.totalMs, 0)} to spare` : `over by ${seconds(hundredK.totalMs - TARGETS.build100kMs, 0)}; ${phaseSummary(hundredK)}`,
+      });
+    }
+  }
+  for (const build of [tenK, hundredK]) {
+    if (!build?.dist) continue;
+    const met = build.dist.files <= TARGETS.hostFileCap;
+    out.push({
+      target: `${build.label}: dist ≤ 20,000 files (cap of some static hosts)`,
+      measured: `${build.dist.files.toLocaleString('en')} files`,
+      met,
+      note: met ? '' : `over by ${(build.dist.files - TARGETS.hostFileCap).toLocaleString('en')}: ${build.dist.htmlFiles.toLocaleString('en')} HTML pages + ${(build.pagefind?.indexFiles ?? 0).toLocaleString('en')} Pagefind files`,
+    });
+  }
+
+  if ('skipped' in input.search) {
+    out.push({ target: 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB', measured: '–', met: null, note: input.search.skipped });
+  } else {
+    const s = input.search;
+    const on = s.products ? ` (${s.products.toLocaleString('en')} products)` : '';
+    const check = (label: string, value: number | null, limit: number, fmt: (v: number) => string) => {
+      const met = value === null ? null : value < limit;
+      out.push({
+        target: `search${on}: ${label} < ${fmt(limit)}`,
+        measured: value === null ? '–' : fmt(value),
+        met,
+        note: value === null ? 'bench-search did not report it' : met ? '' : `over by ${fmt(value - limit)}`,
+      });
+    };
+    check('warm keystroke-to-results', s.warmMs, TARGETS.searchWarmMs, (v) => `${Math.round(v)} ms`);
+    check('first query', s.firstMs, TARGETS.searchFirstMs, (v) => `${Math.round(v)} ms`);
+    check('first query bytes', s.firstBytes, TARGETS.searchFirstBytes, (v) => kb(v));
+    // The strict reading of "first query": nothing loaded before the keystroke.
+    check('cold first query (pasted on arrival, index not loaded)', s.coldMs, TARGETS.searchFirstMs, (v) => `${Math.round(v)} ms`);
+  }
+  return out;
+}
+
+/** CPU time (user + system) of a build's steps, ms; null if not measured. */
+function cpu(build: BuildResult): number | null {
+  const parts = [build.astro?.cpuMs, build.pagefind?.cpuMs];
+  return parts.every((part) => typeof part === 'number') ? (parts as number[]).reduce((a, b) => a + b, 0) : null;
+}
+
+/** "rendering 60% (41.2 s), loading data 20% ..." for a build. */
+export function phaseSummary(build: BuildResult): string {
+  const phases = build.astro?.phases;
+  if (!phases || !build.totalMs) return '';
+  const parts: [string, number | null][] = [
+    ['startup', phases.startupMs],
+    ['loading data', phases.loadDataMs],
+    ['types/prepare', phases.prepareMs],
+    ['bundling', phases.bundleMs],
+    ['rendering', phases.renderMs],
+    ['post-build', phases.finishMs],
+    ['exit', phases.exitMs],
+    ['Pagefind', build.pagefind?.wallMs ?? null],
+    ['service worker', build.serviceWorker?.wallMs ?? null],
+  ];
+  return parts
+    .filter((part): part is [string, number] => part[1] !== null && part[1] > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([label, ms]) => `${label} ${seconds(ms, 1)} (${Math.round((ms / build.totalMs!) * 100)}%)`)
+    .join(', ');
+}

@@ -1,0 +1,64 @@
+/**
+ * Fails CI when a page type's bytes exceed its budget (bench/budgets.json), read statically from a build:
+ * no browser, so it takes about a second and gives the same answer on any machine.
+ *
+ * Usage: node scripts/check-budgets.ts [DIR] [--budgets FILE]
+ *   DIR defaults to $OUT_DIR, then dist. Prints a table; exits 1 with one line per breach, 2 if it cannot check.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BUDGET_FILE, checkBudgets, loadBudgetConfig, type BudgetConfig } from './bench/budgets.ts';
+import { kb, table } from './bench/util.ts';
+
+function usage(message: string): never {
+  console.error(`check-budgets: ${message}\nusage: node scripts/check-budgets.ts [DIR] [--budgets FILE]`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+let dir: string | undefined;
+let budgetFile = BUDGET_FILE;
+for (let index = 0; index < args.length; index++) {
+  const arg = args[index]!;
+  if (arg === '--budgets') budgetFile = args[++index] ?? usage('--budgets needs a file');
+  else if (arg.startsWith('--budgets=')) budgetFile = arg.slice('--budgets='.length);
+  else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
+  else if (dir === undefined) dir = arg;
+  else usage(`unexpected argument ${arg}`);
+}
+dir = path.resolve(dir ?? process.env['OUT_DIR'] ?? 'dist');
+if (!existsSync(path.join(dir, 'index.html'))) usage(`${dir} is not a built site (no index.html): build first`);
+
+let config: BudgetConfig;
+try {
+  config = await loadBudgetConfig(budgetFile);
+} catch (error) {
+  usage(`cannot read ${budgetFile}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const { rows, breaches, notes } = await checkBudgets(dir, config);
+const limit = (value: number | null) => (value === null ? '–' : kb(value));
+console.log(`Byte budgets (${path.relative(process.cwd(), budgetFile) || budgetFile}) for ${dir}; gzip, 1 KB = 1,024 bytes`);
+console.log(
+  table(
+    ['page', 'url', 'JS', 'max', 'first render', 'max', `≤ ${kb(config.firstRoundTripBytes, 0)}`, 'React', 'status'],
+    rows.map((row) => [
+      row.page,
+      row.url ?? 'missing',
+      limit(row.jsGzip),
+      limit(row.maxJsGzip),
+      limit(row.firstRenderGzip),
+      limit(row.maxFirstRenderGzip),
+      row.withinFirstRoundTrip === null ? '–' : row.withinFirstRoundTrip ? 'yes' : 'no',
+      row.react ?? (row.noReact ? 'none (required)' : 'none'),
+      row.breaches.length ? 'OVER' : 'ok',
+    ]),
+  ),
+);
+for (const note of notes) console.log(`note: ${note}`);
+if (breaches.length > 0) {
+  console.error(`\n${breaches.length} budget breach${breaches.length === 1 ? '' : 'es'}:`);
+  for (const breach of breaches) console.error(`BUDGET ${breach}`);
+  process.exit(1);
+}
+console.log('All page types within budget.');

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { buildEnv, parseAstroLog, parseDuration, parsePagefindLog } from '../../scripts/bench/build.ts';
+import type { TimedLine } from '../../scripts/bench/proc.ts';
+import { median, table } from '../../scripts/bench/util.ts';
+
+/** An Astro 7 build log as it arrives on a pipe (colour codes included), with arrival times. */
+const ASTRO_LOG: [number, string][] = [
+  [900, '\u001b[2m00:04:53\u001b[22m \u001b[34m[content]\u001b[39m Syncing content'],
+  [1500, '00:04:53 [thela-catalogue-products] catalogue: 10000 products, 60 categories, 16 stores; nothing skipped (source: synthetic)'],
+  [4000, '00:04:57 [content] Synced content'],
+  [4600, '00:04:58 [types] Generated 980ms'],
+  [4700, '00:04:58 [build] Collecting build info...'],
+  [5000, '00:04:58 [build] Building static entrypoints...'],
+  [9000, '00:05:02 [vite] ✓ built in 979ms'],
+  [9100, ' generating static routes '],
+  [9200, '00:05:02   ├─ /product/a/index.html (+4ms) '],
+  [9300, '00:05:02   ├─ /product/b/index.html (+6ms) '],
+  [9400, '00:05:02   └─ /category/fruits/index.html (+10ms) '],
+  [29100, '00:05:22 ✓ Completed in 20.00s.'],
+  [29200, '00:05:22 [build] 10122 page(s) built in 1m 28s'],
+  [29600, '00:05:23 [build] Complete!'],
+];
+
+const lines = (log: [number, string][]): TimedLine[] => log.map(([atMs, text]) => ({ atMs, text, stream: 'stdout' }));
+
+describe('parseAstroLog', () => {
+  const parsed = parseAstroLog(lines(ASTRO_LOG), 30_000);
+
+  test('splits the wall time into phases at the marker lines', () => {
+    expect(parsed.phases).toEqual({
+      startupMs: 900,
+      loadDataMs: 3100,
+      prepareMs: 1000,
+      bundleMs: 4100,
+      renderMs: 20_000,
+      finishMs: 500,
+      exitMs: 400,
+    });
+  });
+
+  test("reads Astro's page count and time and the catalogue line", () => {
+    expect(parsed.pagesBuilt).toBe(10_122);
+    expect(parsed.reportedMs).toBe(88_000);
+    expect(parsed.catalogue).toEqual({ products: 10_000, categories: 60, stores: 16 });
+  });
+
+  test('sums the per-page render times by route family', () => {
+    expect(parsed.renderShare).toEqual({ product: { pages: 2, ms: 10 }, category: { pages: 1, ms: 10 } });
+  });
+
+  test('leaves phases it did not see as null (a build that died while rendering)', () => {
+    const partial = parseAstroLog(lines(ASTRO_LOG.slice(0, 9)), 12_000);
+    expect(partial.phases.renderMs).toBeNull();
+    expect(partial.phases.exitMs).toBeNull();
+    expect(partial.pagesBuilt).toBeNull();
+  });
+});
+
+describe('parseDuration', () => {
+  test("reads Astro's duration formats", () => {
+    expect(parseDuration('979ms')).toBe(979);
+    expect(parseDuration('28.30s')).toBe(28_300);
+    expect(parseDuration('1m 44s')).toBe(104_000);
+    expect(parseDuration('1h 2m 3s')).toBe(3_723_000);
+    expect(parseDuration('soon')).toBeNull();
+  });
+});
+
+describe('parsePagefindLog', () => {
+  test("reads Pagefind's page count and its own time", () => {
+    const parsed = parsePagefindLog(lines([[10, 'Indexed 9512 pages'], [20, 'Finished in 4.512 seconds']]));
+    expect(parsed).toEqual({ pagesIndexed: 9512, reportedMs: 4512 });
+  });
+});
+
+describe('buildEnv', () => {
+  test('never lets a benchmark build reach Supabase, and sets the catalogue size', () => {
+    process.env['PUBLIC_SUPABASE_URL'] = 'https://example.supabase.co';
+    process.env['PUBLIC_SUPABASE_ANON_KEY'] = 'key';
+    try {
+      const env = buildEnv('/tmp/bench-x/dist', 1000, 'http://127.0.0.1:4361');
+      expect(env['PUBLIC_SUPABASE_URL']).toBeUndefined();
+      expect(env['PUBLIC_SUPABASE_ANON_KEY']).toBeUndefined();
+      expect(env['CATALOGUE_SIZE']).toBe('1000');
+      expect(env['OUT_DIR']).toBe('/tmp/bench-x/dist');
+      expect(env['ASTRO_TELEMETRY_DISABLED']).toBe('1');
+      expect(buildEnv('/tmp/bench-x/dist', null, 'http://x')['CATALOGUE_SIZE']).toBeUndefined();
+    } finally {
+      delete process.env['PUBLIC_SUPABASE_URL'];
+      delete process.env['PUBLIC_SUPABASE_ANON_KEY'];
+    }
+  });
+});
+
+describe('median', () => {
+  test('returns the middle value, the mean of the middle two, or null', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+});
+
+describe('table', () => {
+  test('aligns columns and right-aligns numbers', () => {
+    expect(table(['page', 'JS'], [['home', '5.3 KB'], ['product', '75.8 KB']])).toBe(
+      ['page     JS', '-------  -------', 'home      5.3 KB', 'product  75.8 KB'].join('\n'),
+    );
+  });
+});
