@@ -19,6 +19,7 @@ import {
   serializeSearchState,
   type SearchState,
 } from '../lib/search/query.ts';
+import { searchAvailability } from '../lib/pwa/search.ts';
 import { expandQuery } from '../lib/search/synonyms.ts';
 import ProductTile, { type TileProduct } from './ProductTile.tsx';
 import SearchFilters from './search-filters.tsx';
@@ -51,7 +52,7 @@ type View =
 type Settled =
   | { status: 'results'; key: string; query: string; inputAt: number; total: number; products: TileProduct[]; pending: PagefindResult[] }
   | { status: 'empty'; key: string; query: string; inputAt: number }
-  | { status: 'error'; key: string; query: string; inputAt: number };
+  | { status: 'error'; key: string; query: string; inputAt: number; offline: boolean };
 
 /** One measurement for scripts/bench-search.ts: input event to results in the DOM. */
 export interface SearchTiming {
@@ -229,7 +230,10 @@ export default function SearchPage() {
         if (stale()) return;
         clearTimeout(skeletonTimer);
         console.error('Search failed', error);
-        setView({ status: 'error', key, query, inputAt });
+        // Offline without a saved index (the service worker keeps it once search has been used online).
+        const offline = (await searchAvailability().catch(() => 'online')) === 'needs-connection';
+        if (stale()) return;
+        setView({ status: 'error', key, query, inputAt, offline });
       }
     })();
     return () => clearTimeout(skeletonTimer);
@@ -465,8 +469,17 @@ export default function SearchPage() {
         )}
         {settled?.status === 'error' && (
           <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center dark:border-red-900 dark:bg-red-950">
-            <p className="font-semibold text-red-800 dark:text-red-100">Search is unavailable right now</p>
-            <p className="mt-1 text-sm text-red-800 dark:text-red-200">Please check your connection and try again.</p>
+            {settled.offline ? (
+              <>
+                <p className="font-semibold text-red-800 dark:text-red-100">Search needs a connection</p>
+                <p className="mt-1 text-sm text-red-800 dark:text-red-200">You are offline. Categories and products you have visited still open.</p>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold text-red-800 dark:text-red-100">Search is unavailable right now</p>
+                <p className="mt-1 text-sm text-red-800 dark:text-red-200">Please check your connection and try again.</p>
+              </>
+            )}
             <button
               type="button"
               onClick={() => {

@@ -262,6 +262,28 @@ test.describe('search page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('when the index cannot load: an error with Try again', async ({ page }) => {
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await openSearch(page);
+    await search(page, 'milk', /^error$/);
+    await expect(page.getByText('Search is unavailable right now')).toBeVisible();
+    await page.unroute('**/pagefind/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await settledOn(page, 'milk', 'results');
+  });
+
+  test('offline with no saved index: search needs a connection', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // Pagefind never arrives (as when the connection dropped before it loaded).
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await openSearch(page);
+    await context.setOffline(true);
+    await search(page, 'bread', /^error$/);
+    await expect(page.getByText('Search needs a connection')).toBeVisible();
+    await context.close();
+  });
+
   test('results are shared-cart product tiles with a working ADD button', async ({ page }) => {
     await openSearch(page, '/search?q=toned%20milk');
     await settledOn(page, 'toned milk', 'results');

@@ -39,22 +39,57 @@ export interface PagefindApi {
 /** Where Pagefind writes its browser bundle (`pagefind --site $OUT_DIR` puts it under /pagefind/). */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
 
+/** The module `/pagefind/pagefind.js` exports. */
+interface PagefindModule {
+  createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
+}
+
+let pagefindModule: Promise<PagefindModule> | undefined;
+let moduleFailures = 0;
 let loading: Promise<PagefindApi> | undefined;
 
-/** Imports and initialises Pagefind once; a failed load (offline, no index in `astro dev`) is retried on the next call. */
+/**
+ * Imports Pagefind and starts a search instance once; resolves when its script, WebAssembly and metadata are
+ * loaded. A failure (offline, no index in `astro dev`) is retried on the next call with a fresh instance, and
+ * with a fresh module URL when the script itself failed (a failed module stays failed for the document).
+ */
 export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
   loading ??= (async () => {
-    const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
-    // The main thread answers faster than a worker for an index this size and saves loading pagefind-worker.js.
-    // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
-    await api.options({ noWorker: true, ranking: { termSimilarity: 4 } });
-    await api.init();
-    return api;
+    pagefindModule ??= (import(/* @vite-ignore */ moduleFailures === 0 ? url : `${url}?retry=${moduleFailures}`) as Promise<PagefindModule>).catch(
+      (error: unknown) => {
+        pagefindModule = undefined;
+        moduleFailures += 1;
+        throw error;
+      },
+    );
+    const pagefind = await pagefindModule;
+    try {
+      return await startInstance(pagefind);
+    } catch {
+      // The page preloads the WebAssembly; a preload that failed (offline at arrival) is handed to the first
+      // instance that asks for it, so one more instance fetches it afresh.
+      return await startInstance(pagefind);
+    }
   })().catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
   return loading;
+}
+
+/** A search instance, once its WebAssembly and metadata are loaded; rejects (and is dropped) if they failed. */
+async function startInstance(pagefind: PagefindModule): Promise<PagefindApi> {
+  // The main thread answers faster than a worker for an index this size and saves loading pagefind-worker.js.
+  const instance = pagefind.createInstance({ noWorker: true });
+  try {
+    // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
+    await instance.options({ ranking: { termSimilarity: 4 } });
+    await instance.preload('');
+    return instance;
+  } catch (error) {
+    void instance.destroy().catch(() => {});
+    throw error;
+  }
 }
 
 /** What to search for. */
