@@ -1,20 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4321);
-
-/** Debian's Chromium (Playwright cannot download its own here) with flags that keep it off the network. */
-export const chromiumLaunch = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',

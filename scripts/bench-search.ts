@@ -19,7 +19,7 @@ import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config.ts';
+import { chromiumLaunch } from './lib/chromium.ts';
 
 interface Options {
   dist: string;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config.ts';
+import { chromiumLaunch } from './lib/chromium.ts';
 
 /** One named check and whether it passed (with what was seen when it did not). */
 export interface PwaCheck {

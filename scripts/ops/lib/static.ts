@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { listReleases, resolveCurrent } from './releases.ts';
+import { contentTypeFor } from '../../lib/content-types.ts';
 
 /** Cache-Control for content-hashed files (their name changes when their bytes do). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,28 +22,6 @@ export const REVALIDATE = 'no-cache';
 /** URL prefixes whose files are content-hashed. */
 const HASHED_PREFIXES = ['/_astro/'];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** Files in a release that are CDN configuration, not content. */
 const HIDDEN_FILES = new Set(['_headers', '_redirects']);
@@ -170,7 +149,7 @@ export function createStaticHandler(
     const { handle } = found;
     try {
       const headers: Record<string, string | number> = {
-        'Content-Type': TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type': contentTypeFor(found.file),
         'Cache-Control': status === 200 && hashed ? IMMUTABLE : REVALIDATE,
         ETag: found.etag,
         'Last-Modified': found.mtime.toUTCString(),

@@ -7,18 +7,8 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { contentTypeFor } from '../../../scripts/lib/content-types.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
-  '.xml': 'application/xml',
-};
 
 /** A running server: its origin, the directory it serves, and the paths asked for so far. */
 export interface SwitchableServer {
@@ -54,7 +44,7 @@ export async function startSwitchableServer(dir: string): Promise<SwitchableServ
       const status = file ? 200 : 404;
       file ??= path.join(root, '404.html');
       res.writeHead(status, {
-        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Type': contentTypeFor(file),
         'Cache-Control': status === 200 && pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
       createReadStream(file).pipe(res);
