@@ -98,6 +98,12 @@ test('an unknown order id says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
 });
 
+test('a typed address of an order placed in this browser opens its client-side view', async ({ page }) => {
+  await page.goto('/orders/ORD-1763772000000');
+  await expect(page).toHaveURL(/\/orders\/view\/?\?id=ORD-1763772000000$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+});
+
 for (const theme of ['dark', 'light'] as const) {
   test(`cart, checkout and orders pages have no serious accessibility violations (${theme})`, async ({ page }) => {
     await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')]);
