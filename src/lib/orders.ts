@@ -4,6 +4,7 @@
  */
 import { cartTotals, toPaise, toRupees } from './pricing.ts';
 import { DEFAULT_UNIT } from './format.ts';
+import { parseStoredArray } from './storage.ts';
 
 /** One line of an order. `id` is the product id, so "Reorder Items" can put it back in the cart. */
 export interface OrderItem {
@@ -207,14 +208,7 @@ export function repairOrder(raw: unknown): Order | null {
 
 /** Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. */
 export function decodeOrders(raw: string | undefined): Order[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
+  const parsed = parseStoredArray(raw);
   const seen = new Set<string>();
   const out: Order[] = [];
   for (const entry of parsed) {

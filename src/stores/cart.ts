@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { liveCatalogueConfigured, readLiveProduct } from '../lib/catalogue/browser.ts';
 import { cartTotals, type Totals } from '../lib/pricing.ts';
+import { parseStoredArray } from '../lib/storage.ts';
 import { showToast } from './toasts.ts';
 
 /** The product fields a cart line carries with it (spec section 3). */
@@ -26,14 +27,7 @@ export const MAX_LINE_QUANTITY = 99;
 
 /** Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws. */
 export function decodeCart(raw: string | undefined): CartItem[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
+  const parsed = parseStoredArray(raw);
   const lines = new Map<string, CartItem>();
   for (const entry of parsed) {
     const line = repairLine(entry);
@@ -117,6 +111,16 @@ export const $cartLoading = computed($cartAdding, (ids) => ids.length > 0);
  * Reads a product before it is added: its current name, price and availability, or null when the row is gone.
  * Throws when the read fails.
  */
+/** Reads the product a server-rendered cart control carries in its data-product attribute; null when unusable. */
+export function readProductData(json: string | undefined): CartProductInput | null {
+  try {
+    const product = JSON.parse(json ?? '') as CartProductInput | null;
+    return product && typeof product.id === 'string' ? product : null;
+  } catch {
+    return null;
+  }
+}
+
 export type ProductReader = (product: CartProductInput) => Promise<CartProductInput | null>;
 
 /** Live read from Supabase when configured (current price and availability); otherwise the page's data. */

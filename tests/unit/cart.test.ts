@@ -13,6 +13,7 @@ import {
   clearCart,
   decodeCart,
   quantityInCart,
+  readProductData,
   removeFromCart,
   setProductReader,
   updateQuantity,
@@ -291,5 +292,15 @@ describe('derived stores', () => {
     expect($cartTotals.get()).toEqual({ subtotalPaise: 13900, deliveryFeePaise: 2500, totalPaise: 16400, freeDeliveryShortfallPaise: 6001 });
     updateQuantity(bread.id, 3);
     expect($cartTotals.get()).toMatchObject({ subtotalPaise: 24900, deliveryFeePaise: 0, totalPaise: 24900, freeDeliveryShortfallPaise: 0 });
+  });
+});
+
+describe('readProductData', () => {
+  test('returns the product a cart control carries, or null for anything unusable', () => {
+    expect(readProductData('{"id":"onion-1-kg","name":"Onion","price":39}')).toMatchObject({ id: 'onion-1-kg', price: 39 });
+    expect(readProductData(undefined)).toBeNull();
+    expect(readProductData('not json')).toBeNull();
+    expect(readProductData('null')).toBeNull();
+    expect(readProductData('{"id":7}')).toBeNull();
   });
 });
