@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { lockPath, rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { groupAlive, killGroup } from '../../scripts/ops/lib/process.ts';
 import { currentRelease } from '../../scripts/ops/lib/releases.ts';
-import { ROOT, SECRET, waitFor, workspace } from './helpers.ts';
+import { ROOT, SECRET, waitFor, workspace, writeConfigFile } from './helpers.ts';
 
 interface Running {
   child: ChildProcess;
@@ -39,16 +39,7 @@ async function startProcess(configFile: string): Promise<Running> {
 test('the service restarts cleanly after being killed mid-build: no stale lock, partial release gone', async () => {
   const ws = workspace();
   const log = memoryLogger();
-  const configFile = path.join(ws.dir, 'ops.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      releasesDir: ws.config.releasesDir,
-      currentLink: ws.config.currentLink,
-      buildCommand: ws.config.buildCommand,
-      service: { host: '127.0.0.1', port: 0, debounceSeconds: 0.05 },
-    }),
-  );
+  const configFile = writeConfigFile(ws, { service: { host: '127.0.0.1', port: 0, debounceSeconds: 0.05 } });
   const started: Running[] = [];
   let orphan: number | undefined;
   try {
@@ -112,16 +103,7 @@ test('the service restarts cleanly after being killed mid-build: no stale lock, 
 
 test('SIGTERM during a build stops the build, discards its release and releases the lock', async () => {
   const ws = workspace();
-  const configFile = path.join(ws.dir, 'ops.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      releasesDir: ws.config.releasesDir,
-      currentLink: ws.config.currentLink,
-      buildCommand: ws.config.buildCommand,
-      service: { port: 0, debounceSeconds: 0.05 },
-    }),
-  );
+  const configFile = writeConfigFile(ws, { service: { port: 0, debounceSeconds: 0.05 } });
   let running: Running | undefined;
   let buildPid: number | undefined;
   try {

@@ -108,3 +108,11 @@ export function pageRelease(html: string): {
     assetId: html.match(/href="\/_astro\/site\.([^"]+)\.css"/)?.[1],
   };
 }
+
+/** Writes a config file for the operator commands that points at this workspace's releases and fake build, plus `extra`. */
+export function writeConfigFile(ws: Workspace, extra: Record<string, unknown> = {}): string {
+  const file = path.join(ws.dir, 'ops.json');
+  const { releasesDir, currentLink, buildCommand } = ws.config;
+  writeFileSync(file, JSON.stringify({ releasesDir, currentLink, buildCommand, ...extra }));
+  return file;
+}

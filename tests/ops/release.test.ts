@@ -8,7 +8,7 @@ import { lockPath, rebuild, rollback } from '../../scripts/ops/lib/pipeline.ts';
 import { processStartTime } from '../../scripts/ops/lib/process.ts';
 import { currentRelease, listReleases, MARKER } from '../../scripts/ops/lib/releases.ts';
 import { startService } from '../../scripts/ops/lib/server.ts';
-import { pageRelease, ROOT, workspace, type Workspace } from './helpers.ts';
+import { pageRelease, ROOT, workspace, writeConfigFile, type Workspace } from './helpers.ts';
 
 const log = memoryLogger();
 const build = (ws: Workspace, force = false) => rebuild(ws.config, { log, force, trigger: 'test' });
@@ -237,16 +237,9 @@ describe('the commands', () => {
 
   test('rebuild and rollback print one summary line and exit non-zero with the reason', () => {
     const ws = workspace();
-    const configFile = path.join(ws.dir, 'ops.json');
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        releasesDir: ws.config.releasesDir,
-        currentLink: ws.config.currentLink,
-        buildCommand: ws.config.buildCommand,
-        publishCommand: `echo "published $RELEASE_ID" >> ${path.join(ws.dir, 'published.log')}`,
-      }),
-    );
+    const configFile = writeConfigFile(ws, {
+      publishCommand: `echo "published $RELEASE_ID" >> ${path.join(ws.dir, 'published.log')}`,
+    });
     try {
       const first = run('rebuild.ts', ['--config', configFile]);
       expect(first.status).toBe(0);

@@ -152,19 +152,27 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
 }
 
 /** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
-export async function rebuild(config: OpsConfig, options: RebuildOptions): Promise<RunResult> {
-  const { log } = options;
-  const startedAt = new Date();
-  const base = { trigger: options.trigger, startedAt: startedAt.toISOString() };
-  const done = (fields: Partial<RunResult> & { ok: boolean; live: boolean }): RunResult => {
+/** Starts the clock of a rebuild or rollback; the function it returns stamps a result with its trigger, times and duration. */
+function runFinisher(
+  trigger: string | undefined,
+  startedAt = new Date(),
+): (fields: Partial<RunResult> & { ok: boolean; live: boolean }) => RunResult {
+  return (fields) => {
     const finished = new Date();
     return {
-      ...base,
+      trigger,
+      startedAt: startedAt.toISOString(),
       ...fields,
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - startedAt.getTime(),
     };
   };
+}
+
+export async function rebuild(config: OpsConfig, options: RebuildOptions): Promise<RunResult> {
+  const { log } = options;
+  const startedAt = new Date();
+  const done = runFinisher(options.trigger, startedAt);
 
   let lock: Lock;
   try {
@@ -292,17 +300,7 @@ export interface RollbackOptions extends Omit<RebuildOptions, 'force' | 'trigger
 /** Switches `current` back to an earlier complete release (no build). */
 export async function rollback(config: OpsConfig, options: RollbackOptions): Promise<RunResult> {
   const { log } = options;
-  const startedAt = new Date();
-  const done = (fields: Partial<RunResult> & { ok: boolean; live: boolean }): RunResult => {
-    const finished = new Date();
-    return {
-      trigger: 'rollback',
-      startedAt: startedAt.toISOString(),
-      ...fields,
-      finishedAt: finished.toISOString(),
-      durationMs: finished.getTime() - startedAt.getTime(),
-    };
-  };
+  const done = runFinisher('rollback');
   let lock: Lock;
   try {
     lock = await takeLock(config, log);
