@@ -25,7 +25,7 @@ const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.
  * supabase-js (~55 KB gzipped) is only ever loaded when the site was built with Supabase (src/lib/catalogue/browser.ts):
  * without it, precaching the chunk would spend a shopper's data on code that never runs.
  */
-const SUPABASE_CHUNK = '_astro/supabase-source.*';
+const SUPABASE_CHUNK = '_astro/supabase.*';
 
 /** The file of a precached page: / -> index.html, /cart/ -> cart/index.html. */
 export function pageFile(page: string): string {

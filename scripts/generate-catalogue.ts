@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from '../src/lib/catalogue/sample-definitions.ts';
-import { buildSampleCatalogue, catalogueToJson, listKinds } from '../src/lib/catalogue/sample.ts';
+import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from './catalogue/definitions.ts';
+import { buildSampleCatalogue, catalogueToJson, listKinds } from './catalogue/sample.ts';
 import type { Catalogue, ShopType } from '../src/lib/catalogue/types.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -17,6 +17,9 @@ export interface PageType {
 export const PAGE_TYPES: readonly PageType[] = [
   { name: 'home', url: '/' },
   { name: 'category', url: '/category/fruits/' },
+  { name: 'subcategory', url: '/category/fruits/subcategory/fresh-fruits/' },
+  { name: 'shop', url: '/shop/grocery/' },
+  { name: 'stores', url: '/stores/' },
   { name: 'product', url: '/product/', firstUnder: true },
   { name: 'search', url: '/search/' },
   { name: 'cart', url: '/cart/' },
@@ -25,6 +28,9 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: 'help', url: '/help/', content: true },
   { name: 'faq', url: '/help/faq/', content: true },
   { name: 'offers', url: '/offers/', content: true },
+  { name: 'specials', url: '/offers/specials/', content: true },
+  { name: 'shops', url: '/shops/', content: true },
+  { name: 'wishlist', url: '/wishlist/', content: true },
   { name: '404', url: '/404.html', content: true },
 ];
 

@@ -2,9 +2,9 @@
  * The spec's sample orders (section 3: "Order (sample only)"). Items name products of the sample catalogue by id,
  * so "Reorder Items" puts real products back in the cart; totals follow the cart's pricing rules.
  */
-import { orderTotals, timeline, type Order, type OrderItem } from '../lib/orders.ts';
+import { orderTotals, timeline, type Order, type OrderItem, type OrderTotals } from '../lib/orders.ts';
 
-function sample(order: Omit<Order, 'subtotal' | 'deliveryFee' | 'total'> & { items: OrderItem[] }): Order {
+function sample(order: Omit<Order, keyof OrderTotals> & { items: OrderItem[] }): Order {
   return { ...order, ...orderTotals(order.items) };
 }
 

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { displayImage, displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
 import { FREE_DELIVERY_ABOVE_PAISE, lineTotalPaise } from '../lib/pricing.ts';
 import { itemsLabel } from '../lib/orders.ts';
-import { $cartCount, $cartItems, $cartTotals, MAX_LINE_QUANTITY, removeFromCart, updateQuantity, type CartItem } from '../stores/cart.ts';
+import type { CartItem } from '../lib/cart.ts';
+import { MAX_LINE_QUANTITY } from '../lib/fields.ts';
+import { $cartCount, $cartItems, $cartTotals, removeFromCart, updateQuantity } from '../stores/cart.ts';
 import TotalsTable from './TotalsTable.tsx';
 
 const stepButton = 'grid size-9 place-items-center text-lg leading-none hover:bg-brand-800 disabled:opacity-50';

@@ -1,24 +1,25 @@
 import { useStore } from '@nanostores/react';
 import type { FetcherValue } from '@nanostores/query';
-import type { Product } from '../lib/catalogue/types.ts';
+import type { CardProduct } from '../lib/fields.ts';
 import { $featuredProducts, retryFeaturedProducts } from '../stores/featured.ts';
-import ProductTile from './ProductTile.tsx';
+import ProductList from '../components/ProductList.tsx';
+import '../scripts/cart-control.ts';
 
-const LOADING: FetcherValue<Product[]> = { loading: true };
+const LOADING: FetcherValue<CardProduct[]> = { loading: true };
 // The pre-rendered HTML (and the hydration render) is the skeleton; the live list follows.
 const serverValue = () => LOADING;
 
 /** How many skeleton cards stand in while the list loads (the list's limit). */
 const SKELETON_CARDS = 8;
 
-/** The live "Featured Products" grid: skeleton while loading, the error notice on failure, then product tiles. */
+/** The live "Featured Products" grid: skeleton while loading, the error notice on failure, then product cards. */
 export default function FeaturedList() {
   // The build renders the skeleton without touching the store: reading it would start the fetch on the server.
   return import.meta.env.SSR ? <Skeleton /> : <LiveFeaturedList />;
 }
 
 function LiveFeaturedList() {
-  const { data, error } = useStore($featuredProducts, { ssr: serverValue }) as FetcherValue<Product[]>;
+  const { data, error } = useStore($featuredProducts, { ssr: serverValue }) as FetcherValue<CardProduct[]>;
 
   if (data === undefined && error !== undefined) {
     return (
@@ -39,15 +40,7 @@ function LiveFeaturedList() {
     return <p className="py-6 text-center text-sm text-gray-600 dark:text-gray-300">No products found</p>;
   }
 
-  return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {data.map((product) => (
-        <li key={product.id}>
-          <ProductTile product={product} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <ProductList products={data} eager={0} />;
 }
 
 /** The loading state: eight grey cards in the grid's shape. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { displayImage, formatPaise, formatPrice } from '../lib/format.ts';
-import { lineTotalPaise, toPaise } from '../lib/pricing.ts';
+import { lineTotalPaise } from '../lib/pricing.ts';
 import { site } from '../lib/site.ts';
 import { formatOrderDate, formatStepTime, itemsLabel, orderItemCount, type Order } from '../lib/orders.ts';
-import type { CartProductInput } from '../stores/cart.ts';
+import type { CartProductInput } from '../lib/fields.ts';
 import { reorder } from '../stores/orders.ts';
 import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
@@ -21,11 +21,6 @@ const button = 'flex-1 rounded-xl px-4 py-3 text-center font-bold disabled:curso
 /** Order detail: status, total, address, timeline, items, totals, "Reorder Items" and "Download Invoice" (printable). */
 export default function OrderDetail({ order, known }: OrderDetailProps) {
   const [busy, setBusy] = useState(false);
-  const totals = {
-    subtotalPaise: toPaise(order.subtotal),
-    deliveryFeePaise: toPaise(order.deliveryFee),
-    totalPaise: toPaise(order.total),
-  };
   const placedOn = formatOrderDate(order.date);
 
   async function onReorder() {
@@ -61,7 +56,7 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         </div>
         {placedOn && <p className="text-sm text-gray-600 dark:text-gray-300">Placed on {placedOn}</p>}
         <p className="mt-2 text-lg font-bold">
-          Total <span className="tabular-nums">{formatPaise(totals.totalPaise)}</span>
+          Total <span className="tabular-nums">{formatPaise(order.totalPaise)}</span>
           <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">{itemsLabel(orderItemCount(order))} · {order.deliveryTime}</span>
         </p>
       </div>
@@ -104,7 +99,7 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
           ))}
         </ul>
         <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
-          <TotalsTable {...totals} />
+          <TotalsTable subtotalPaise={order.subtotalPaise} deliveryFeePaise={order.deliveryFeePaise} totalPaise={order.totalPaise} />
         </div>
       </section>
 
@@ -117,13 +112,13 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         </button>
       </div>
 
-      <Invoice order={order} totals={totals} />
+      <Invoice order={order} />
     </div>
   );
 }
 
 /** The printed invoice ("Download Invoice" opens the print dialog, where it can be saved as PDF); hidden on screen. */
-function Invoice({ order, totals }: { order: Order; totals: { subtotalPaise: number; deliveryFeePaise: number; totalPaise: number } }) {
+function Invoice({ order }: { order: Order }) {
   return (
     <section aria-label="Invoice" className="hidden text-black print:block" data-invoice>
       <div className="flex justify-between border-b-2 border-black pb-3">
@@ -164,9 +159,9 @@ function Invoice({ order, totals }: { order: Order; totals: { subtotalPaise: num
           ))}
         </tbody>
         <tfoot>
-          <tr><td colSpan={4} className="pt-2 text-right">Subtotal</td><td className="pt-2 text-right">{formatPaise(totals.subtotalPaise)}</td></tr>
-          <tr><td colSpan={4} className="text-right">Delivery Fee</td><td className="text-right">{totals.deliveryFeePaise === 0 ? 'FREE' : formatPaise(totals.deliveryFeePaise)}</td></tr>
-          <tr className="font-bold"><td colSpan={4} className="text-right">Total</td><td className="text-right">{formatPaise(totals.totalPaise)}</td></tr>
+          <tr><td colSpan={4} className="pt-2 text-right">Subtotal</td><td className="pt-2 text-right">{formatPaise(order.subtotalPaise)}</td></tr>
+          <tr><td colSpan={4} className="text-right">Delivery Fee</td><td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td></tr>
+          <tr className="font-bold"><td colSpan={4} className="text-right">Total</td><td className="text-right">{formatPaise(order.totalPaise)}</td></tr>
         </tfoot>
       </table>
       <p className="mt-6 text-xs">Thank you for shopping with {site.product}.</p>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../lib/format.ts';
+import { formatPaise } from '../lib/format.ts';
 import { formatOrderDate, itemsLabel, orderHref, orderItemCount, type Order } from '../lib/orders.ts';
 import { sampleOrderIds } from '../data/orders.ts';
 import { $placedOrders, allOrders } from '../stores/orders.ts';
@@ -36,7 +36,7 @@ export default function OrdersList() {
                 <p>{itemsLabel(orderItemCount(order))} · {formatOrderDate(order.date)}</p>
                 <p>{order.deliveryTime}</p>
               </div>
-              <p className="text-base font-bold tabular-nums">{formatPrice(order.total)}</p>
+              <p className="text-base font-bold tabular-nums">{formatPaise(order.totalPaise)}</p>
             </div>
           </a>
         </li>

@@ -21,7 +21,9 @@ import {
 } from '../lib/search/query.ts';
 import { searchAvailability } from '../lib/pwa/search.ts';
 import { expandQuery } from '../lib/search/synonyms.ts';
-import ProductTile, { type TileProduct } from './ProductTile.tsx';
+import ProductList from '../components/ProductList.tsx';
+import type { CardProduct } from '../lib/fields.ts';
+import '../scripts/cart-control.ts';
 import SearchFilters from './search-filters.tsx';
 import SearchIdle from './search-idle.tsx';
 import SearchSkeleton from './search-skeleton.tsx';
@@ -50,7 +52,7 @@ type View =
   | Settled;
 
 type Settled =
-  | { status: 'results'; key: string; query: string; inputAt: number; total: number; products: TileProduct[]; pending: PagefindResult[] }
+  | { status: 'results'; key: string; query: string; inputAt: number; total: number; products: CardProduct[]; pending: PagefindResult[] }
   | { status: 'empty'; key: string; query: string; inputAt: number }
   | { status: 'error'; key: string; query: string; inputAt: number; offline: boolean };
 
@@ -451,13 +453,9 @@ export default function SearchPage() {
                 {state.sort !== 'relevance' && ` · ${sortLabel}`}
               </p>
             </div>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-search-results>
-              {settled.products.map((product, i) => (
-                <li key={product.id}>
-                  <ProductTile product={product} headingLevel={3} eager={i < 4} />
-                </li>
-              ))}
-            </ul>
+            <div data-search-results>
+              <ProductList products={settled.products} eager={4} />
+            </div>
             {settled.pending.length > 0 && <div ref={sentinelRef} data-search-more className="h-px" />}
           </section>
         )}

@@ -2,8 +2,9 @@
  * Orders (spec sections 2, 3 and 4): the order shape, status labels and colours, the timeline, totals in paise,
  * the order a checkout creates, and the rules that read stored orders back (storage is user input).
  */
-import { cartTotals, toPaise, toRupees } from './pricing.ts';
+import { MAX_LINE_QUANTITY, NAME_MAX, UNIT_MAX, readId, readImageUrl, readPrice, readQuantity, readText } from './fields.ts';
 import { DEFAULT_UNIT } from './format.ts';
+import { cartTotals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
 
 /** One line of an order. `id` is the product id, so "Reorder Items" can put it back in the cart. */
@@ -11,7 +12,7 @@ export interface OrderItem {
   id: string;
   name: string;
   quantity: number;
-  /** Unit price in rupees when ordered. */
+  /** Unit price when ordered, in rupees as the product row has it (sums are computed in paise). */
   price: number;
   unit: string;
   image_url: string | null;
@@ -28,7 +29,7 @@ export interface TimelineEntry {
   completed: boolean;
 }
 
-/** An order as listed and detailed. Money in rupees (two decimals), computed in paise. */
+/** An order as listed and detailed. Its sums are integer paise, like the cart's. */
 export interface Order {
   /** "ORD-001" (samples) or "ORD-" + the time it was placed in milliseconds. */
   id: string;
@@ -41,10 +42,13 @@ export interface Order {
   address: string;
   items: OrderItem[];
   timeline: TimelineEntry[];
-  subtotal: number;
-  deliveryFee: number;
-  total: number;
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  totalPaise: number;
 }
+
+/** The sums of an order (paise). */
+export type OrderTotals = Pick<Order, 'subtotalPaise' | 'deliveryFeePaise' | 'totalPaise'>;
 
 /** How a status is shown: label and a tone (the colour family). */
 export interface StatusStyle {
@@ -73,10 +77,10 @@ export function itemsLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-/** Subtotal, delivery fee and total of a list of items, in rupees, by the cart's rules. */
-export function orderTotals(items: readonly Pick<OrderItem, 'price' | 'quantity'>[]): Pick<Order, 'subtotal' | 'deliveryFee' | 'total'> {
-  const totals = cartTotals(items);
-  return { subtotal: toRupees(totals.subtotalPaise), deliveryFee: toRupees(totals.deliveryFeePaise), total: toRupees(totals.totalPaise) };
+/** Subtotal, delivery fee and total of a list of items, in paise, by the cart's rules. */
+export function orderTotals(items: readonly Pick<OrderItem, 'price' | 'quantity'>[]): OrderTotals {
+  const { subtotalPaise, deliveryFeePaise, totalPaise } = cartTotals(items);
+  return { subtotalPaise, deliveryFeePaise, totalPaise };
 }
 
 /** The delivery address a checkout collects; only address_line_1 is required. */
@@ -157,22 +161,22 @@ const ORDER_ID = /^ORD-[\w-]{1,60}$/;
 
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().slice(0, max) : '');
 
+/** One stored order line by the field rules (src/lib/fields.ts), the same as a cart line's. */
 function repairItem(raw: unknown): OrderItem | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
-  const id = str(r['id'], 200);
-  const name = str(r['name'], 200);
-  const price = typeof r['price'] === 'number' ? r['price'] : Number.NaN;
-  const quantity = typeof r['quantity'] === 'number' ? r['quantity'] : Number.NaN;
-  if (!id || !name || !Number.isFinite(price) || price < 0 || price > 1e7 || !Number.isFinite(quantity) || quantity < 1) return null;
-  const image = str(r['image_url'], 2048);
+  const id = readId(r['id']);
+  const name = readText(r['name'], NAME_MAX);
+  const price = readPrice(r['price']);
+  const quantity = readQuantity(r['quantity']);
+  if (id === null || name === null || price === null || quantity === null) return null;
   return {
     id,
     name,
-    price: toRupees(toPaise(price)),
-    quantity: Math.min(99, Math.floor(quantity)),
-    unit: str(r['unit'], 100) || DEFAULT_UNIT,
-    image_url: image.startsWith('/') && !image.startsWith('//') ? image : null,
+    price,
+    quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+    unit: readText(r['unit'], UNIT_MAX) ?? DEFAULT_UNIT,
+    image_url: readImageUrl(r['image_url']),
   };
 }
 

@@ -1,7 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { sampleOrderIds, sampleOrders } from '../data/orders.ts';
 import { createOrder, decodeOrders, MAX_STORED_ORDERS, type CheckoutAddress, type Order, type OrderItem } from '../lib/orders.ts';
-import { $cartItems, addEntriesToCart, clearCart, type AddEntriesResult, type CartProductInput } from './cart.ts';
+import type { CartProductInput } from '../lib/fields.ts';
+import { $cartItems, addEntriesToCart, clearCart, type AddEntriesResult } from './cart.ts';
 
 /** localStorage key of the orders placed in this browser. */
 export const ORDERS_KEY = 'thela-orders';

@@ -2,7 +2,7 @@ import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKe
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sampleOrderIds, sampleOrders } from '../../src/data/orders.ts';
-import { buildSampleCatalogue } from '../../src/lib/catalogue/sample.ts';
+import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
 import {
   TIMELINE_STEPS,
   createOrder,
@@ -14,7 +14,8 @@ import {
   orderStatus,
   placedOrderPath,
 } from '../../src/lib/orders.ts';
-import { $cartItems, setProductReader, type CartItem } from '../../src/stores/cart.ts';
+import type { CartItem } from '../../src/lib/cart.ts';
+import { $cartItems } from '../../src/stores/cart.ts';
 import { $placedOrders, EmptyCartError, allOrders, findOrder, placeOrder, reorder } from '../../src/stores/orders.ts';
 import { clearToasts } from '../../src/stores/toasts.ts';
 
@@ -39,7 +40,6 @@ afterEach(() => {
   $placedOrders.set([]);
   cleanStores($cartItems, $placedOrders);
   clearToasts();
-  setProductReader();
   vi.restoreAllMocks();
 });
 
@@ -65,7 +65,7 @@ describe('createOrder', () => {
       { id: 'b', name: 'Product b', quantity: 1, price: 55, unit: 'pcs', image_url: null },
     ]);
     expect(order.timeline.map((t) => [t.status, t.completed])).toEqual(TIMELINE_STEPS.map((s, i) => [s, i === 0]));
-    expect(order).toMatchObject({ subtotal: 111, deliveryFee: 25, total: 136 });
+    expect(order).toMatchObject({ subtotalPaise: 11100, deliveryFeePaise: 2500, totalPaise: 13600 });
     expect(orderItemCount(order)).toBe(3);
   });
 });
@@ -101,12 +101,12 @@ describe('decodeOrders', () => {
   });
 
   test('keeps good orders, drops bad ones and duplicates, recomputes totals', () => {
-    const tampered = { ...good, id: 'ORD-2', total: 1, subtotal: -5 };
+    const tampered = { ...good, id: 'ORD-2', totalPaise: 1, subtotalPaise: -5 };
     const stored = JSON.stringify([good, null, { id: 'nope' }, { ...good, id: 'ORD-3', items: [] }, { ...good }, tampered]);
     const orders = decodeOrders(stored);
     expect(orders.map((o) => o.id)).toEqual(['ORD-1718000000000', 'ORD-2']);
     expect(orders[0]).toEqual(good);
-    expect(orders[1]).toMatchObject({ subtotal: 56, deliveryFee: 25, total: 81 });
+    expect(orders[1]).toMatchObject({ subtotalPaise: 5600, deliveryFeePaise: 2500, totalPaise: 8100 });
   });
 
   test('repairs items and timeline', () => {
@@ -143,11 +143,11 @@ describe('sample orders', () => {
   });
 
   test('totals follow the cart rules and the stored shape survives a round trip', () => {
-    expect(sampleOrders.map((o) => [o.subtotal, o.deliveryFee, o.total])).toEqual([
-      [208, 0, 208],
-      [143, 25, 168],
-      [379, 0, 379],
-      [509, 0, 509],
+    expect(sampleOrders.map((o) => [o.subtotalPaise, o.deliveryFeePaise, o.totalPaise])).toEqual([
+      [20800, 0, 20800],
+      [14300, 2500, 16800],
+      [37900, 0, 37900],
+      [50900, 0, 50900],
     ]);
     expect(decodeOrders(JSON.stringify(sampleOrders))).toEqual(sampleOrders);
   });
@@ -162,7 +162,7 @@ describe('placeOrder', () => {
     expect($placedOrders.get()[0]?.id).toBe('ORD-1718000000123');
     expect(JSON.parse(getTestStorage()['thela-orders'] ?? '[]')[0].id).toBe('ORD-1718000000123');
     expect(allOrders($placedOrders.get())[0]?.id).toBe('ORD-1718000000123');
-    expect(findOrder('ORD-1718000000123')?.total).toBe(200);
+    expect(findOrder('ORD-1718000000123')?.totalPaise).toBe(20000);
     expect(findOrder('ORD-002')?.status).toBe('on_way');
     expect(findOrder('ORD-999')).toBeNull();
   });

@@ -1,23 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import {
-  activeStores,
-  categoryPage,
-  categoryPaths,
-  displayDeliveryTime,
-  displayRating,
-  escapeJsonForScript,
-  featuredProducts,
-  indexCatalogue,
-  productJsonLd,
-  productTrail,
-  relatedProducts,
-  shopPaths,
-  shopProducts,
-  subcategoryLinks,
-  subcategoryPage,
-  subcategoryPaths,
-} from '../../src/lib/catalogue/pages.ts';
+import { categoryPage, categoryPaths, subcategoryLinks, subcategoryPage, subcategoryPaths } from '../../src/lib/catalogue/category-pages.ts';
+import { activeStores, featuredProducts, indexCatalogue, relatedProducts, shopProducts } from '../../src/lib/catalogue/model.ts';
+import { escapeJsonForScript, productJsonLd, productTrail } from '../../src/lib/catalogue/seo.ts';
+import { displayDeliveryTime, displayRating, shopPaths } from '../../src/lib/catalogue/shop-pages.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/pages-catalogue.json', import.meta.url), 'utf8')) as Catalogue;

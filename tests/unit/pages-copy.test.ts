@@ -4,9 +4,10 @@ import { faqs, FAQ_CATEGORIES } from '../../src/data/faqs.ts';
 import { offerCards, sampleOffers, formatOfferDate } from '../../src/data/offers.ts';
 import { homeCategories } from '../../src/data/home-categories.ts';
 import { bannerSlides } from '../../src/data/banners.ts';
-import { matchesQuery } from '../../src/components/name-filter.ts';
-import { buildSampleCatalogue } from '../../src/lib/catalogue/sample.ts';
-import { indexCatalogue, subcategoryLinks } from '../../src/lib/catalogue/pages.ts';
+import { matchesQuery } from '../../src/scripts/name-filter.ts';
+import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
+import { subcategoryLinks } from '../../src/lib/catalogue/category-pages.ts';
+import { indexCatalogue } from '../../src/lib/catalogue/model.ts';
 import { discountPercent, formatPaise } from '../../src/lib/format.ts';
 import { DELIVERY_FEE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../src/lib/pricing.ts';
 

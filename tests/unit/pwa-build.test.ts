@@ -14,7 +14,7 @@ const files: Record<string, string> = {
   '_astro/client.AbC123.js': 'console.log(1)',
   '_astro/client.AbC123.js.map': '{}',
   '_astro/BaseLayout.XyZ789.css': 'body{}',
-  '_astro/supabase-source.Sb1234.js': 'export{}',
+  '_astro/supabase.Sb1234.js': 'export{}',
   'icons/icon-512.png': 'png',
   'pagefind/pagefind.js': '//',
   'pagefind/index/en_1.pf_index': 'x',
@@ -46,7 +46,7 @@ describe('buildServiceWorker', () => {
         '/offline/',
         '/_astro/client.AbC123.js',
         '/_astro/BaseLayout.XyZ789.css',
-        '/_astro/supabase-source.Sb1234.js',
+        '/_astro/supabase.Sb1234.js',
         '/images/placeholder.svg',
       ].sort(),
     );
@@ -54,7 +54,7 @@ describe('buildServiceWorker', () => {
 
   test('leaves supabase-js out when the site was built without Supabase (it is never loaded then)', async () => {
     const without = await buildServiceWorker(site, { supabaseUrl: '' });
-    expect(without.urls).not.toContain('/_astro/supabase-source.Sb1234.js');
+    expect(without.urls).not.toContain('/_astro/supabase.Sb1234.js');
     expect(without.urls).toContain('/_astro/client.AbC123.js');
     await buildServiceWorker(site, { supabaseUrl: 'https://project.supabase.co' });
   }, 120_000);

@@ -1,7 +1,5 @@
-import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { isOnline, onConnectionChange } from '../../src/lib/pwa/network.ts';
-import { $online } from '../../src/stores/network.ts';
 
 // A browser-like global: navigator.onLine and a window that dispatches online/offline events.
 function fakeBrowser(onLine: boolean) {
@@ -18,7 +16,6 @@ function fakeBrowser(onLine: boolean) {
 }
 
 afterEach(() => {
-  cleanStores($online);
   vi.unstubAllGlobals();
 });
 
@@ -41,17 +38,5 @@ describe('onConnectionChange', () => {
     stop();
     browser.go(false);
     expect(seen).toEqual([false, true]);
-  });
-});
-
-describe('$online', () => {
-  test('starts from navigator.onLine and follows the events while listened to', () => {
-    const browser = fakeBrowser(false);
-    const values: boolean[] = [];
-    const stop = $online.subscribe((online) => values.push(online));
-    browser.go(true);
-    browser.go(false);
-    stop();
-    expect(values).toEqual([false, true, false]);
   });
 });

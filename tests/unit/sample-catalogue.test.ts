@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.ts';
+import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../scripts/catalogue/sample.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

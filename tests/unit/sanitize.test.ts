@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { parseId, roundMoney } from '../../src/lib/fields.ts';
 import {
   cleanNameQuery,
   isUnmatchableQuery,
-  parseId,
-  roundMoney,
   sanitizeCatalogue,
   sanitizeCategory,
   sanitizeProduct,

@@ -1,29 +1,31 @@
 /**
- * Catalogue reads made in the browser: the live featured list and the product read behind "add to cart".
- * With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set they go to Supabase through
- * `supabase-source.ts`, loaded by dynamic import() only then, so a site built without Supabase ships none
- * of supabase-js (~50 KB gzipped). Without them a product added to the cart is the one already in the page,
- * and the featured list (src/stores/featured.ts) reads the build's `/data/featured.json`.
+ * The catalogue reads made in the browser, each in one place: the product read behind "add to cart" and the home
+ * page's featured list. With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set they go to Supabase through
+ * `supabase.ts`, loaded by dynamic import() only then, so a site built without Supabase ships none of supabase-js
+ * (~50 KB gzipped). Without them a product added to the cart is the one already in the page, and the featured list
+ * is the build's `/data/featured.json`.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { CatalogueReadError, type CatalogueSource } from './source.ts';
+import { readCardProduct, type CardProduct } from '../fields.ts';
+import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
 import type { Product } from './types.ts';
 
 /** True when the site was built with a Supabase URL and anon key: reads go to the live tables. */
 export const liveCatalogueConfigured: boolean = Boolean(PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY);
 
-let live: Promise<CatalogueSource> | undefined;
+/** Where the build writes the featured products (src/pages/data/featured.json.ts) for sites without Supabase. */
+export const FEATURED_JSON_PATH = '/data/featured.json';
 
-/** The Supabase source, created on first use; a failed load (offline, blocked chunk) is retried next time. */
-export function liveSource(): Promise<CatalogueSource> {
-  if (!liveCatalogueConfigured || !PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) {
-    return Promise.reject(new CatalogueReadError('Supabase is not configured'));
-  }
+let live: Promise<{ client: SupabaseClient; reads: typeof import('./supabase.ts') }> | undefined;
+
+/** The Supabase client and reads, loaded on first use; a failed load (offline, blocked chunk) is retried next time. */
+function liveReads() {
+  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) return Promise.reject(new CatalogueReadError('Supabase is not configured'));
   const url = PUBLIC_SUPABASE_URL;
   const key = PUBLIC_SUPABASE_ANON_KEY;
-  live ??= import('./supabase-source.ts').then(
-    // No retries in the browser: a shopper waiting on a button is better served by a quick error.
-    (m) => m.createSupabaseSource(m.createSupabaseClient(url, key), { retry: false }),
+  live ??= import('./supabase.ts').then(
+    (reads) => ({ client: reads.createSupabaseClient(url, key), reads }),
     (error: unknown) => {
       live = undefined;
       throw error;
@@ -34,5 +36,21 @@ export function liveSource(): Promise<CatalogueSource> {
 
 /** One product by id from the live tables (null when no row); only meaningful when `liveCatalogueConfigured`. */
 export async function readLiveProduct(id: string): Promise<Product | null> {
-  return (await liveSource()).productById(id);
+  const { client, reads } = await liveReads();
+  // No retries in the browser: a shopper waiting on a button is better served by a quick error.
+  return reads.readProductById(client, id, { retry: false });
+}
+
+/** The home page's featured products: live (Supabase) when configured, else the build's JSON. Throws on failure. */
+export async function readFeaturedProducts(fetchImpl: typeof fetch = fetch): Promise<CardProduct[]> {
+  if (liveCatalogueConfigured) {
+    const { client, reads } = await liveReads();
+    return reads.readFeatured(client, { retry: false });
+  }
+  const response = await fetchImpl(FEATURED_JSON_PATH, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new CatalogueReadError(`featured products: HTTP ${response.status}`);
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new CatalogueReadError('featured products: expected a list');
+  // The file is ours, but anything read over the network is input: the field rules drop unusable rows.
+  return body.map(readCardProduct).filter((p): p is CardProduct => p !== null && p.is_available).slice(0, FEATURED_LIMIT);
 }

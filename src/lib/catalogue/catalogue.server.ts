@@ -1,22 +1,95 @@
-import { getCollection } from 'astro:content';
-import type { Catalogue, Category, Product, Store } from './types.ts';
+/**
+ * The build's one read of the catalogue: from Supabase (both public variables set), a synthetic catalogue
+ * (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
+ * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
+ */
+import { indexCatalogue, type CatalogueModel } from './model.ts';
+import { CatalogueReadError } from './reads.ts';
+import { sanitizeCatalogue } from './sanitize.ts';
+import { createSupabaseClient, listAll } from './supabase.ts';
+import type { Catalogue } from './types.ts';
 
-let cached: Promise<Catalogue> | undefined;
+/** Where the build reads the catalogue from, decided by the environment. */
+export type CatalogueOrigin =
+  | { kind: 'supabase'; url: string; anonKey: string }
+  | { kind: 'synthetic'; size: number }
+  | { kind: 'sample' };
 
-/** The whole catalogue as loaded by the content layer for this build (read once, shared by every page). */
-export function getCatalogue(): Promise<Catalogue> {
-  cached ??= (async () => {
-    const [products, categories, stores] = await Promise.all([
-      getCollection('products'),
-      getCollection('categories'),
-      getCollection('stores'),
-    ]);
-    const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    return {
-      products: products.map((e) => e.data as Product).sort(byId),
-      categories: categories.map((e) => e.data as Category).sort(byId),
-      stores: stores.map((e) => e.data as Store).sort(byId),
-    };
-  })();
-  return cached;
+/** Picks the source: Supabase when both public variables are set, a synthetic catalogue when CATALOGUE_SIZE is set, else the bundled sample. */
+export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
+  const url = env['PUBLIC_SUPABASE_URL']?.trim();
+  const anonKey = env['PUBLIC_SUPABASE_ANON_KEY']?.trim();
+  if (url && anonKey) return { kind: 'supabase', url, anonKey };
+  const size = Number(env['CATALOGUE_SIZE']);
+  if (Number.isInteger(size) && size > 0) return { kind: 'synthetic', size };
+  return { kind: 'sample' };
+}
+
+/** Reads the raw rows of every table from the chosen origin; throws CatalogueReadError with one clear line when Supabase fails. */
+export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<keyof Catalogue, unknown[]>> {
+  switch (origin.kind) {
+    case 'supabase': {
+      const client = createSupabaseClient(origin.url, origin.anonKey);
+      // Categories first: a failure there is the cheapest way to learn the backend is unreachable.
+      // No retries: a build against an unreachable backend should fail in seconds, not after a back-off.
+      const categories = await listAll(client, 'categories', { retry: false });
+      const [products, stores] = await Promise.all([
+        listAll(client, 'products', { retry: false }),
+        listAll(client, 'stores', { retry: false }),
+      ]);
+      return { products, categories, stores };
+    }
+    case 'synthetic': {
+      // A build tool, loaded only for benchmark builds.
+      const { generateSyntheticCatalogue } = await import('../../../scripts/catalogue/sample.ts');
+      return generateSyntheticCatalogue(origin.size);
+    }
+    case 'sample':
+      // Bundled into the build's server chunk, so the build reads no file by path.
+      return (await import('../../data/sample-catalogue.json')).default as Record<keyof Catalogue, unknown[]>;
+  }
+}
+
+/** How many skipped rows are itemised in the build log before the rest are only counted. */
+const ITEMISED_SKIPS = 20;
+
+/** Build-time environment: the process environment, plus what Vite read from .env files when running inside Astro. */
+function buildEnv(): Record<string, string | undefined> {
+  const vite = (import.meta as { env?: Record<string, unknown> }).env ?? {};
+  const fromFiles = Object.fromEntries(
+    Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return { ...fromFiles, ...process.env };
+}
+
+/** Where the summary line and the warnings go. */
+export interface CatalogueLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+/** Reads, sanitizes and logs the catalogue from `origin` (the build's read, without the once-per-build sharing). */
+export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog = console): Promise<Catalogue> {
+  const { catalogue, report } = sanitizeCatalogue(await readRawCatalogue(origin));
+  for (const row of report.skipped.slice(0, ITEMISED_SKIPS)) {
+    log.warn(`skipped ${row.table} row ${JSON.stringify(row.id ?? row.index)}: ${row.reason}`);
+  }
+  log.info(`${report.summary()} (source: ${origin.kind})`);
+  return catalogue;
+}
+
+let model: Promise<CatalogueModel> | undefined;
+
+/**
+ * The build's catalogue model, read once and shared by every page. An unreachable or failing Supabase stops the
+ * build with one line (`Catalogue unavailable, build stopped: ...`), never a half-empty site.
+ */
+export function getCatalogue(): Promise<CatalogueModel> {
+  model ??= loadCatalogue(catalogueOrigin(buildEnv())).then(indexCatalogue, (error: unknown) => {
+    if (!(error instanceof CatalogueReadError)) throw error;
+    const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
+    clean.stack = clean.message;
+    throw clean;
+  });
+  return model;
 }

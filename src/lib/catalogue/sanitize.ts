@@ -1,6 +1,6 @@
 /**
- * Rules for bad catalogue rows. The build loaders (`loader.ts`, through `sanitizeCatalogue`) and the
- * live Supabase source (`supabase-source.ts`, row by row) apply the same rules, so a page never sees
+ * Rules for bad catalogue rows, built on the field rules every reader shares (src/lib/fields.ts). The build's read (`catalogue.server.ts`, through `sanitizeCatalogue`) and the
+ * live Supabase reads (`supabase.ts`, row by row) apply the same rules, so a page never sees
  * a row the rules would reject, whichever source served it.
  *
  * A row is SKIPPED (left out, and listed in the report with its table, index, id when known and reason) when:
@@ -10,9 +10,12 @@
  * - its id cannot be a URL segment (`bad id`): longer than 200 characters, `.` or `..`, or containing
  *   `/`, `?`, `#`, `\`, `%`, whitespace, or control / format / surrogate / private-use characters
  *   (these ids become `/product/{id}` and the like);
+ * - its id is a name the built site owns (`reserved id`): `index.html`, `404`, `sw.js`, `pagefind`, anything
+ *   starting with `_` or `.` or ending in `.html` (the list is `RESERVED_IDS` in src/lib/fields.ts);
  * - its name is missing, not a string, or blank once markup is removed (`missing name`);
  * - products only: the price is missing, null or blank (`missing price`), or not a number, not a
- *   numeric string, negative, NaN or infinite (`invalid price`); numeric strings such as "68.00"
+ *   numeric string, negative, NaN or infinite, or above ₹10,00,000 once rounded (`invalid price`,
+ *   `PRICE_MAX`); numeric strings such as "68.00"
  *   (how PostgreSQL's numeric may travel) are accepted, "1,299" is not;
  * - products only: its category_id is missing or names no known category (`unknown category`);
  *   the runtime source cannot know every category and skips only a missing or malformed one;
@@ -52,29 +55,31 @@
  * A shopper's search text is hostile input too: `cleanNameQuery` below is what both sources apply to it.
  */
 import striptags from 'striptags';
+import {
+  ADDRESS_MAX,
+  codePointLength,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  parseBoolean,
+  parseId,
+  parseImageUrl,
+  parseNumber,
+  parsePrice,
+  parseText,
+  SPACE_RUN,
+  UNIT_MAX,
+} from '../fields.ts';
 import type { Catalogue, Category, Product, ShopType, Store } from './types.ts';
 
 /** The three catalogue tables. */
 export type CatalogueTable = keyof Catalogue;
-
-/** Longest id kept (characters). */
-export const ID_MAX = 200;
-/** Longest name kept (characters); also the bound that makes longer search text unmatchable. */
-export const NAME_MAX = 200;
-/** Longest description kept (characters). */
-export const DESCRIPTION_MAX = 2_000;
-/** Longest address kept (characters). */
-export const ADDRESS_MAX = 500;
-/** Longest quantity unit kept (characters). */
-export const UNIT_MAX = 100;
-/** Longest image path kept (characters). */
-export const IMAGE_URL_MAX = 2_048;
 
 /** Why a row was left out. */
 export type SkipReason =
   | 'not an object'
   | 'missing id'
   | 'bad id'
+  | 'reserved id'
   | 'missing name'
   | 'missing price'
   | 'invalid price'
@@ -136,59 +141,9 @@ function tally(labels: string[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Field rules
-
-type IdResult = { ok: true; id: string } | { ok: false; reason: 'missing id' | 'bad id' };
-
-// Whitespace, control (Cc), format (Cf), surrogate (Cs) and private-use (Co) characters, and the
-// URL delimiters that would change what a `/product/{id}` path means.
-const BAD_ID_CHARS = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}/?#\\%]/u;
-
-/** Normalises an id value: a finite number or a non-blank string that can be one URL path segment. */
-export function parseId(value: unknown): IdResult {
-  let id: string;
-  if (typeof value === 'string') id = value.trim();
-  else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { ok: false, reason: 'bad id' };
-    id = String(value);
-  } else if (typeof value === 'bigint') id = String(value);
-  else if (value === null || value === undefined) return { ok: false, reason: 'missing id' };
-  else return { ok: false, reason: 'bad id' };
-  if (id === '') return { ok: false, reason: 'missing id' };
-  if (codePointLength(id) > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
-    return { ok: false, reason: 'bad id' };
-  }
-  return { ok: true, id };
-}
-
-/** True when `id` is exactly an id the rules keep (already trimmed and valid). */
-export function isValidId(id: string): boolean {
-  const parsed = parseId(id);
-  return parsed.ok && parsed.id === id;
-}
-
-function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-function truncateCodePoints(text: string, max: number): string {
-  if (text.length <= max) return text; // code points <= code units
-  let out = '';
-  let n = 0;
-  for (const ch of text) {
-    if (n === max) break;
-    out += ch;
-    n++;
-  }
-  return out;
-}
+// Field rules (src/lib/fields.ts) with what only catalogue rows need: markup removal and repair reports
 
 const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-// Whitespace and C0/C1 controls (NUL, DEL ...) collapse to a single space. Format characters such as
-// ZWJ/ZWNJ stay: Indic scripts and emoji need them.
-const SPACE_RUN = /[\s\p{Cc}]+/gu;
 
 interface CleanText {
   /** The cleaned text, or null when missing or blank. */
@@ -197,62 +152,12 @@ interface CleanText {
   truncated: boolean;
 }
 
-/** Cleans one text field: markup removed, whitespace collapsed, trimmed, capped at `max` code points. */
+/** Cleans one text field: markup removed, then the field rule (whitespace collapsed, trimmed, capped at `max` code points). */
 export function cleanText(value: unknown, max: number): CleanText {
   if (typeof value !== 'string') return { text: null, markup: false, truncated: false };
   const wellFormed = value.toWellFormed();
   const stripped = striptags(wellFormed.replace(SCRIPT_OR_STYLE, ' '), [], ' ');
-  const markup = stripped !== wellFormed;
-  let text = stripped.replace(SPACE_RUN, ' ').trim();
-  let truncated = false;
-  if (codePointLength(text) > max) {
-    text = truncateCodePoints(text, max).trim();
-    truncated = true;
-  }
-  return { text: text === '' ? null : text, markup, truncated };
-}
-
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-
-/** A number from a number or a numeric string; `undefined` when missing (null, undefined, blank), NaN when invalid. */
-export function parseNumber(value: unknown): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '') return undefined;
-    if (!DECIMAL.test(text)) return Number.NaN;
-    const n = Number(text);
-    return Number.isFinite(n) ? n : Number.NaN;
-  }
-  return Number.NaN;
-}
-
-/** Rounds to 2 decimals, half away from zero on the decimal digits as written (1.005 -> 1.01, as numeric(10,2) does). */
-export function roundMoney(value: number): number {
-  const text = String(value);
-  const rounded = text.includes('e')
-    ? Math.round(value * 100) / 100
-    : Number(`${Math.round(Number(`${text}e2`))}e-2`);
-  return rounded === 0 ? 0 : rounded; // no -0
-}
-
-/** A boolean from true/false or "true"/"false"; anything else is null. */
-export function parseBoolean(value: unknown): boolean | null {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return null;
-}
-
-const SITE_PATH = /^\/(?!\/)[^\s\p{Cc}\\"'`<>]*$/u;
-
-/** A site-relative image path ("/images/x.webp"), null when missing, or `false` when present but not allowed. */
-export function parseImageUrl(value: unknown): string | null | false {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return false;
-  const url = value.trim();
-  if (url === '') return null;
-  return url.length <= IMAGE_URL_MAX && SITE_PATH.test(url) ? url : false;
+  return { ...parseText(stripped, max), markup: stripped !== wellFormed };
 }
 
 const SHOP_TYPES: readonly ShopType[] = ['grocery', 'pharmacy', 'bakery', 'electronics'];
@@ -289,11 +194,10 @@ export function sanitizeProduct(raw: unknown, knownCategoryIds?: ReadonlySet<str
   if ('ok' in base) return base;
   const { id, name, row } = base;
 
-  const rawPrice = parseNumber(row['price']);
-  if (rawPrice === undefined) return { ok: false, id, reason: 'missing price' };
-  if (Number.isNaN(rawPrice) || rawPrice < 0) return { ok: false, id, reason: 'invalid price' };
-  const price = roundMoney(rawPrice);
-  if (price !== rawPrice) repairs.push('price rounded');
+  const parsedPrice = parsePrice(row['price']);
+  if (!parsedPrice.ok) return { ok: false, id, reason: parsedPrice.reason === 'missing' ? 'missing price' : 'invalid price' };
+  const { price } = parsedPrice;
+  if (parsedPrice.rounded) repairs.push('price rounded');
 
   const category = parseId(row['category_id']);
   if (!category.ok || (knownCategoryIds && !knownCategoryIds.has(category.id))) {
@@ -301,12 +205,9 @@ export function sanitizeProduct(raw: unknown, knownCategoryIds?: ReadonlySet<str
   }
 
   let original_price: number | null = null;
-  const rawOriginal = parseNumber(row['original_price']);
-  if (rawOriginal !== undefined) {
-    const rounded = Number.isNaN(rawOriginal) ? Number.NaN : roundMoney(rawOriginal);
-    if (Number.isNaN(rounded) || rounded < 0 || rounded < price) repairs.push('original price dropped');
-    else original_price = rounded;
-  }
+  const parsedOriginal = parsePrice(row['original_price']);
+  if (parsedOriginal.ok && parsedOriginal.price >= price) original_price = parsedOriginal.price;
+  else if (parsedOriginal.ok || parsedOriginal.reason === 'invalid') repairs.push('original price dropped');
 
   let is_available = parseBoolean(row['is_available']);
   if (is_available === null) {

@@ -4,7 +4,7 @@
  * the first focus of the box, and asked for product cards. Results are our own index, but they are still input:
  * every field is checked before it reaches a card.
  */
-import type { TileProduct } from '../../islands/ProductTile.tsx';
+import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CARD_FILTERS, CATEGORY_FILTER } from './record.ts';
 import { unmatchedTerms, withoutTerms } from './matching.ts';
 
@@ -231,9 +231,9 @@ const indexTextOf = (data: PagefindResultData): string => `${data.content ?? ''}
 const first = (values: string[] | undefined): string | undefined => (Array.isArray(values) ? values[0] : undefined);
 
 /** A result's card, or null when the data is unusable (a malformed record is skipped, never shown broken). */
-export function cardFromResult(data: PagefindResultData): TileProduct | null {
+export function cardFromResult(data: PagefindResultData): CardProduct | null {
   const filters = data.filters ?? {};
-  const name = typeof data.meta?.['title'] === 'string' ? data.meta['title'].trim().slice(0, 200) : '';
+  const name = data.meta?.['title'];
   const idFromUrl = /\/product\/([^/]+)\/?$/.exec(data.url ?? '')?.[1];
   let id = first(filters[CARD_FILTERS.id]) ?? '';
   if (!id && idFromUrl) {
@@ -243,25 +243,20 @@ export function cardFromResult(data: PagefindResultData): TileProduct | null {
       id = '';
     }
   }
-  const price = Number(first(filters[CARD_FILTERS.price]));
-  if (!id || !name || !Number.isFinite(price) || price < 0) return null;
-  const original = Number(first(filters[CARD_FILTERS.originalPrice]));
-  const image = first(filters[CARD_FILTERS.image]);
-  const unit = typeof data.meta?.['unit'] === 'string' ? data.meta['unit'].trim().slice(0, 60) : '';
-  return {
+  // Search results are input like any other: the same field rules as the cart and the build (src/lib/fields.ts).
+  return readCardProduct({
     id,
     name,
-    price,
-    original_price: Number.isFinite(original) && original > price ? original : null,
-    // Only our own site-relative images: nothing is loaded from elsewhere.
-    image_url: image && image.startsWith('/') && !image.startsWith('//') ? image : null,
-    quantity_unit: unit || null,
+    price: first(filters[CARD_FILTERS.price]),
+    original_price: first(filters[CARD_FILTERS.originalPrice]) ?? null,
+    image_url: first(filters[CARD_FILTERS.image]) ?? null,
+    quantity_unit: data.meta?.['unit'] ?? null,
     is_available: true,
-  };
+  });
 }
 
 /** Loads the cards of some results in order, skipping unusable ones. */
-export async function loadCards(results: readonly PagefindResult[]): Promise<TileProduct[]> {
+export async function loadCards(results: readonly PagefindResult[]): Promise<CardProduct[]> {
   const data = await Promise.all(results.map((r) => r.data().catch(() => null)));
   return data.flatMap((d) => {
     const card = d ? cardFromResult(d) : null;

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { getCatalogue } from '../../lib/catalogue/catalogue.server.ts';
-import { createSampleSource } from '../../lib/catalogue/sample-source.ts';
+import { featuredProducts } from '../../lib/catalogue/model.ts';
 
 /**
  * /data/featured.json: the build's featured products (the spec's read: available, first 8 by id), which the home
  * page's live list fetches when Supabase is not configured. Tests block it to see the error state.
  */
 export const GET: APIRoute = async () => {
-  const featured = await createSampleSource(await getCatalogue()).featuredProducts();
+  const featured = featuredProducts((await getCatalogue()).catalogue);
   return new Response(JSON.stringify(featured), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,39 +1,21 @@
 /**
- * The live catalogue: the spec's reads (section 7) against Supabase's table API (PostgREST) with the
- * anon key, plus the paged listings the build loaders use.
- *
- * Requests, each with `select=*` and `order=id.asc` (the one addition to the spec, so limits pick the
- * same rows every time and the sample source can agree):
+ * The catalogue in Supabase's table API (PostgREST), read with the anon key: the paged listings of whole tables the
+ * build reads (`listAll`) and the two live reads the browser makes (`readProductById` for add-to-cart and
+ * `readFeatured` for the home page's featured list), each `select=*&order=id.asc` (the one addition to the spec, so
+ * limits pick the same rows every time):
  * - featured: `is_available=eq.true&limit=8`
- * - product / category / store by id: `id=eq.<id>` with `Accept: application/vnd.pgrst.object+json`
- *   (`.single()`); PostgREST answers 406 with code PGRST116 when no row matches, which means null
- * - category grid: `category_id=eq.<id>&is_available=eq.true[&name=ilike...]`, no limit
- * - search: `is_available=eq.true[&name=ilike...]&limit=50`; shop page: the same with `limit=20`
- * - stores list: `is_active=eq.true[&name=ilike...]`
+ * - product by id: `id=eq.<id>` with `Accept: application/vnd.pgrst.object+json` (`.single()`); PostgREST answers
+ *   406 with code PGRST116 when no row matches, which means null
  *
- * Name search is a case-insensitive LITERAL substring match; see `nameFilter` for how shopper text is
- * escaped for PostgREST. Rows coming back go through the rules of `sanitize.ts`: a list leaves out a
- * row they reject, a single read answers null for it. Any failure other than "no such row" throws
- * `CatalogueReadError` with one line naming the read and the cause (never the key).
+ * Rows coming back go through the rules of `sanitize.ts`: a list leaves out a row they reject, a single read
+ * answers null for it. Any failure other than "no such row" throws `CatalogueReadError` with one line naming the
+ * read and the cause (never the key).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import {
-  cleanNameQuery,
-  isUnmatchableQuery,
-  isValidId,
-  sanitizeCategory,
-  sanitizeProduct,
-  sanitizeStore,
-  type RowResult,
-} from './sanitize.ts';
-import {
-  CatalogueReadError,
-  FEATURED_LIMIT,
-  SEARCH_LIMIT,
-  SHOP_PRODUCTS_LIMIT,
-  type CatalogueSource,
-} from './source.ts';
-import type { Product, Store } from './types.ts';
+import { isValidId } from '../fields.ts';
+import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
+import { sanitizeProduct } from './sanitize.ts';
+import type { Product } from './types.ts';
 
 /** How long one request may take before it is abandoned. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -157,105 +139,42 @@ function rows(read: string, answer: Answer, client: SupabaseClient): unknown[] {
   return answer.data;
 }
 
-function kept<T>(raw: unknown[], sanitize: (row: unknown) => RowResult<T>): T[] {
-  const out: T[] = [];
+function keptProducts(raw: unknown[]): Product[] {
+  const out: Product[] = [];
   for (const row of raw) {
-    const result = sanitize(row);
+    const result = sanitizeProduct(row);
     if (result.ok) out.push(result.row);
   }
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Name search
+// Live reads
 
-/**
- * The ILIKE pattern for a literal, case-insensitive substring: `%<text>%` with `\`, `%` and `_` escaped
- * by a backslash (PostgreSQL's default LIKE escape). PostgREST turns EVERY `*` in a like/ilike value
- * into `%` before PostgreSQL sees it, and a backslash cannot protect it (`\*` becomes `\%`, a literal
- * percent sign), so a `*` typed by the shopper is sent as `_` (exactly one character) and pinned down
- * by `literalRegex`.
- */
-export function ilikePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '_')}%`;
-}
-
-/**
- * A case-insensitive regular expression (PostgREST `imatch`, PostgreSQL `~*`) that matches `text`
- * literally: the `***=` prefix tells PostgreSQL's regex engine that the rest is a literal string, so
- * nothing in it needs escaping, and PostgREST does not rewrite `*` for this operator.
- */
-export function literalRegex(text: string): string {
-  return `***=${text}`;
-}
-
-interface NameFilterable<T> {
-  ilike(column: string, pattern: string): T;
-  regexIMatch(column: string, pattern: string): T;
-}
-
-/**
- * Adds the name filter for cleaned, non-empty search text: always `name=ilike.<ilikePattern>`; when the
- * text holds a `*`, also `name=imatch.<literalRegex>` (PostgREST ANDs filters on one column), so the
- * match stays literal. Other characters a shopper may type (`,`, `(`, `)`, quotes, `.`, `:`) have no
- * meaning in a plain filter value: PostgREST reads everything after `ilike.` as the pattern, and the
- * URL encoding is supabase-js's (URLSearchParams).
- */
-function nameFilter<T extends NameFilterable<T>>(query: T, text: string): T {
-  if (text === '') return query;
-  const filtered = query.ilike('name', ilikePattern(text));
-  return text.includes('*') ? filtered.regexIMatch('name', literalRegex(text)) : filtered;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The source
-
-/** The spec's reads against Supabase, answering exactly as the sample source does for the same rows. */
-export function createSupabaseSource(client: SupabaseClient, options: ReadOptions = {}): CatalogueSource {
-  const retry = options.retry ?? true;
-  const table = (name: 'products' | 'categories' | 'stores') => client.from(name).select('*');
-
-  async function single<T>(read: string, name: 'products' | 'categories' | 'stores', id: string, sanitize: (row: unknown) => RowResult<T>): Promise<T | null> {
-    // An id the rules would never keep names no row either source could show; don't ask.
-    if (!isValidId(id)) return null;
-    const answer: Answer = await table(name).eq('id', id).retry(retry).single();
-    if (answer.error && answer.error.code === 'PGRST116') return null;
-    check(read, answer, client);
-    if (typeof answer.data !== 'object' || answer.data === null || Array.isArray(answer.data)) {
-      throw readError(read, 'unexpected response: expected one row', client);
-    }
-    const result = sanitize(answer.data);
-    return result.ok ? result.row : null;
+/** Product page and cart add: one product by id, or null when no row matches (or the row is one the rules reject). */
+export async function readProductById(client: SupabaseClient, id: string, options: ReadOptions = {}): Promise<Product | null> {
+  // An id the rules would never keep names no row the site could show; don't ask.
+  if (!isValidId(id)) return null;
+  const answer: Answer = await client.from('products').select('*').eq('id', id).retry(options.retry ?? true).single();
+  if (answer.error && answer.error.code === 'PGRST116') return null;
+  check('product by id', answer, client);
+  if (typeof answer.data !== 'object' || answer.data === null || Array.isArray(answer.data)) {
+    throw readError('product by id', 'unexpected response: expected one row', client);
   }
+  const result = sanitizeProduct(answer.data);
+  return result.ok ? result.row : null;
+}
 
-  async function products(read: string, categoryId: string | null, nameQuery: string | undefined, limit: number | null): Promise<Product[]> {
-    const text = cleanNameQuery(nameQuery);
-    if (isUnmatchableQuery(text)) return [];
-    if (categoryId !== null && !isValidId(categoryId)) return [];
-    let query = table('products');
-    if (categoryId !== null) query = query.eq('category_id', categoryId);
-    query = nameFilter(query.eq('is_available', true), text).order('id');
-    const answer: Answer = await (limit === null ? query : query.limit(limit)).retry(retry);
-    return kept(rows(read, answer, client), (row) => sanitizeProduct(row));
-  }
-
-  return {
-    kind: 'supabase',
-    featuredProducts: () => products('featured products', null, undefined, FEATURED_LIMIT),
-    productById: (id) => single('product by id', 'products', id, (row) => sanitizeProduct(row)),
-    categoryById: (id) => single('category by id', 'categories', id, (row) => sanitizeCategory(row)),
-    categoryProducts: (categoryId, nameQuery) => products('category products', categoryId, nameQuery, null),
-    searchProducts: (nameQuery) => products('product search', null, nameQuery, SEARCH_LIMIT),
-    shopProducts: (nameQuery) => products('shop products', null, nameQuery, SHOP_PRODUCTS_LIMIT),
-    activeStores: async (nameQuery): Promise<Store[]> => {
-      const text = cleanNameQuery(nameQuery);
-      if (isUnmatchableQuery(text)) return [];
-      const query = nameFilter(table('stores').eq('is_active', true), text).order('id');
-      const answer: Answer = await query.retry(retry);
-      return kept(rows('active stores', answer, client), (row) => sanitizeStore(row));
-    },
-    storeById: (id) => single('store by id', 'stores', id, (row) => sanitizeStore(row)),
-  };
+/** Home featured: available products, at most 8 (`FEATURED_LIMIT`), by id. */
+export async function readFeatured(client: SupabaseClient, options: ReadOptions = {}): Promise<Product[]> {
+  const answer: Answer = await client
+    .from('products')
+    .select('*')
+    .eq('is_available', true)
+    .order('id')
+    .limit(FEATURED_LIMIT)
+    .retry(options.retry ?? true);
+  return keptProducts(rows('featured products', answer, client));
 }
 
 // ---------------------------------------------------------------------------------------------

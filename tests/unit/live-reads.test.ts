@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSampleSource } from '../../src/lib/catalogue/sample-source.ts';
+import { featuredProducts, indexCatalogue, type CatalogueModel } from '../../src/lib/catalogue/model.ts';
+import { FEATURED_LIMIT } from '../../src/lib/catalogue/reads.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
-import type { CatalogueSource } from '../../src/lib/catalogue/source.ts';
-import { createSupabaseClient, createSupabaseSource } from '../../src/lib/catalogue/supabase-source.ts';
+import { createSupabaseClient, readFeatured, readProductById } from '../../src/lib/catalogue/supabase.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 import { startPostgrestServer, type PostgrestServer } from '../fixtures/postgrest-server.ts';
-import { HOSTILE_QUERIES, describeCatalogueSource } from './catalogue-source.contract.ts';
 
 const KEY = 'contract-anon-key';
 const SAMPLE_FILE = new URL('../../src/data/sample-catalogue.json', import.meta.url);
@@ -58,61 +57,39 @@ function builtCatalogue(): Catalogue {
   return sanitizeCatalogue({ categories, products, stores }).catalogue;
 }
 
-/** Both sources over one catalogue, each through the shared contract. */
-function contractFor(label: string, catalogue: () => Catalogue): void {
+/** The live reads against the PostgREST fixture serving `catalogue`, and the build's model of the same rows. */
+function agreeOn(label: string, catalogue: () => Catalogue): void {
   describe(label, () => {
-    describeCatalogueSource('sample source', catalogue, async () => ({ source: createSampleSource(catalogue()) }));
-    describeCatalogueSource('supabase source', catalogue, async () => {
-      const server = await startPostgrestServer({ key: KEY, tables: catalogue() });
-      return {
-        source: createSupabaseSource(createSupabaseClient(server.url, KEY), { retry: false }),
-        close: () => server.close(),
-      };
+    let server: PostgrestServer;
+    let client: ReturnType<typeof createSupabaseClient>;
+    let model: CatalogueModel;
+
+    beforeAll(async () => {
+      model = indexCatalogue(catalogue());
+      server = await startPostgrestServer({ key: KEY, tables: catalogue() });
+      client = createSupabaseClient(server.url, KEY);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    test('featured: the live list is the build\'s featured list (8 available, by id)', async () => {
+      const featured = featuredProducts(model.catalogue);
+      expect(featured.length).toBeLessThanOrEqual(FEATURED_LIMIT);
+      expect(featured.every((p) => p.is_available)).toBe(true);
+      expect(await readFeatured(client, { retry: false })).toEqual(featured);
+    });
+
+    test('product by id: the live row is the build\'s row, unavailable ones too; misses and hostile ids are null', async () => {
+      const products = model.catalogue.products.filter((_, i, all) => i % 4 === 0 || i === all.length - 1 || !all[i]?.is_available);
+      for (const p of products) expect(await readProductById(client, p.id, { retry: false }), p.id).toEqual(model.productById.get(p.id));
+      for (const id of ['nope', ...HOSTILE_IDS]) expect(await readProductById(client, id, { retry: false }), id).toBeNull();
     });
   });
 }
 
-contractFor('built catalogue', builtCatalogue);
-contractFor('sample catalogue (src/data/sample-catalogue.json)', sampleCatalogue);
+/** Ids a shopper or a tampered page could send: none may match, fail or reach past the products table. */
+const HOSTILE_IDS = ['%', '_', '*', '\\', ',', '(', ')', '"', "'", '.', '..', ':', '*.*', '<script>', '🍎', 'a'.repeat(1000), 'index.html', '_astro'];
 
-describe('both sources answer alike', () => {
-  let server: PostgrestServer;
-  let sample: CatalogueSource;
-  let supabase: CatalogueSource;
-  let catalogue: Catalogue;
-
-  beforeAll(async () => {
-    catalogue = sampleCatalogue();
-    sample = createSampleSource(catalogue);
-    server = await startPostgrestServer({ key: KEY, tables: catalogue });
-    supabase = createSupabaseSource(createSupabaseClient(server.url, KEY), { retry: false });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  test('for pieces of every kind of name, and for hostile text', async () => {
-    // Pieces of names: every 3-character slice of the first word of some product and store names.
-    const names = [...catalogue.products.filter((_, i) => i % 20 === 0), ...catalogue.stores].map((r) => r.name);
-    const pieces = new Set<string>(HOSTILE_QUERIES);
-    for (const name of names) {
-      const word = Array.from(name.split(' ')[0] ?? '');
-      for (let i = 0; i + 3 <= word.length && i < 3; i++) pieces.add(word.slice(i, i + 3).join(''));
-    }
-    for (const q of pieces) {
-      expect(await supabase.searchProducts(q), q).toEqual(await sample.searchProducts(q));
-      expect(await supabase.activeStores(q), q).toEqual(await sample.activeStores(q));
-    }
-    for (const category of catalogue.categories) {
-      expect(await supabase.categoryProducts(category.id), category.id).toEqual(await sample.categoryProducts(category.id));
-    }
-  });
-
-  test('for every product, category and store by id', async () => {
-    // Every 4th product (and the last): the request is the same for each, the rows are not.
-    const products = catalogue.products.filter((_, i, all) => i % 4 === 0 || i === all.length - 1);
-    for (const p of products) expect(await supabase.productById(p.id)).toEqual(await sample.productById(p.id));
-    for (const c of catalogue.categories) expect(await supabase.categoryById(c.id)).toEqual(await sample.categoryById(c.id));
-    for (const s of catalogue.stores) expect(await supabase.storeById(s.id)).toEqual(await sample.storeById(s.id));
-  });
-});
+agreeOn('built catalogue', builtCatalogue);
+agreeOn('sample catalogue (src/data/sample-catalogue.json)', sampleCatalogue);

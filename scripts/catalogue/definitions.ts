@@ -17,7 +17,7 @@
  * - `FALLBACK_CASES` lists, by product id, the products that are deliberately unavailable or shown
  *   without an image or a unit, so that every fallback of the site has something to show.
  */
-import type { ShopType } from './types.ts';
+import type { ShopType } from '../../src/lib/catalogue/types.ts';
 
 /** The simple flat shape an illustration is drawn with. */
 export type Shape =

@@ -1,5 +1,5 @@
 /**
- * Turns the hand-written definitions (`sample-definitions.ts`) into catalogue rows, and generates
+ * Turns the hand-written definitions (`definitions.ts`) into catalogue rows, and generates
  * synthetic catalogues of any size from the same definitions for load and build tests.
  *
  * Everything here is deterministic: the sample depends only on the definitions (per-product choices
@@ -15,8 +15,8 @@ import {
   type ProductRow,
   type Storage,
   type SubcategoryDef,
-} from './sample-definitions.ts';
-import type { Catalogue, Category, Product, ShopType, Store } from './types.ts';
+} from './definitions.ts';
+import type { Catalogue, Category, Product, ShopType, Store } from '../../src/lib/catalogue/types.ts';
 
 /** Site-relative folder of the generated illustrations (under public/). */
 export const CATALOGUE_IMAGE_DIR = '/images/catalogue';

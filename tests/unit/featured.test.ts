@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FEATURED_FRESH_MS, FEATURED_KEPT_MS, asProduct, readFeaturedProducts } from '../../src/stores/featured.ts';
+import { readFeaturedProducts } from '../../src/lib/catalogue/browser.ts';
+import { readCardProduct } from '../../src/lib/fields.ts';
+import { FEATURED_FRESH_MS, FEATURED_KEPT_MS } from '../../src/stores/featured.ts';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -39,10 +41,10 @@ describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)',
   });
 });
 
-describe('asProduct', () => {
+describe('readCardProduct', () => {
   test('drops an original price that is not above the price', () => {
-    expect(asProduct(product('a', { original_price: 5 }))?.original_price).toBeNull();
-    expect(asProduct(product('a', { original_price: 12 }))?.original_price).toBe(12);
+    expect(readCardProduct(product('a', { original_price: 5 }))?.original_price).toBeNull();
+    expect(readCardProduct(product('a', { original_price: 12 }))?.original_price).toBe(12);
   });
 });
 

@@ -1,15 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createSampleSource } from '../../src/lib/catalogue/sample-source.ts';
+import { CatalogueReadError } from '../../src/lib/catalogue/reads.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
-import { CatalogueReadError } from '../../src/lib/catalogue/source.ts';
-import {
-  createSupabaseClient,
-  createSupabaseSource,
-  ilikePattern,
-  listAll,
-  literalRegex,
-} from '../../src/lib/catalogue/supabase-source.ts';
+import { createSupabaseClient, listAll, readFeatured, readProductById } from '../../src/lib/catalogue/supabase.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 import { startPostgrestServer, type PostgrestServer, type RecordedRequest, type Tables } from '../fixtures/postgrest-server.ts';
 
@@ -57,7 +50,15 @@ let server: PostgrestServer;
 
 function source(options: { key?: string; timeoutMs?: number } = {}) {
   const client = createSupabaseClient(server.url, options.key ?? KEY, undefined, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
-  return createSupabaseSource(client, { retry: false });
+  return reads(client);
+}
+
+/** The two live reads over one client, as the browser makes them (no retries). */
+function reads(client: ReturnType<typeof createSupabaseClient>) {
+  return {
+    featuredProducts: () => readFeatured(client, { retry: false }),
+    productById: (id: string) => readProductById(client, id, { retry: false }),
+  };
 }
 
 function only(requests: RecordedRequest[]): RecordedRequest {
@@ -143,140 +144,6 @@ describe('requests', () => {
       expect(request.query).toContainEqual(['id', `eq.${id}`]);
     }
   });
-
-  test('category by id: single object, null when missing', async () => {
-    const hit = await lastRequest(() => source().categoryById('apples'));
-    expect(hit.request.path).toBe('/rest/v1/categories');
-    expect(hit.request.query).toEqual([
-      ['select', '*'],
-      ['id', 'eq.apples'],
-    ]);
-    expect(hit.request.headers['accept']).toBe('application/vnd.pgrst.object+json');
-    expect(hit.result).toEqual({ id: 'apples', name: 'Apples', parent_id: 'fruits', sort_order: 1, image_url: null });
-    expect(await source().categoryById('toys')).toBeNull();
-  });
-
-  test('category grid: category and availability, no limit; with a name filter', async () => {
-    const all = await lastRequest(() => source().categoryProducts('apples'));
-    expect(all.request.query).toEqual([
-      ['select', '*'],
-      ['category_id', 'eq.apples'],
-      ['is_available', 'eq.true'],
-      ['order', 'id.asc'],
-    ]);
-    expect(all.result.map((p) => p.id)).toEqual(['p01']);
-
-    const named = await lastRequest(() => source().categoryProducts('dairy', '  MILK '));
-    expect(named.request.query).toEqual([
-      ['select', '*'],
-      ['category_id', 'eq.dairy'],
-      ['is_available', 'eq.true'],
-      ['name', 'ilike.%MILK%'],
-      ['order', 'id.asc'],
-    ]);
-    expect(named.result.map((p) => p.id)).toEqual(['p08']);
-  });
-
-  test('search: limit 50, blank text sends no name filter', async () => {
-    const blank = await lastRequest(() => source().searchProducts('   '));
-    expect(blank.request.query).toEqual([
-      ['select', '*'],
-      ['is_available', 'eq.true'],
-      ['order', 'id.asc'],
-      ['limit', '50'],
-    ]);
-    const apple = await lastRequest(() => source().searchProducts('apple'));
-    expect(apple.request.query).toContainEqual(['name', 'ilike.%apple%']);
-    expect(apple.request.query).toContainEqual(['limit', '50']);
-    expect(apple.result.map((p) => p.id)).toEqual(['p01', 'p12', 'p13']);
-  });
-
-  test('shop page products: limit 20, not filtered by shop', async () => {
-    const { result, request } = await lastRequest(() => source().shopProducts('a'));
-    expect(request.query).toEqual([
-      ['select', '*'],
-      ['is_available', 'eq.true'],
-      ['name', 'ilike.%a%'],
-      ['order', 'id.asc'],
-      ['limit', '20'],
-    ]);
-    expect(result.length).toBeGreaterThan(5);
-  });
-
-  test('stores: active only, optional name filter; store by id returns an inactive one too', async () => {
-    const all = await lastRequest(() => source().activeStores());
-    expect(all.request.path).toBe('/rest/v1/stores');
-    expect(all.request.query).toEqual([
-      ['select', '*'],
-      ['is_active', 'eq.true'],
-      ['order', 'id.asc'],
-    ]);
-    expect(all.result.map((s) => s.id)).toEqual(['s1', 's3']);
-    expect(all.result[1]).toMatchObject({ rating: 4, delivery_time_min: 20 });
-
-    const kirana = await lastRequest(() => source().activeStores('kirana'));
-    expect(kirana.request.query).toContainEqual(['name', 'ilike.%kirana%']);
-    expect(kirana.result.map((s) => s.id)).toEqual(['s1']);
-
-    const one = await lastRequest(() => source().storeById('s2'));
-    expect(one.request.path).toBe('/rest/v1/stores');
-    expect(one.request.headers['accept']).toBe('application/vnd.pgrst.object+json');
-    expect(one.result?.is_active).toBe(false);
-    expect(await source().storeById('s9')).toBeNull();
-  });
-});
-
-describe('literal name search', () => {
-  test('escapes LIKE wildcards and the escape character, and pins a literal *', () => {
-    expect(ilikePattern('100%')).toBe('%100\\%%');
-    expect(ilikePattern('a_b')).toBe('%a\\_b%');
-    expect(ilikePattern('back\\slash')).toBe('%back\\\\slash%');
-    expect(ilikePattern('star*')).toBe('%star_%');
-    expect(literalRegex('a.*b')).toBe('***=a.*b');
-  });
-
-  test.each([
-    ['%', ['p03', 'p10']],
-    ['_', ['p04', 'p10']],
-    ['*', ['p05', 'p10']],
-    ['r*b', ['p05']],
-    ['\\', ['p06', 'p10']],
-    [',', ['p07', 'p10']],
-    ['(masala)', ['p07']],
-    ['"gold"', ['p08']],
-    ["o'b", ['p09']],
-    ['🍎', ['p10']],
-    ['बासमती', ['p11']],
-    ['APPLE', ['p01', 'p12', 'p13']],
-    ['a*e', []],
-    ['a%e', []],
-    ['a_e', []],
-    [HOSTILE, []],
-  ])('%j matches literally', async (text, ids) => {
-    const { result, request } = await lastRequest(() => source().searchProducts(text));
-    expect(result.map((p) => p.id)).toEqual(ids);
-    expect(await createSampleSource(CATALOGUE).searchProducts(text)).toEqual(result);
-    // The filter value reaches PostgREST exactly as built.
-    expect(request.query).toContainEqual(['name', `ilike.${ilikePattern(text)}`]);
-    if (text.includes('*')) expect(request.query).toContainEqual(['name', `imatch.${literalRegex(text)}`]);
-    else expect(request.query.filter(([k]) => k === 'name')).toHaveLength(1);
-  });
-
-  test('a hostile query with emoji gets a well-formed, fully encoded request', async () => {
-    const text = `${HOSTILE} ${'🍎ॐ'.repeat(60)} ${'x'.repeat(200)}`; // under the 400-code-point bound
-    const { result, request } = await lastRequest(() => source().searchProducts(text));
-    expect(result).toEqual([]);
-    expect(request.rawQuery).toMatch(/^[A-Za-z0-9%*._+=&-]+$/); // nothing left unencoded
-    expect(new URLSearchParams(request.rawQuery).getAll('name')).toEqual([`ilike.${ilikePattern(text)}`, `imatch.***=${text}`]);
-  });
-
-  test('text too long to match any name is answered without a request', async () => {
-    const before = server.requests.length;
-    expect(await source().searchProducts('a'.repeat(1000))).toEqual([]);
-    expect(await source().activeStores('🍎'.repeat(1000))).toEqual([]);
-    expect(await source().categoryProducts('fruits', 'x'.repeat(100_000))).toEqual([]);
-    expect(server.requests.length).toBe(before);
-  });
 });
 
 describe('rows from the backend are sanitized', () => {
@@ -290,7 +157,7 @@ describe('rows from the backend are sanitized', () => {
         row('b4', '<img src=x onerror=alert(1)>'),
       ],
     });
-    const list = await source().searchProducts();
+    const list = await source().featuredProducts();
     expect(list).toEqual([{ ...row('b1', 'Bold Paneer', { price: 90 }), image_url: null }]);
     expect(await source().productById('b2')).toBeNull();
     expect(await source().productById('b4')).toBeNull();
@@ -304,8 +171,6 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(CatalogueReadError);
     expect((error as Error).message).toBe('Supabase read of featured products failed: HTTP 500 XX000: boom second line [redacted]');
     await expect(source().productById('p01')).rejects.toThrow(/^Supabase read of product by id failed: HTTP 500 XX000: boom/);
-    await expect(source().categoryById('fruits')).rejects.toThrow(CatalogueReadError);
-    await expect(source().activeStores('x')).rejects.toThrow(CatalogueReadError);
   });
 
   test('a 406 that is not PGRST116 is an error, not a missing row', async () => {
@@ -315,22 +180,22 @@ describe('failures', () => {
 
   test('an HTML error page from a proxy becomes its text on one line', async () => {
     server.fail({ kind: 'status', status: 502, body: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><h1>502 Bad Gateway</h1></body></html>' });
-    await expect(source().searchProducts()).rejects.toThrow('Supabase read of product search failed: HTTP 502: 502 Bad Gateway 502 Bad Gateway');
+    await expect(source().featuredProducts()).rejects.toThrow('Supabase read of featured products failed: HTTP 502: 502 Bad Gateway 502 Bad Gateway');
   });
 
   test('a wrong key is a 401 error that does not print the key', async () => {
     const wrong = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl';
-    const error = (await source({ key: wrong }).searchProducts('milk').catch((e: unknown) => e)) as Error;
+    const error = (await source({ key: wrong }).featuredProducts().catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CatalogueReadError);
-    expect(error.message).toMatch(/^Supabase read of product search failed: HTTP 401/);
+    expect(error.message).toMatch(/^Supabase read of featured products failed: HTTP 401/);
     expect(error.message).not.toContain(wrong);
   });
 
   test('an answer of the wrong shape is an error', async () => {
     server.fail({ kind: 'status', status: 200, body: { not: 'a list' } });
-    await expect(source().searchProducts()).rejects.toThrow('Supabase read of product search failed: unexpected response: expected a list of rows');
+    await expect(source().featuredProducts()).rejects.toThrow('Supabase read of featured products failed: unexpected response: expected a list of rows');
     server.fail({ kind: 'status', status: 200, body: [1, 2] });
-    await expect(source().storeById('s1')).rejects.toThrow('Supabase read of store by id failed: unexpected response: expected one row');
+    await expect(source().productById('p01')).rejects.toThrow('Supabase read of product by id failed: unexpected response: expected one row');
   });
 
   test('a closed socket throws CatalogueReadError', async () => {
@@ -341,7 +206,7 @@ describe('failures', () => {
   test('connection refused throws CatalogueReadError with the cause', async () => {
     const port = await closedPort();
     const client = createSupabaseClient(`http://127.0.0.1:${port}`, KEY);
-    const error = (await createSupabaseSource(client, { retry: false }).productById('p01').catch((e: unknown) => e)) as Error;
+    const error = (await reads(client).productById('p01').catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CatalogueReadError);
     expect(error.message).toBe(`Supabase read of product by id failed: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`);
   });
@@ -355,7 +220,7 @@ describe('failures', () => {
 
   test('an answer that stops part-way times out too', async () => {
     server.fail({ kind: 'stall' });
-    await expect(source({ timeoutMs: 250 }).searchProducts('milk')).rejects.toThrow('Supabase read of product search failed: timed out after 250 ms');
+    await expect(source({ timeoutMs: 250 }).productById('p01')).rejects.toThrow('Supabase read of product by id failed: timed out after 250 ms');
   });
 });
 

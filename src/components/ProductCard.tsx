@@ -1,0 +1,49 @@
+import type { CardProduct } from '../lib/fields.ts';
+import { discountPercent, displayImage, displayUnit, formatPrice } from '../lib/format.ts';
+import CartControl from './CartControl.tsx';
+
+export interface ProductCardProps {
+  product: CardProduct;
+  /** Heading level of the product name within the page outline (default 3). */
+  headingLevel?: 2 | 3 | 4;
+  /** Load the image at once (first screenful) instead of lazily. */
+  eager?: boolean;
+  /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
+  showAdd?: boolean;
+}
+
+/**
+ * The one product card, wherever products are listed: pre-rendered by Astro pages (static HTML, no React shipped)
+ * and rendered live by the search and featured islands. Image, discount badge, name, unit, price, struck original
+ * price, a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
+ */
+export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true }: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const percent = discountPercent(product.price, product.original_price);
+  return (
+    <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
+      <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
+        <img src={displayImage(product.image_url)} alt="" width={160} height={160} loading={eager ? 'eager' : 'lazy'} decoding="async" className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800" />
+        <Heading className="mt-2 line-clamp-2 text-sm leading-snug font-semibold">{product.name}</Heading>
+      </a>
+      {percent !== null && <span className="absolute top-3 left-3 rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">{percent}% OFF</span>}
+      <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
+      <div className="mt-auto flex items-end justify-between gap-1 pt-2">
+        <p className="leading-tight">
+          <span className="block text-sm font-bold">{formatPrice(product.price)}</span>
+          {percent !== null && product.original_price !== null && (
+            <s className="text-xs text-gray-600 dark:text-gray-300">
+              <span className="sr-only">Original price </span>
+              {formatPrice(product.original_price)}
+            </s>
+          )}
+        </p>
+        {!product.is_available ? (
+          <span className="rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">Out of stock</span>
+        ) : (
+          showAdd && <CartControl product={product} />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import type { CardProduct } from '../lib/fields.ts';
+import ProductCard from './ProductCard.tsx';
+
+export interface ProductListProps {
+  products: readonly CardProduct[];
+  /** `grid` (2 to 4 columns) or `row` (one horizontally scrolling row). */
+  layout?: 'grid' | 'row';
+  /** How many cards load their image eagerly (the first screenful). */
+  eager?: number;
+  headingLevel?: 2 | 3 | 4;
+  showAdd?: boolean;
+  id?: string;
+}
+
+const LAYOUT = {
+  grid: { list: 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4', item: undefined },
+  row: { list: 'scrollbar-none -mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-1', item: 'w-40 shrink-0 snap-start' },
+} as const;
+
+/** A list of product cards, one markup for every page and island; each item is a `data-filter-item` an in-page search can hide. */
+export default function ProductList({ products, layout = 'grid', eager = 2, headingLevel = 3, showAdd = true, id }: ProductListProps) {
+  const { list, item } = LAYOUT[layout];
+  return (
+    <ul id={id} data-filter-list className={list}>
+      {products.map((product, i) => (
+        <li key={product.id} data-filter-item className={item}>
+          <ProductCard product={product} headingLevel={headingLevel} eager={i < eager} showAdd={showAdd} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The cart's rules (spec sections 3 and 4), pure: the line shape, reading "cart-items" back from storage, merging
+ * an added product into the lines, and the product page's button text. The store (src/stores/cart.ts) holds the
+ * atoms and actions over them.
+ */
+import { MAX_LINE_QUANTITY, readCartProduct, readId, readQuantity, toCartProduct, type CartProduct, type CartProductInput } from './fields.ts';
+import { formatPaise } from './format.ts';
+import { lineTotalPaise } from './pricing.ts';
+import { parseStoredArray } from './storage.ts';
+
+/** One cart line, as stored under "cart-items". */
+export interface CartItem {
+  id: string;
+  product_id: string;
+  quantity: number;
+  product: CartProduct;
+}
+
+/** Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws. */
+export function decodeCart(raw: string | undefined): CartItem[] {
+  const lines = new Map<string, CartItem>();
+  for (const entry of parseStoredArray(raw)) {
+    const line = readLine(entry);
+    if (!line) continue;
+    const existing = lines.get(line.product_id);
+    if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity);
+    else lines.set(line.product_id, line);
+  }
+  return [...lines.values()];
+}
+
+/** One stored line by the field rules: its product (id from product_id or the product), a quantity from 1 to the cap. */
+function readLine(entry: unknown): CartItem | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const e = entry as Record<string, unknown>;
+  const stored = typeof e['product'] === 'object' && e['product'] !== null ? (e['product'] as Record<string, unknown>) : {};
+  const product = readCartProduct({ ...stored, id: e['product_id'] ?? stored['id'] });
+  const quantity = readQuantity(e['quantity']);
+  if (!product || quantity === null) return null;
+  return { id: readId(e['id']) ?? `line-${product.id}`, product_id: product.id, quantity, product: toCartProduct(product) };
+}
+
+/** Quantity of a product in the cart, 0 when absent. */
+export function quantityInCart(items: readonly CartItem[], productId: string): number {
+  return items.find((item) => item.product_id === productId)?.quantity ?? 0;
+}
+
+/** A new line id: the product id and a random part. */
+export function newLineId(productId: string): string {
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+  return `${productId}-${random}`;
+}
+
+/** Puts `quantity` of a product into the lines: raises an existing line (up to the cap) or appends one. */
+export function mergeIntoCart(items: readonly CartItem[], product: CartProduct, quantity: number): CartItem[] {
+  if (items.some((item) => item.product_id === product.id)) {
+    return items.map((item) =>
+      item.product_id === product.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity + quantity) } : item,
+    );
+  }
+  return [...items, { id: newLineId(product.id), product_id: product.id, quantity, product: toCartProduct(product) }];
+}
+
+/** The product page's button text: "Add 2 to Cart · ₹56.00". */
+export function pickLabel(price: number, quantity: number): string {
+  return `Add ${quantity} to Cart · ${formatPaise(lineTotalPaise(price, quantity))}`;
+}
+
+/** The product a cart control carries in its data attributes (src/components/CartControl.tsx), read by the field rules: markup is input too. */
+export function controlProduct(dataset: Readonly<Record<string, string | undefined>>): CartProductInput | null {
+  return readCartProduct({
+    id: dataset['id'],
+    name: dataset['name'],
+    price: dataset['price'],
+    image_url: dataset['image'] ?? null,
+    quantity_unit: dataset['unit'] ?? null,
+    is_available: dataset['available'] ?? true,
+  });
+}

@@ -1,0 +1,102 @@
+/** What the category and subcategory pages show: titles, the listed products and the "Browse by Subcategory" links. */
+import { byId, type CatalogueModel } from './model.ts';
+import type { Category, Product } from './types.ts';
+
+/** A "Browse by Subcategory" entry. */
+export interface SubcategoryLink {
+  id: string;
+  name: string;
+  /** Products the linked page lists (out-of-stock ones included). */
+  count: number;
+  href: string;
+}
+
+/** What a category or subcategory page shows. */
+export interface CategoryPageData {
+  /** The category row, or null when the id names none (the page then shows the "Category" fallback). */
+  category: Category | null;
+  /** Heading: the category's name, "Category" when it has none. */
+  title: string;
+  /** Products of the category and every category below it: available ones first, then out-of-stock ones. */
+  products: Product[];
+  /** "Browse by Subcategory" entries (empty on a leaf). */
+  subcategories: SubcategoryLink[];
+}
+
+/** The spec's title fallback for a category that cannot be read. */
+export const CATEGORY_FALLBACK_TITLE = 'Category';
+
+/**
+ * The spec's four fixed "Browse by Subcategory" entries, in its order, shown on the fruits and vegetables pages.
+ * Their counts come from the data (the sample catalogue holds 24, 32, 12 and 18, the spec's figures).
+ */
+export const PRODUCE_SUBCATEGORIES = [
+  { id: 'fresh-fruits', name: 'Fresh Fruits' },
+  { id: 'fresh-vegetables', name: 'Fresh Vegetables' },
+  { id: 'exotic-fruits', name: 'Exotic Fruits' },
+  { id: 'organic-produce', name: 'Organic Produce' },
+] as const;
+
+/** Top-level categories whose pages show the fixed produce entries rather than their own children. */
+export const PRODUCE_CATEGORY_IDS: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
+
+/** The "Browse by Subcategory" entries of a category page: the four fixed produce entries on fruits and vegetables, else its own children. */
+export function subcategoryLinks(model: CatalogueModel, categoryId: string): SubcategoryLink[] {
+  const entries = PRODUCE_CATEGORY_IDS.has(categoryId)
+    ? PRODUCE_SUBCATEGORIES.map((s) => ({ id: s.id, name: s.name }))
+    : model.childrenOf(categoryId).map((c) => ({ id: c.id, name: c.name }));
+  return entries.map((entry) => ({
+    ...entry,
+    count: model.listedUnder(entry.id).length,
+    href: `/category/${categoryId}/subcategory/${entry.id}`,
+  }));
+}
+
+/**
+ * A category page's data. The spec's read is `category_id = id`, but products' category_id is always a leaf
+ * (subcategory) id, so a top-level category would list nothing: the grid holds the products of the category AND
+ * every subcategory below it (on a leaf, exactly the spec's read). Out-of-stock products stay listed after the
+ * available ones, as "Out of stock" cards without ADD, so the counts match the grid.
+ */
+export function categoryPage(model: CatalogueModel, categoryId: string): CategoryPageData {
+  const category = model.categoryById.get(categoryId) ?? null;
+  return {
+    category,
+    title: category?.name || CATEGORY_FALLBACK_TITLE,
+    products: model.listedUnder(categoryId),
+    subcategories: subcategoryLinks(model, categoryId),
+  };
+}
+
+/** What a subcategory page shows, with the category its back link returns to. */
+export interface SubcategoryPageData {
+  parent: { id: string; title: string };
+  subcategory: Category | null;
+  title: string;
+  products: Product[];
+}
+
+/** A subcategory page's data: products whose category_id is the subcategory (or below it), back link to the category. */
+export function subcategoryPage(model: CatalogueModel, categoryId: string, subcategoryId: string): SubcategoryPageData {
+  const parent = model.categoryById.get(categoryId);
+  const subcategory = model.categoryById.get(subcategoryId) ?? null;
+  return {
+    parent: { id: categoryId, title: parent?.name || CATEGORY_FALLBACK_TITLE },
+    subcategory,
+    title: subcategory?.name || CATEGORY_FALLBACK_TITLE,
+    products: model.listedUnder(subcategoryId),
+  };
+}
+
+/** Every category route to pre-render: `/category/{id}` for each category. */
+export function categoryPaths(model: CatalogueModel): { id: string }[] {
+  return [...model.catalogue.categories].sort(byId).map((c) => ({ id: c.id }));
+}
+
+/** Every subcategory route to pre-render: each category with each entry its page lists. */
+export function subcategoryPaths(model: CatalogueModel): { categoryId: string; subcategoryId: string }[] {
+  return categoryPaths(model).flatMap(({ id }) =>
+    subcategoryLinks(model, id).map((link) => ({ categoryId: id, subcategoryId: link.id })),
+  );
+}
+

@@ -1,0 +1,102 @@
+/**
+ * The catalogue read model: one typed, indexed view of the catalogue that every page queries, built once per
+ * build (src/lib/catalogue/catalogue.server.ts) from the sanitized rows. Pure, so unit tests need no build.
+ */
+import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';
+import type { Catalogue, Category, Product, Store } from './types.ts';
+
+/** Lookups over one catalogue, built once per build. */
+export interface CatalogueModel {
+  catalogue: Catalogue;
+  categoryById: ReadonlyMap<string, Category>;
+  productById: ReadonlyMap<string, Product>;
+  /** Direct children of a category, by sort_order then name. */
+  childrenOf(id: string): Category[];
+  /** Available products of a category and all its descendants, by id. */
+  availableUnder(id: string): Product[];
+  /** Every product of a category and its descendants: the available ones by id, then the unavailable ones by id. */
+  listedUnder(id: string): Product[];
+}
+
+export const byOrder = (a: Category, b: Category) => a.sort_order - b.sort_order || a.name.localeCompare(b.name, 'en');
+export const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Builds the lookups for `catalogue`. */
+export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
+  const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
+  const productById = new Map(catalogue.products.map((p) => [p.id, p]));
+  const children = new Map<string, Category[]>();
+  for (const c of catalogue.categories) {
+    if (c.parent_id === null) continue;
+    const list = children.get(c.parent_id) ?? [];
+    list.push(c);
+    children.set(c.parent_id, list);
+  }
+  for (const list of children.values()) list.sort(byOrder);
+  const byCategory = new Map<string, Product[]>();
+  for (const p of [...catalogue.products].sort(byId)) {
+    const list = byCategory.get(p.category_id) ?? [];
+    list.push(p);
+    byCategory.set(p.category_id, list);
+  }
+  const childrenOf = (id: string) => children.get(id) ?? [];
+  const under = (id: string): Product[] => {
+    // Walk the tree breadth-first; `seen` guards against a parent loop the sanitizer would have broken anyway.
+    const seen = new Set<string>([id]);
+    const queue = [id];
+    const out: Product[] = [];
+    while (queue.length > 0) {
+      const current = queue.shift() as string;
+      out.push(...(byCategory.get(current) ?? []));
+      for (const child of childrenOf(current)) {
+        if (seen.has(child.id)) continue;
+        seen.add(child.id);
+        queue.push(child.id);
+      }
+    }
+    return out.sort(byId);
+  };
+  const availableUnder = (id: string) => under(id).filter((p) => p.is_available);
+  const listedUnder = (id: string) => {
+    const all = under(id);
+    return [...all.filter((p) => p.is_available), ...all.filter((p) => !p.is_available)];
+  };
+  return { catalogue, categoryById, productById, childrenOf, availableUnder, listedUnder };
+}
+
+/** Top-level categories, by sort_order then name. */
+export function topLevelCategories(model: CatalogueModel): Category[] {
+  return model.catalogue.categories.filter((c) => c.parent_id === null).sort(byOrder);
+}
+
+/** Active stores by id: the stores list. */
+export function activeStores(catalogue: Catalogue): Store[] {
+  return catalogue.stores.filter((s) => s.is_active).sort(byId);
+}
+
+/** The shop page grid: the first 20 available products by id (the spec's read is not filtered by shop). */
+export function shopProducts(catalogue: Catalogue): Product[] {
+  return catalogue.products
+    .filter((p) => p.is_available)
+    .sort(byId)
+    .slice(0, SHOP_PRODUCTS_LIMIT);
+}
+
+/** The first `limit` available products of the same category as `product`, other than it (the product page's "related" row). */
+export function relatedProducts(model: CatalogueModel, product: Product, limit = 6): Product[] {
+  const category = model.categoryById.get(product.category_id);
+  const pool = model.availableUnder(product.category_id).filter((p) => p.id !== product.id);
+  if (pool.length >= limit || !category?.parent_id) return pool.slice(0, limit);
+  // A small subcategory: fill up from its siblings under the same parent.
+  const more = model.availableUnder(category.parent_id).filter((p) => p.id !== product.id && p.category_id !== product.category_id);
+  return [...pool, ...more].slice(0, limit);
+}
+
+/** The first `limit` available products by id: the build's featured list (the spec's home featured read). */
+export function featuredProducts(catalogue: Catalogue, limit = FEATURED_LIMIT): Product[] {
+  return catalogue.products
+    .filter((p) => p.is_available)
+    .sort(byId)
+    .slice(0, limit);
+}
+

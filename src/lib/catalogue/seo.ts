@@ -1,0 +1,53 @@
+/** What a product page tells machines: its breadcrumb trail and its JSON-LD. */
+import type { CatalogueModel } from './model.ts';
+import type { Product } from './types.ts';
+
+/** The product page's breadcrumb trail: Home, the top category, the subcategory, the product. */
+export function productTrail(model: CatalogueModel, product: Product): { label: string; href: string }[] {
+  const trail = [{ label: 'Home', href: '/' }];
+  const leaf = model.categoryById.get(product.category_id);
+  const parent = leaf?.parent_id ? model.categoryById.get(leaf.parent_id) : undefined;
+  if (leaf && parent) {
+    trail.push({ label: parent.name, href: `/category/${parent.id}` });
+    trail.push({ label: leaf.name, href: `/category/${parent.id}/subcategory/${leaf.id}` });
+  } else if (leaf) {
+    trail.push({ label: leaf.name, href: `/category/${leaf.id}` });
+  }
+  trail.push({ label: product.name, href: `/product/${product.id}` });
+  return trail;
+}
+
+/**
+ * The product page's JSON-LD (schema.org Product with an INR Offer), serialized for a
+ * `<script type="application/ld+json">`: `<`, `>`, `&` and the JS line separators are escaped as \u sequences,
+ * so no catalogue text can close the script element, and the result still parses as the same JSON.
+ */
+export function productJsonLd(product: Product, imageUrl: string, pageUrl: string): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    image: imageUrl,
+    description: product.description ?? product.name,
+    sku: product.id,
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: product.price.toFixed(2),
+      priceCurrency: 'INR',
+      availability: product.is_available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  };
+  return escapeJsonForScript(JSON.stringify(data));
+}
+
+/** Escapes JSON text so it can sit inside a <script> element unchanged in meaning. */
+export function escapeJsonForScript(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

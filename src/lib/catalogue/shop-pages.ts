@@ -1,0 +1,61 @@
+/** What the stores list and the shop pages show: shop headers, ratings and delivery times with the spec's defaults. */
+import { SHOP_TYPES, type ShopTypeEntry } from '../../data/shop-types.ts';
+import { byId } from './model.ts';
+import type { Catalogue, Store } from './types.ts';
+
+/** A store's rating for display: the spec's 4.5 when missing. */
+export function displayRating(rating: number | null | undefined): string {
+  return (rating ?? 4.5).toFixed(1);
+}
+
+/** A store's delivery time for display: the spec's "10 min" when missing. */
+export function displayDeliveryTime(minutes: number | null | undefined): string {
+  return `${minutes ?? 10} min`;
+}
+
+/** The spec's fixed store distance. */
+export const STORE_DISTANCE = '0.7 km';
+
+/** A shop page's header. */
+export interface ShopHeader {
+  title: string;
+  rating: string;
+  deliveryTime: string;
+  distance: string;
+  /** A line under the title: the store's address or the shop type's blurb. */
+  subtitle: string | null;
+}
+
+/** The header of `/shop/{type}`. */
+export function shopTypeHeader(type: ShopTypeEntry): ShopHeader {
+  return {
+    title: type.name,
+    rating: displayRating(null),
+    deliveryTime: displayDeliveryTime(null),
+    distance: STORE_DISTANCE,
+    subtitle: type.blurb,
+  };
+}
+
+/** The header of `/store/{id}` and `/shop/{id}`. */
+export function storeHeader(store: Store): ShopHeader {
+  return {
+    title: store.name,
+    rating: displayRating(store.rating),
+    deliveryTime: displayDeliveryTime(store.delivery_time_min),
+    distance: STORE_DISTANCE,
+    subtitle: store.address,
+  };
+}
+
+/** Every `/shop/{shopId}` page: the four shop types, then each store whose id is not a shop type. */
+export function shopPaths(catalogue: Catalogue): { shopId: string; header: ShopHeader }[] {
+  const types = SHOP_TYPES.map((t) => ({ shopId: t.type, header: shopTypeHeader(t) }));
+  const taken = new Set<string>(SHOP_TYPES.map((t) => t.type));
+  const stores = [...catalogue.stores]
+    .sort(byId)
+    .filter((s) => !taken.has(s.id))
+    .map((s) => ({ shopId: s.id, header: storeHeader(s) }));
+  return [...types, ...stores];
+}
+

@@ -1,0 +1,284 @@
+/**
+ * The field rules: what a valid id, name, text, price, image path, unit and quantity are, with their limits.
+ * One module for every reader of product-shaped input: the build's catalogue sanitizer
+ * (`catalogue/sanitize.ts`, which adds markup removal and reporting on top) and every browser-side reader
+ * (the cart in storage, stored orders, the featured list, search results, a cart control's data attributes).
+ * Each rule checks the value it keeps (after trimming, rounding and truncating), never the value it was given.
+ * No dependencies: this module ships to the browser.
+ */
+
+/** Longest id kept (code points). */
+export const ID_MAX = 200;
+/** Longest name (and brand) kept (code points); also the bound that makes longer search text unmatchable. */
+export const NAME_MAX = 200;
+/** Longest description kept (code points). */
+export const DESCRIPTION_MAX = 2_000;
+/** Longest address kept (code points). */
+export const ADDRESS_MAX = 500;
+/** Longest quantity unit kept (code points). */
+export const UNIT_MAX = 100;
+/** Longest image path kept (characters). */
+export const IMAGE_URL_MAX = 2_048;
+/** Highest price kept, in rupees (₹10,00,000): far above any grocery, far below what breaks arithmetic in paise. */
+export const PRICE_MAX = 1_000_000;
+/** The most of one product a cart line (and an order line) holds; larger values are clamped to it. */
+export const MAX_LINE_QUANTITY = 99;
+
+/** Whitespace, control, format, surrogate and private-use characters, and the URL delimiters that would change what `/product/{id}` means. */
+const BAD_ID_CHARS = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}/?#\\%]/u;
+
+/**
+ * Names the built site owns at its root or in a page folder: an id equal to one (any case) would overwrite or
+ * shadow a file of ours (`/product/index.html/`, `/shop/404/`) or be refused by hosts and indexers.
+ */
+export const RESERVED_IDS: ReadonlySet<string> = new Set([
+  '404',
+  '404.html',
+  'index',
+  'index.html',
+  'index.htm',
+  'sw.js',
+  'offline',
+  'manifest.webmanifest',
+  'robots.txt',
+  'sitemap-index.xml',
+  'sitemap-0.xml',
+  'favicon.svg',
+  'images',
+  'icons',
+  'data',
+  'pagefind',
+]);
+
+/** Why an id was refused. */
+export type IdProblem = 'missing id' | 'bad id' | 'reserved id';
+
+/** An id, or why it is not one. */
+export type IdResult = { ok: true; id: string } | { ok: false; reason: IdProblem };
+
+/**
+ * Normalises an id: a finite number or a non-blank string that can be one URL path segment (numbers become
+ * strings, strings are trimmed). Refused: longer than ID_MAX, `.` and `..`, URL delimiters, whitespace and
+ * invisible characters (`bad id`); a name the site owns, anything starting with `_` or `.` (framework and hidden
+ * files: `_astro`, `.well-known`) or ending in `.html`/`.htm` (`reserved id`).
+ */
+export function parseId(value: unknown): IdResult {
+  let id: string;
+  if (typeof value === 'string') id = value.trim();
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { ok: false, reason: 'bad id' };
+    id = String(value);
+  } else if (typeof value === 'bigint') id = String(value);
+  else if (value === null || value === undefined) return { ok: false, reason: 'missing id' };
+  else return { ok: false, reason: 'bad id' };
+  if (id === '') return { ok: false, reason: 'missing id' };
+  if (codePointLength(id) > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
+    return { ok: false, reason: 'bad id' };
+  }
+  const lower = id.toLowerCase();
+  if (RESERVED_IDS.has(lower) || lower.startsWith('_') || lower.startsWith('.') || /\.html?$/.test(lower)) {
+    return { ok: false, reason: 'reserved id' };
+  }
+  return { ok: true, id };
+}
+
+/** An id the rules keep, or null. */
+export function readId(value: unknown): string | null {
+  const parsed = parseId(value);
+  return parsed.ok ? parsed.id : null;
+}
+
+/** True when `id` is exactly an id the rules keep (already trimmed and valid). */
+export function isValidId(id: string): boolean {
+  return readId(id) === id;
+}
+
+/** Length in code points (what the text limits count). */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The first `max` code points of `text`, never splitting one. */
+export function truncateCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text; // code points <= code units
+  let out = '';
+  let n = 0;
+  for (const ch of text) {
+    if (n === max) break;
+    out += ch;
+    n++;
+  }
+  return out;
+}
+
+/** Whitespace and C0/C1 controls (NUL, DEL ...); format characters such as ZWJ stay (Indic scripts and emoji need them). */
+export const SPACE_RUN = /[\s\p{Cc}]+/gu;
+
+/** A cleaned text field: the text (null when missing or blank) and whether it was cut to its limit. */
+export interface TextResult {
+  text: string | null;
+  truncated: boolean;
+}
+
+/** A text field: lone surrogates replaced, whitespace and control runs collapsed to one space, trimmed, capped at `max` code points. */
+export function parseText(value: unknown, max: number): TextResult {
+  if (typeof value !== 'string') return { text: null, truncated: false };
+  let text = value.toWellFormed().replace(SPACE_RUN, ' ').trim();
+  let truncated = false;
+  if (codePointLength(text) > max) {
+    text = truncateCodePoints(text, max).trim();
+    truncated = true;
+  }
+  return { text: text === '' ? null : text, truncated };
+}
+
+/** A text field's kept value, or null. */
+export function readText(value: unknown, max: number): string | null {
+  return parseText(value, max).text;
+}
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** A number from a number or a numeric string; `undefined` when missing (null, undefined, blank), NaN when invalid. */
+export function parseNumber(value: unknown): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return undefined;
+    if (!DECIMAL.test(text)) return Number.NaN;
+    const n = Number(text);
+    return Number.isFinite(n) ? n : Number.NaN;
+  }
+  return Number.NaN;
+}
+
+/** Rounds to 2 decimals, half away from zero on the decimal digits as written (1.005 -> 1.01, as numeric(10,2) does). */
+export function roundMoney(value: number): number {
+  const text = String(value);
+  const rounded = text.includes('e') ? Math.round(value * 100) / 100 : Number(`${Math.round(Number(`${text}e2`))}e-2`);
+  return rounded === 0 ? 0 : rounded; // no -0
+}
+
+/** A price, or why not: `missing` (null, undefined, blank), `invalid` (not a number, negative, or above PRICE_MAX once rounded). */
+export type PriceResult = { ok: true; price: number; rounded: boolean } | { ok: false; reason: 'missing' | 'invalid' };
+
+/** A price in rupees with at most two decimals, 0 to PRICE_MAX, checked after rounding (so 1e307 never becomes Infinity on a page). */
+export function parsePrice(value: unknown): PriceResult {
+  const raw = parseNumber(value);
+  if (raw === undefined) return { ok: false, reason: 'missing' };
+  if (Number.isNaN(raw)) return { ok: false, reason: 'invalid' };
+  const price = roundMoney(raw);
+  if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX) return { ok: false, reason: 'invalid' };
+  return { ok: true, price, rounded: price !== raw };
+}
+
+/** A price the rules keep, or null. */
+export function readPrice(value: unknown): number | null {
+  const parsed = parsePrice(value);
+  return parsed.ok ? parsed.price : null;
+}
+
+/** A boolean from true/false or "true"/"false"; anything else is null. */
+export function parseBoolean(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
+}
+
+// Exactly one leading "/" (no scheme, no "//" host), and no backslash (browsers read "/\host" as "//host"), quote,
+// backtick, angle bracket, whitespace or control character.
+const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
+
+/** A site-relative image path ("/images/x.webp"), null when missing, or `false` when present but not allowed (the site never loads from elsewhere). */
+export function parseImageUrl(value: unknown): string | null | false {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return false;
+  const url = value.trim();
+  if (url === '') return null;
+  return url.length <= IMAGE_URL_MAX && SITE_PATH.test(url) ? url : false;
+}
+
+/** An image path the rules keep, or null (the placeholder is shown). */
+export function readImageUrl(value: unknown): string | null {
+  return parseImageUrl(value) || null;
+}
+
+/** A whole quantity from 1 to MAX_LINE_QUANTITY (fractions floored, larger clamped), or null for one that means nothing (NaN, below 1). */
+export function readQuantity(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : parseNumber(value);
+  if (n === undefined || !Number.isFinite(n) || n < 1) return null;
+  return Math.min(MAX_LINE_QUANTITY, Math.floor(n));
+}
+
+/** The product fields a cart line, an order line, a card and its cart control carry (spec section 3, cart item). */
+export interface CartProduct {
+  id: string;
+  name: string;
+  /** Rupees with at most two decimals, as the products table stores it. */
+  price: number;
+  image_url: string | null;
+  /** Pack size; shown as "pcs" when missing. */
+  quantity_unit: string | null;
+}
+
+/** A product as a caller hands it to the cart: the cart fields, and its availability when known. */
+export interface CartProductInput extends CartProduct {
+  is_available?: boolean | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads product-shaped input from anywhere outside our code (browser storage, a fetched file, search results,
+ * a data attribute): the cart fields by the rules above, availability when stated. Null when id, name or price fail.
+ */
+export function readCartProduct(value: unknown): CartProductInput | null {
+  if (!isRecord(value)) return null;
+  const id = readId(value['id']);
+  const name = readText(value['name'], NAME_MAX);
+  const price = readPrice(value['price']);
+  if (id === null || name === null || price === null) return null;
+  const available = parseBoolean(value['is_available']);
+  return {
+    id,
+    name,
+    price,
+    image_url: readImageUrl(value['image_url']),
+    quantity_unit: readText(value['quantity_unit'], UNIT_MAX),
+    ...(available === null ? {} : { is_available: available }),
+  };
+}
+
+/** The cart fields of any product row (drops description, category, availability and the rest). */
+export function toCartProduct(product: CartProduct): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    image_url: product.image_url ?? null,
+    quantity_unit: product.quantity_unit ?? null,
+  };
+}
+
+/** The product fields a card shows: the cart fields, the original price and availability. */
+export interface CardProduct extends CartProduct {
+  original_price: number | null;
+  is_available: boolean;
+}
+
+/** Reads a card's product from outside input (the featured file, a live read, search results); null when the cart fields fail. */
+export function readCardProduct(value: unknown): CardProduct | null {
+  const product = readCartProduct(value);
+  if (!product || !isRecord(value)) return null;
+  const original = readPrice(value['original_price']);
+  return {
+    ...toCartProduct(product),
+    original_price: original !== null && original > product.price ? original : null,
+    is_available: product.is_available !== false,
+  };
+}

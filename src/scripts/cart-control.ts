@@ -1,0 +1,110 @@
+/**
+ * `<thela-cart-control>`: the behaviour of the one cart control (markup: src/components/CartControl.tsx), on
+ * catalogue pages without React and inside React islands alike. In `add` mode it shows ADD until the product is in
+ * the cart, then a -/quantity/+ stepper bound to the cart line; in `pick` mode a stepper from 1 picks how many
+ * "Add N to Cart" adds. Keyboard focus stays in place when ADD and the stepper swap.
+ */
+import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
+import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
+import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
+
+interface Parts {
+  add: HTMLButtonElement;
+  dec: HTMLButtonElement;
+  inc: HTMLButtonElement;
+  qty: HTMLElement;
+}
+
+/** Defines the element; called only in a browser (islands import this module on the server too, where HTMLElement is missing). */
+function defineCartControl(): void {
+class CartControlElement extends HTMLElement {
+  #stop: (() => void)[] = [];
+
+  connectedCallback(): void {
+    const product = controlProduct(this.dataset);
+    const add = this.querySelector<HTMLButtonElement>('[data-add]');
+    const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
+    const inc = this.querySelector<HTMLButtonElement>('[data-inc]');
+    const qty = this.querySelector<HTMLElement>('[data-qty]');
+    if (!product || !add || !dec || !inc || !qty) return;
+    const parts = { add, dec, inc, qty };
+    this.#stop = this.dataset['mode'] === 'pick' ? this.#pick(product, parts) : this.#add(product, parts);
+  }
+
+  disconnectedCallback(): void {
+    for (const stop of this.#stop) stop();
+    this.#stop = [];
+  }
+
+  /** ADD, then the stepper of the cart line. */
+  #add(product: CartProductInput, { add, dec, inc, qty }: Parts): (() => void)[] {
+    const stepper = this.querySelector<HTMLElement>('[data-stepper]');
+    if (!stepper) return [];
+    let quantity = 0;
+    // Which control takes focus when ADD and the stepper swap, so keyboard users keep their place.
+    let focusAfter: 'inc' | 'add' | null = null;
+    add.addEventListener('click', () => {
+      focusAfter = 'inc';
+      void addToCart(product);
+    });
+    dec.addEventListener('click', () => {
+      if (quantity <= 1) focusAfter = 'add';
+      updateQuantity(product.id, quantity - 1);
+    });
+    inc.addEventListener('click', () => updateQuantity(product.id, quantity + 1));
+    return [
+      $cartItems.subscribe((items) => {
+        const was = quantity;
+        quantity = quantityInCart(items, product.id);
+        add.hidden = quantity > 0;
+        stepper.hidden = quantity === 0;
+        qty.textContent = String(quantity);
+        inc.disabled = quantity >= MAX_LINE_QUANTITY;
+        if (was === 0 && quantity > 0 && focusAfter === 'inc') inc.focus();
+        if (was > 0 && quantity === 0 && focusAfter === 'add') add.focus();
+        if ((was === 0) !== (quantity === 0)) focusAfter = null;
+      }),
+      $cartAdding.subscribe((ids) => {
+        const busy = ids.includes(product.id);
+        add.disabled = busy;
+        add.textContent = busy ? 'ADDING…' : 'ADD';
+        busy ? add.setAttribute('aria-busy', 'true') : add.removeAttribute('aria-busy');
+      }),
+    ];
+  }
+
+  /** The product page: pick 1 to MAX_LINE_QUANTITY, then add that many. */
+  #pick(product: CartProductInput, { add, dec, inc, qty }: Parts): (() => void)[] {
+    const unavailable = product.is_available === false;
+    let quantity = 1;
+    let busy = false;
+    const render = () => {
+      qty.textContent = String(quantity);
+      dec.disabled = quantity <= 1;
+      inc.disabled = quantity >= MAX_LINE_QUANTITY;
+      add.disabled = busy || unavailable;
+      if (!unavailable) add.textContent = pickLabel(product.price, quantity);
+      busy ? add.setAttribute('aria-busy', 'true') : add.removeAttribute('aria-busy');
+    };
+    dec.addEventListener('click', () => {
+      quantity = Math.max(1, quantity - 1);
+      render();
+    });
+    inc.addEventListener('click', () => {
+      quantity = Math.min(MAX_LINE_QUANTITY, quantity + 1);
+      render();
+    });
+    add.addEventListener('click', () => void addToCart(product, quantity));
+    return [
+      $cartAdding.subscribe((ids) => {
+        busy = ids.includes(product.id);
+        render();
+      }),
+    ];
+  }
+}
+
+if (!customElements.get('thela-cart-control')) customElements.define('thela-cart-control', CartControlElement);
+}
+
+if (typeof customElements !== 'undefined') defineCartControl();
