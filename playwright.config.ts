@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4321);
+// The 10,000-product build (`npm run build:scale`, into dist-scale/) that the scale project's specs run against.
+const scalePort = port + 1;
+const scaleDir = process.env['SCALE_OUT_DIR'] ?? 'dist-scale';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,14 +23,29 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      testIgnore: /listing-pages\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+    },
+    {
+      name: 'scale',
+      testMatch: /listing-pages\.spec\.ts/,
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch, baseURL: `http://127.0.0.1:${scalePort}` },
     },
   ],
   // The built site, as a CDN would serve it: `npm run test:e2e` builds first.
-  webServer: {
-    command: `npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+    {
+      command: `npx astro preview --host 127.0.0.1 --port ${scalePort} --ignore-lock`,
+      env: { OUT_DIR: scaleDir },
+      url: `http://127.0.0.1:${scalePort}/`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+  ],
 });

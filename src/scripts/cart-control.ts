@@ -19,8 +19,11 @@ interface Parts {
 function defineCartControl(): void {
 class CartControlElement extends HTMLElement {
   #stop: (() => void)[] = [];
+  /** Removes the click handlers on disconnect: a listing can take a card out and put it back. */
+  #abort = new AbortController();
 
   connectedCallback(): void {
+    this.#abort = new AbortController();
     const product = controlProduct(this.dataset);
     const add = this.querySelector<HTMLButtonElement>('[data-add]');
     const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
@@ -34,6 +37,7 @@ class CartControlElement extends HTMLElement {
   disconnectedCallback(): void {
     for (const stop of this.#stop) stop();
     this.#stop = [];
+    this.#abort.abort();
   }
 
   /** ADD, then the stepper of the cart line. */
@@ -43,15 +47,24 @@ class CartControlElement extends HTMLElement {
     let quantity = 0;
     // Which control takes focus when ADD and the stepper swap, so keyboard users keep their place.
     let focusAfter: 'inc' | 'add' | null = null;
-    add.addEventListener('click', () => {
-      focusAfter = 'inc';
-      void addToCart(product);
-    });
-    dec.addEventListener('click', () => {
-      if (quantity <= 1) focusAfter = 'add';
-      updateQuantity(product.id, quantity - 1);
-    });
-    inc.addEventListener('click', () => updateQuantity(product.id, quantity + 1));
+    const { signal } = this.#abort;
+    add.addEventListener(
+      'click',
+      () => {
+        focusAfter = 'inc';
+        void addToCart(product);
+      },
+      { signal },
+    );
+    dec.addEventListener(
+      'click',
+      () => {
+        if (quantity <= 1) focusAfter = 'add';
+        updateQuantity(product.id, quantity - 1);
+      },
+      { signal },
+    );
+    inc.addEventListener('click', () => updateQuantity(product.id, quantity + 1), { signal });
     return [
       $cartItems.subscribe((items) => {
         const was = quantity;
@@ -86,15 +99,14 @@ class CartControlElement extends HTMLElement {
       if (!unavailable) add.textContent = pickLabel(product.price, quantity);
       busy ? add.setAttribute('aria-busy', 'true') : add.removeAttribute('aria-busy');
     };
-    dec.addEventListener('click', () => {
-      quantity = Math.max(1, quantity - 1);
+    const { signal } = this.#abort;
+    const step = (by: number) => () => {
+      quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + by));
       render();
-    });
-    inc.addEventListener('click', () => {
-      quantity = Math.min(MAX_LINE_QUANTITY, quantity + 1);
-      render();
-    });
-    add.addEventListener('click', () => void addToCart(product, quantity));
+    };
+    dec.addEventListener('click', step(-1), { signal });
+    inc.addEventListener('click', step(1), { signal });
+    add.addEventListener('click', () => void addToCart(product, quantity), { signal });
     return [
       $cartAdding.subscribe((ids) => {
         busy = ids.includes(product.id);

@@ -1,8 +1,4 @@
-/** The spec's in-page search rule (section 5): case-insensitive substring match; a blank query matches everything. */
-export function matchesQuery(text: string, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  return needle === '' || text.toLowerCase().includes(needle);
-}
+import { matchesQuery } from '../lib/name-match.ts';
 
 /** The text an item is searched by: its `data-filter-text`, else the text of its heading (a product card's name). */
 export function filterText(item: HTMLElement): string {

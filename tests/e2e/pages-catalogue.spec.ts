@@ -1,5 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, products, sample } from './support/pages.ts';
+
+/** Appends every later page of a listing ("Show more" until there is no more), as a shopper scrolling it all would. */
+async function showAll(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: 'Show more' });
+  const cards = page.getByRole('region', { name: 'All Products' }).getByRole('article');
+  await expect(page.locator('thela-listing:defined')).toHaveCount(1); // the listing's script has wired the button
+  while (await more.isVisible()) {
+    const before = await cards.count();
+    await more.click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  }
+}
 
 const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
@@ -108,6 +120,7 @@ test.describe('category pages', () => {
     const subIds = new Set(sample.categories.filter((c) => c.parent_id === 'fruits').map((c) => c.id));
     const expected = sample.products.filter((p) => subIds.has(p.category_id));
     const grid = page.getByRole('region', { name: 'All Products' });
+    await showAll(page);
     await expect(grid.getByRole('article')).toHaveCount(expected.length);
     const outOfStock = expected.filter((p) => !p.is_available).length;
     await expect(grid.getByText('Out of stock', { exact: true })).toHaveCount(outOfStock);
@@ -141,6 +154,7 @@ test.describe('category pages', () => {
     await expect(page).toHaveURL(new RegExp(`/category/dairy/subcategory/${own[0]!.id}/?$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(own[0]!.name);
     const count = sample.products.filter((p) => p.category_id === own[0]!.id).length;
+    await showAll(page);
     await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(count);
     await page.getByRole('link', { name: 'Dairy & Eggs' }).first().click();
     await expect(page).toHaveURL(/\/category\/dairy\/?$/);
@@ -150,6 +164,7 @@ test.describe('category pages', () => {
     const response = await page.goto('/category/fruits/subcategory/fresh-vegetables');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Vegetables');
+    await showAll(page);
     await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(32);
     await expect(page.getByRole('link', { name: 'Fruits', exact: true }).first()).toHaveAttribute('href', '/category/fruits');
   });

@@ -4,7 +4,7 @@ import { faqs, FAQ_CATEGORIES } from '../../src/data/faqs.ts';
 import { offerCards, sampleOffers, formatOfferDate } from '../../src/data/offers.ts';
 import { homeCategories } from '../../src/data/home-categories.ts';
 import { bannerSlides } from '../../src/data/banners.ts';
-import { matchesQuery } from '../../src/scripts/name-filter.ts';
+import { matchesQuery } from '../../src/lib/name-match.ts';
 import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
 import { subcategoryLinks } from '../../src/lib/catalogue/category-pages.ts';
 import { indexCatalogue } from '../../src/lib/catalogue/model.ts';

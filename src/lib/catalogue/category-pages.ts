@@ -1,5 +1,7 @@
 /** What the category and subcategory pages show: titles, the listed products and the "Browse by Subcategory" links. */
 import { byId, type CatalogueModel } from './model.ts';
+import { LISTING_PAGE_SIZE, type ListingIndex } from '../listing.ts';
+import { toPaise } from '../pricing.ts';
 import type { Category, Product } from './types.ts';
 
 /** A "Browse by Subcategory" entry. */
@@ -100,3 +102,12 @@ export function subcategoryPaths(model: CatalogueModel): { categoryId: string; s
   );
 }
 
+
+/** A listing's index as the response `/…/listing.json` serves (src/lib/listing.ts): every product's row, in listing order. */
+export function listingIndex(products: readonly Product[]): Response {
+  const index: ListingIndex = {
+    pageSize: LISTING_PAGE_SIZE,
+    rows: products.map((p) => [p.name, toPaise(p.price), p.original_price === null ? 0 : toPaise(p.original_price), p.is_available ? 1 : 0]),
+  };
+  return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}

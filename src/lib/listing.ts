@@ -1,0 +1,38 @@
+/**
+ * Listing pages (category and subcategory grids): the page size, the sorts, the "Showing 1-24 of 1,474" line and the
+ * shape of the compact index a listing publishes for in-page search and sorting over all its pages (the order those
+ * produce is `listing-order.ts`, loaded only when a shopper searches or sorts). Pure: the build and the browser share it.
+ */
+/** Cards per listing page: small enough for one round trip of HTML and a light DOM on a phone. */
+export const LISTING_PAGE_SIZE = 24;
+
+/** The sorts a listing offers, in menu order, with their labels. */
+export const LISTING_SORTS = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'discount', label: 'Biggest discount' },
+] as const;
+
+export type ListingSort = (typeof LISTING_SORTS)[number]['value'];
+
+/** A sort from untrusted text (the URL): a known value or relevance. */
+export function parseListingSort(value: string | null | undefined): ListingSort {
+  return LISTING_SORTS.find((sort) => sort.value === value)?.value ?? 'relevance';
+}
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** "Showing 1-24 of 1,474" (1-based, inclusive); "Showing 0 of 0" for an empty list. */
+export function showingLine(start: number, end: number, total: number): string {
+  return total === 0 || end < start ? `Showing 0 of ${count.format(total)}` : `Showing ${count.format(start)}-${count.format(end)} of ${count.format(total)}`;
+}
+
+/** One product of a listing's index, in listing order: name, price and original price in paise (0: none), in stock. */
+export type ListingRow = [name: string, pricePaise: number, originalPaise: number, inStock: 0 | 1];
+
+/** What `/…/listing.json` holds: the page size the pages were cut with, and every product's row in listing order. */
+export interface ListingIndex {
+  pageSize: number;
+  rows: ListingRow[];
+}
