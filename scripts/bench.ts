@@ -23,6 +23,7 @@ import { measureFirstLoads, type FirstLoad } from './bench/browser.ts';
 import { buildSite, type BuildResult } from './bench/build.ts';
 import { BUDGET_FILE, budgetFromMeasured, checkBudgets, chunkName, formatBudgetFile, loadBudgetConfig, type BudgetRow, type MeasuredPage } from './bench/budgets.ts';
 import { CHROMIUM_PATH } from './bench/chromium.ts';
+import { PAGE_LIMITS } from './bench/largest-pages.ts';
 import { runLighthouse, type LighthouseSummary } from './bench/lighthouse.ts';
 import { resolvePages, type ResolvedPage } from './bench/pages.ts';
 import { loadAverage } from './bench/proc.ts';
@@ -226,6 +227,22 @@ function printBuilds(list: readonly BuildResult[]): void {
       if (build.totalMs) console.log(`  ${build.label} largest parts of the total: ${phaseSummary(build)}`);
     }
     if (build.dist?.largestHtml) console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);
+    if (build.dist?.largestPages.length) {
+      const over = (value: number, limit: number) => (value > limit ? ' OVER' : '');
+      console.log(`  ${build.label}: largest page of each type (limits: ${humanBytes(PAGE_LIMITS.rawBytes)} raw, ${PAGE_LIMITS.domElements} DOM elements, ${PAGE_LIMITS.firstRenderGzip} B first render)`);
+      console.log(
+        table(
+          ['type', 'page', 'raw', 'DOM elements', 'first render gzip'],
+          build.dist.largestPages.map((page) => [
+            page.type,
+            page.url,
+            `${humanBytes(page.rawBytes)}${over(page.rawBytes, PAGE_LIMITS.rawBytes)}`,
+            `${page.domElements}${over(page.domElements, PAGE_LIMITS.domElements)}`,
+            `${page.firstRenderGzip}${over(page.firstRenderGzip, PAGE_LIMITS.firstRenderGzip)}`,
+          ]),
+        ),
+      );
+    }
     for (const note of build.notes) console.log(`  ${build.label}: ${note}`);
   }
 }

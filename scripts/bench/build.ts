@@ -6,6 +6,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runMeasured, withBuildLock, type Measured, type TimedLine } from './proc.ts';
+import { largestPages, pageTypeOf, type LargestPage } from './largest-pages.ts';
 import { ROOT } from './util.ts';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
@@ -168,6 +169,8 @@ export interface DistStats {
   bytes: number;
   htmlFiles: number;
   largestHtml: { path: string; bytes: number } | null;
+  /** The largest page of each page type with its raw bytes, DOM elements and first-render bytes (largest-pages.ts). */
+  largestPages: LargestPage[];
 }
 
 async function walkStats(dir: string): Promise<DistStats> {
@@ -175,6 +178,7 @@ async function walkStats(dir: string): Promise<DistStats> {
   let bytes = 0;
   let htmlFiles = 0;
   let largestHtml: DistStats['largestHtml'] = null;
+  const largestOfType = new Map<string, { path: string; bytes: number }>();
   const walk = async (current: string): Promise<void> => {
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
@@ -185,13 +189,16 @@ async function walkStats(dir: string): Promise<DistStats> {
         bytes += size;
         if (entry.name.endsWith('.html')) {
           htmlFiles += 1;
-          if (!largestHtml || size > largestHtml.bytes) largestHtml = { path: `/${path.relative(dir, full)}`, bytes: size };
+          const page = { path: `/${path.relative(dir, full)}`, bytes: size };
+          if (!largestHtml || size > largestHtml.bytes) largestHtml = page;
+          const type = pageTypeOf(page.path);
+          if ((largestOfType.get(type)?.bytes ?? -1) < size) largestOfType.set(type, page);
         }
       }
     }
   };
   await walk(dir);
-  return { files, bytes, htmlFiles, largestHtml };
+  return { files, bytes, htmlFiles, largestHtml, largestPages: htmlFiles > 0 ? await largestPages(dir, [...largestOfType.values()]) : [] };
 }
 
 /** Refuses to delete anything but a benchmark directory. */
