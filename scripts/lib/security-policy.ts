@@ -17,7 +17,6 @@ export const MAX_HEADER_LINE = 2000;
 export const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
