@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -14,7 +15,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   prefetch: false,
-  integrations: [react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
+  // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
+  integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
   vite: { plugins: [tailwindcss()] },
   env: {
     schema: {

@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the service worker (its
- * precache manifest lists this build's files, so it comes last).
+ * precache manifest lists this build's files), then `_headers` with the security policy (hashes of the pages'
+ * inline scripts), and last the scan of everything written for secrets.
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,3 +19,5 @@ function run(label: string, command: string, args: string[]): void {
 run('astro build', 'astro', ['build']);
 run('pagefind', 'pagefind', ['--site', outDir]);
 run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
+run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
+run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);

@@ -13,6 +13,7 @@ import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { listReleases, resolveCurrent } from './releases.ts';
 import { contentTypeFor } from '../../lib/content-types.ts';
+import { headersForPath, readHeadersRules } from '../../lib/security-policy.ts';
 
 /** Cache-Control for content-hashed files (their name changes when their bytes do). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -156,6 +157,10 @@ export function createStaticHandler(
         'X-Content-Type-Options': 'nosniff',
         'X-Thela-Release': servedFrom,
       };
+      // The release's _headers (security policy: CSP with this build's hashes, X-Frame-Options...), as a CDN sends
+      // them; caching stays the rule above, which says the same as _headers for the paths this server knows.
+      for (const [name, value] of Object.entries(headersForPath(await readHeadersRules(root), urlPath)))
+        if (name.toLowerCase() !== 'cache-control') headers[name] = value;
       if (
         status === 200 &&
         req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === found.etag)

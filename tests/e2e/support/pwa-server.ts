@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { contentTypeFor } from '../../../scripts/lib/content-types.ts';
+import { headersForPath, readHeadersRules } from '../../../scripts/lib/security-policy.ts';
 
 
 /** A running server: its origin, the directory it serves, and the paths asked for so far. */
@@ -44,6 +45,7 @@ export async function startSwitchableServer(dir: string): Promise<SwitchableServ
       const status = file ? 200 : 404;
       file ??= path.join(root, '404.html');
       res.writeHead(status, {
+        ...headersForPath(await readHeadersRules(root), pathname),
         'Content-Type': contentTypeFor(file),
         'Cache-Control': status === 200 && pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       });

@@ -1,0 +1,48 @@
+/**
+ * Build step (after the service worker): writes `<outDir>/_headers`, the caching rules of public/_headers plus the
+ * security headers of scripts/lib/security-policy.ts, with a Content-Security-Policy that allows exactly the inline
+ * scripts and styles the built pages carry (by hash). Stops the build when a page carries something a hash-only
+ * policy would block (a style attribute, an inline event handler) or when the header outgrows what hosts accept.
+ *
+ * Usage: node scripts/build-headers.ts [outDir]
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadEnv } from 'vite';
+import {
+  MAX_HEADER_LINE,
+  collectSiteInlineCode,
+  mergeHeadersFile,
+  securityHeaders,
+  supabaseConnectOrigin,
+} from './lib/security-policy.ts';
+
+const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
+const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
+const supabaseUrl = env['PUBLIC_SUPABASE_URL'] || undefined;
+
+function fail(message: string): never {
+  console.error(`build-headers: ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(outDir, 'index.html'))) fail(`no built site in ${outDir}`);
+const { pages, code } = await collectSiteInlineCode(outDir);
+if (code.styleAttributes > 0)
+  fail(`${code.styleAttributes} style="..." attribute(s) in the pages; the policy allows styles by hash only (use a class)`);
+if (code.eventHandlers > 0)
+  fail(`${code.eventHandlers} inline event handler attribute(s) in the pages; the policy allows scripts by hash only`);
+
+const headers = securityHeaders(code, supabaseUrl);
+for (const [name, value] of Object.entries(headers)) {
+  const length = `  ${name}: ${value}`.length;
+  if (length > MAX_HEADER_LINE) fail(`${name} is ${length} characters, over the ${MAX_HEADER_LINE} hosts accept`);
+}
+const file = path.join(outDir, '_headers');
+const base = existsSync(file) ? readFileSync(file, 'utf8') : '';
+writeFileSync(file, mergeHeadersFile(base, headers));
+console.log(
+  `build-headers: ${path.relative(process.cwd(), file) || file}: CSP for ${pages} pages, ` +
+    `${code.scriptHashes.size} script and ${code.styleHashes.size} style hashes, ` +
+    `connect-src ${supabaseConnectOrigin(supabaseUrl) ?? "'self' only"}`,
+);

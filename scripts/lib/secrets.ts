@@ -1,0 +1,132 @@
+/**
+ * Keeps secret keys out of the browser. Two checks, one set of rules:
+ *
+ * - `publicEnvProblems(env)`, before anything is read or built (astro.config.mjs runs it for `astro build` and
+ *   `astro dev`): every `PUBLIC_*` variable is inlined into the browser bundle, so one holding a secret stops the
+ *   build with one line naming the variable and why.
+ * - `scanText()` / `scanBuiltSite(dir, env)`, the last step of `npm run build`: the built output must not contain a
+ *   secret, however it got there (a hard-coded key, a private variable read by mistake).
+ *
+ * What counts as a secret:
+ * - a JWT whose payload `role` is not `anon` (Supabase's service_role key, a user's `authenticated` token, a token
+ *   without a role). Only the anon JWT, which Row Level Security confines to SELECT, may ship;
+ * - a Supabase secret API key (`sb_secret_...`). The publishable key (`sb_publishable_...`) may ship;
+ * - in a `PUBLIC_` variable, a value shaped like a JWT (three base64url parts, the first `eyJ`) whose payload
+ *   cannot be decoded: it cannot be shown to be the anon key, so it is refused rather than waved through;
+ * - in the built output, the literal value (16+ characters) of any set variable whose name says it is secret
+ *   (SECRET, SERVICE_ROLE, PRIVATE, TOKEN, PASSWORD) and does not start with `PUBLIC_`.
+ *
+ * Messages name the variable or file and the kind of secret, never the secret itself.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A JWT-shaped token inside any text: base64url header and payload that both open with `{"` (`eyJ`). */
+const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+/** A whole value shaped like a JWT (what a key variable holds). */
+const JWT_VALUE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+/** Supabase's secret API keys (the new format); the publishable ones are `sb_publishable_`. */
+const SB_SECRET = /sb_secret_[A-Za-z0-9_-]*/g;
+/** Names of variables whose value is a secret. */
+const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|TOKEN|PASSWORD/i;
+/** Shorter values are too likely to occur by chance in the output (and are poor secrets anyway). */
+export const MIN_SECRET_LENGTH = 16;
+/** Text files of a built site that are scanned; everything else (images, Pagefind's compressed index) is not. */
+const TEXT_FILE = /\.(html|js|mjs|json|css|txt|xml|webmanifest|map|svg)$/i;
+const TEXT_NAMES = new Set(['_headers', '_redirects']);
+
+/** The payload of a JWT-shaped token, or null when it is not valid base64url JSON of an object. */
+export function jwtPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part || !/^[A-Za-z0-9_-]+$/.test(part)) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The role for a message: printable and short, since it comes from the token. */
+function roleLabel(payload: Record<string, unknown>): string {
+  const role = payload['role'];
+  if (typeof role !== 'string') return 'no role';
+  return /^[\w.-]{1,40}$/.test(role) ? `role "${role}"` : 'an unreadable role';
+}
+
+/**
+ * Why one `PUBLIC_` value must not reach the browser, or null when it may.
+ * (Exported for the table of keys in tests/unit/secrets.test.ts.)
+ */
+export function publicValueProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.includes('sb_secret_')) return 'it holds a Supabase secret key (sb_secret_...)';
+  if (JWT_VALUE.test(trimmed)) {
+    const payload = jwtPayload(trimmed);
+    if (!payload) return 'it looks like a JWT but its payload cannot be decoded, so it cannot be shown to be the anon key';
+    if (payload['role'] !== 'anon') return `it holds a JWT with ${roleLabel(payload)}, not "anon"`;
+    return null;
+  }
+  // A token embedded in a longer value (a URL with ?apikey=..., a key with a prefix).
+  for (const match of trimmed.matchAll(JWT_IN_TEXT)) {
+    const payload = jwtPayload(match[0]);
+    if (payload && payload['role'] !== 'anon') return `it contains a JWT with ${roleLabel(payload)}, not "anon"`;
+  }
+  return null;
+}
+
+/** One line per `PUBLIC_` variable holding a secret; empty when all may ship. Sorted by name. */
+export function publicEnvProblems(env: Record<string, string | undefined>): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('PUBLIC_'))
+    .sort()
+    .flatMap((name) => {
+      const problem = publicValueProblem(env[name] ?? '');
+      return problem
+        ? [`Secret key refused, build stopped: ${name} ${problem}; only the anon or publishable key may reach the browser.`]
+        : [];
+    });
+}
+
+/** The secret values to look for in the output: set, non-public variables with a secret-sounding name. */
+export function secretValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
+  return Object.entries(env)
+    .filter(([name, value]) => !name.startsWith('PUBLIC_') && SECRET_NAME.test(name) && (value?.length ?? 0) >= MIN_SECRET_LENGTH)
+    .map(([name, value]) => ({ name, value: value! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The kinds of secret found in one text (each kind once), e.g. `a JWT with role "service_role"`. */
+export function scanText(text: string, secrets: { name: string; value: string }[] = []): string[] {
+  const kinds = new Set<string>();
+  for (const match of text.matchAll(JWT_IN_TEXT)) {
+    const payload = jwtPayload(match[0]);
+    // A JWT-shaped string whose payload is not JSON is not a token (minified code can contain such runs).
+    if (payload && payload['role'] !== 'anon') kinds.add(`a JWT with ${roleLabel(payload)}`);
+  }
+  if (SB_SECRET.test(text)) kinds.add('a Supabase secret key (sb_secret_...)');
+  SB_SECRET.lastIndex = 0;
+  for (const { name, value } of secrets) if (text.includes(value)) kinds.add(`the value of ${name}`);
+  return [...kinds];
+}
+
+async function textFiles(dir: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await textFiles(dir, relative)));
+    else if (entry.isFile() && (TEXT_FILE.test(entry.name) || TEXT_NAMES.has(entry.name))) files.push(relative);
+  }
+  return files;
+}
+
+/** One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. */
+export async function scanBuiltSite(dir: string, env: Record<string, string | undefined>): Promise<string[]> {
+  const secrets = secretValues(env);
+  const findings: string[] = [];
+  for (const file of (await textFiles(dir)).sort()) {
+    const kinds = scanText(await readFile(path.join(dir, file), 'utf8'), secrets);
+    if (kinds.length) findings.push(`${file}: ${kinds.join(', ')}`);
+  }
+  return findings;
+}

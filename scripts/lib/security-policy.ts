@@ -1,0 +1,242 @@
+/**
+ * The browser security policy of the site, in one place: the Content-Security-Policy (built from the hashes of the
+ * inline scripts and styles the built pages actually carry), the other security headers, and the `_headers` file
+ * format that delivers them (Netlify, Cloudflare Pages; scripts/ops/lib/static.ts and the e2e server read the same
+ * file, so every way of serving a release sends the same headers).
+ *
+ * Why each directive is what it is: README.md, "Security".
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Header lines longer than this are refused by Cloudflare Pages (its `_headers` limit is 2,000 characters). */
+export const MAX_HEADER_LINE = 2000;
+
+/** Features the storefront never uses, denied to the page and to anything it could embed. */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+/** The security headers other than the CSP, the same on every response. */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+};
+
+/** What the inline code of some pages needs: hashes of executable inline scripts and of `<style>` elements. */
+export interface InlineCode {
+  scriptHashes: Set<string>;
+  styleHashes: Set<string>;
+  /** `style="..."` attributes: a hash-only style-src blocks them, so the build refuses to ship any. */
+  styleAttributes: number;
+  /** `onclick="..."` and friends: blocked by a hash-only script-src, so the build refuses to ship any. */
+  eventHandlers: number;
+}
+
+export function emptyInlineCode(): InlineCode {
+  return { scriptHashes: new Set(), styleHashes: new Set(), styleAttributes: 0, eventHandlers: 0 };
+}
+
+/** The CSP source expression for some inline text: `'sha256-<base64>'` of its exact bytes. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Script types the browser executes (a missing type, JavaScript MIME types, `module`); JSON-LD and the like are data. */
+function isExecutable(type: string | undefined): boolean {
+  if (type === undefined) return true;
+  const value = type.trim().toLowerCase();
+  return value === '' || value === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(value);
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes);
+  if (!match) return new RegExp(`(?:^|\\s)${name}(?:\\s|$)`, 'i').test(attributes) ? '' : undefined;
+  return match[1] ?? match[2] ?? match[3] ?? '';
+}
+
+/** Adds one page's inline code to `into` (Astro writes well-formed HTML; the content of each element is hashed as is). */
+export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    if (attribute(attributes, 'src') !== undefined || !isExecutable(attribute(attributes, 'type'))) continue;
+    into.scriptHashes.add(cspHash(match[2] ?? ''));
+  }
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) into.styleHashes.add(cspHash(match[1] ?? ''));
+  // Outside script and style elements only: their text may mention the strings.
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  into.styleAttributes += (markup.match(/<[^>]*\sstyle\s*=/gi) ?? []).length;
+  into.eventHandlers += (markup.match(/<[^>]*\son[a-z]+\s*=/gi) ?? []).length;
+  return into;
+}
+
+async function htmlFiles(dir: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await htmlFiles(dir, relative)));
+    else if (entry.isFile() && entry.name.endsWith('.html')) files.push(relative);
+  }
+  return files;
+}
+
+/** The inline code of every page of a built site, and how many pages there are. */
+export async function collectSiteInlineCode(dir: string): Promise<{ pages: number; code: InlineCode }> {
+  const code = emptyInlineCode();
+  const files = await htmlFiles(dir);
+  for (const file of files) collectInlineCode(await readFile(path.join(dir, file), 'utf8'), code);
+  return { pages: files.length, code };
+}
+
+/** The origin of the configured Supabase project (http or https only), or null. */
+export function supabaseConnectOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PolicyInput {
+  scriptHashes: Iterable<string>;
+  styleHashes: Iterable<string>;
+  /** PUBLIC_SUPABASE_URL, when set: its origin is the one other place the browser may connect to. */
+  supabaseUrl?: string | undefined;
+}
+
+/** The Content-Security-Policy header value. Hashes are sorted, so the same pages give the same header. */
+export function contentSecurityPolicy(input: PolicyInput): string {
+  const scripts = [...new Set(input.scriptHashes)].sort();
+  const styles = [...new Set(input.styleHashes)].sort();
+  const supabase = supabaseConnectOrigin(input.supabaseUrl);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    // Pagefind compiles its WebAssembly index reader: 'wasm-unsafe-eval' allows exactly that, not eval().
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...scripts]],
+    ['style-src', ["'self'", ...styles]],
+    ['img-src', ["'self'"]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...(supabase ? [supabase] : [])]],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['frame-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** Every security header for a site whose pages carry `code`. */
+export function securityHeaders(code: Pick<InlineCode, 'scriptHashes' | 'styleHashes'>, supabaseUrl?: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy({ ...code, supabaseUrl }),
+    ...STATIC_SECURITY_HEADERS,
+  };
+}
+
+/** One rule of a `_headers` file: a path pattern and its headers, in order. */
+export interface HeadersRule {
+  pattern: string;
+  headers: [string, string][];
+}
+
+/** Parses the `_headers` format: a path line, then indented `Name: value` lines; `#` comments. */
+export function parseHeadersFile(text: string): HeadersRule[] {
+  const rules: HeadersRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (!rule || colon === -1) continue;
+    rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+function patternRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * The headers a `_headers`-reading host sends for one URL path: those of every matching rule, a repeated name
+ * joined with ", " (as Netlify and Cloudflare do). Names keep the case of their first appearance.
+ */
+export function headersForPath(rules: readonly HeadersRule[], urlPath: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const names = new Map<string, string>();
+  for (const rule of rules) {
+    if (!patternRegExp(rule.pattern).test(urlPath)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = names.get(name.toLowerCase()) ?? name;
+      names.set(name.toLowerCase(), key);
+      result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`;
+    }
+  }
+  return result;
+}
+
+/**
+ * `base` (public/_headers as copied into the build) with the security headers added to its `/*` rule (created
+ * when missing). A header the `/*` rule already has is replaced, so the file never sends two values.
+ */
+export function mergeHeadersFile(base: string, headers: Record<string, string>): string {
+  const lines = base.replace(/\s+$/, '').split(/\r?\n/);
+  const start = lines.findIndex((line) => line.trim() === '/*' && !/^\s/.test(line));
+  const wanted = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const added = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+  if (start === -1) return `${[...lines, '', '/*', ...added].join('\n')}\n`;
+  let end = start + 1;
+  while (end < lines.length && /^\s+\S/.test(lines[end]!)) end++;
+  const kept = lines
+    .slice(start + 1, end)
+    .filter((line) => !wanted.has(line.slice(0, line.indexOf(':')).trim().toLowerCase()));
+  return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
+}
+
+const rulesCache = new Map<string, { mtimeMs: number; rules: HeadersRule[] }>();
+
+/**
+ * The rules of `<root>/_headers` (none when the file is missing), read once per file version: for servers that
+ * apply a release's `_headers` themselves (scripts/ops/lib/static.ts, the e2e server).
+ */
+export async function readHeadersRules(root: string): Promise<HeadersRule[]> {
+  const file = path.join(root, '_headers');
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return [];
+  const cached = rulesCache.get(file);
+  if (cached && cached.mtimeMs === info.mtimeMs) return cached.rules;
+  const rules = parseHeadersFile(await readFile(file, 'utf8'));
+  rulesCache.set(file, { mtimeMs: info.mtimeMs, rules });
+  return rules;
+}

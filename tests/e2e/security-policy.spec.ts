@@ -1,0 +1,295 @@
+/**
+ * The security policy in a real browser: the built site served with its generated `_headers` applied, as a CDN
+ * applies them (tests/e2e/support/pwa-server.ts), every route (all static routes and one of each page type, listed
+ * from the build), both themes, zero `securitypolicyviolation` events and zero CSP console errors; cart, search and
+ * offline mode working under the policy; and a Supabase-configured build whose connect-src lets the live price read
+ * through to the configured origin.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { headersForPath, parseHeadersFile } from '../../scripts/lib/security-policy.ts';
+import { startPostgrestServer, type PostgrestServer, type Tables } from '../fixtures/postgrest-server.ts';
+import { ANON_JWT } from '../fixtures/jwt.ts';
+import { expectCartCount, islandsHydrated, toasts } from './support/cart.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
+import { openSearch, resultIds, search, searchBox } from './support/search.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.resolve(ROOT, process.env['OUT_DIR'] || 'dist');
+/** Onion, 1 kg, available in the sample catalogue. */
+const ONION = { id: 'onion-1-kg', name: 'Onion' };
+
+/** The URL paths of every page of a build (directory format), sorted. */
+function pagePaths(dir: string): string[] {
+  const paths: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && entry.name !== '_astro' && entry.name !== 'pagefind') walk(child);
+      else if (entry.name === 'index.html') paths.push(`/${relative}${relative ? '/' : ''}`);
+      else if (entry.name.endsWith('.html')) paths.push(`/${child.replace(/\.html$/, '')}`);
+    }
+  };
+  walk('');
+  return paths.sort();
+}
+
+/**
+ * Every static route and one of each page type: pages are grouped by first segment and depth; a group of more than
+ * six is a page type made from data (products, categories, subcategories, stores, shops) and gives its first page.
+ */
+function routesToVisit(dir: string): string[] {
+  const groups = new Map<string, string[]>();
+  for (const page of pagePaths(dir)) {
+    const segments = page.split('/').filter(Boolean);
+    const key = `${segments[0] ?? ''}/${segments.length}`;
+    groups.set(key, [...(groups.get(key) ?? []), page]);
+  }
+  const routes = [...groups.values()].flatMap((pages) => (pages.length > 6 ? [pages[0]!] : pages));
+  return [...routes, '/no-such-page/', `/product/no-such-product/`];
+}
+
+/** What the browser reported against the policy, by page. */
+interface PolicyWatch {
+  reports: string[];
+  /** Waits for the page to settle (islands hydrated, lazy parts loaded), then lets queued reports arrive. */
+  settle(page: Page): Promise<void>;
+}
+
+const POLICY_CONSOLE = /content.security.policy|refused to|permissions.policy|pagefind web worker|wasm-unsafe-eval/i;
+
+/** Records `securitypolicyviolation` events (documents and workers) and CSP console messages of a context. */
+async function watchPolicy(context: BrowserContext): Promise<PolicyWatch> {
+  const reports: string[] = [];
+  await context.exposeBinding('__reportPolicyViolation', ({ page }, text: string) => {
+    reports.push(`${page?.url() ?? '?'}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    const report = (event: SecurityPolicyViolationEvent) =>
+      (window as unknown as { __reportPolicyViolation: (text: string) => void }).__reportPolicyViolation(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      );
+    document.addEventListener('securitypolicyviolation', report);
+  });
+  const watchPage = (page: Page) => {
+    page.on('console', (message) => {
+      if (POLICY_CONSOLE.test(message.text())) reports.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
+    });
+    page.on('worker', (worker) =>
+      worker.on('console', (message) => {
+        if (POLICY_CONSOLE.test(message.text())) reports.push(`${worker.url()}: worker console: ${message.text()}`);
+      }),
+    );
+    page.on('pageerror', (error) => {
+      if (POLICY_CONSOLE.test(error.message)) reports.push(`${page.url()}: ${error.message}`);
+    });
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+  return {
+    reports,
+    async settle(page) {
+      await page.waitForLoadState('networkidle');
+      // client:visible islands and lazy images load when scrolled to.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      await islandsHydrated(page);
+      // Violation events are queued tasks: two frames are enough for them to be dispatched and reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    },
+  };
+}
+
+/** The policy of a served response must be the generated one: same-origin, scripts by hash, no unsafe sources. */
+function expectStrictPolicy(headers: Record<string, string>, connect: string[] = ["'self'"]): void {
+  const policy = headers['content-security-policy'] ?? '';
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).not.toContain("'unsafe-eval'");
+  expect(policy).toContain(`connect-src ${connect.join(' ')};`);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+}
+
+test.describe('the sample build under its security policy', () => {
+  let server: SwitchableServer;
+
+  test.beforeAll(async () => {
+    expect(existsSync(path.join(DIST, '_headers')), 'run `npm run build` first').toBe(true);
+    server = await startSwitchableServer(DIST);
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test('the watcher sees a violation (so zero below means zero)', async ({ page, context }) => {
+    const watch = await watchPolicy(context);
+    await page.goto(`${server.origin}/about/`);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+    });
+    await watch.settle(page);
+    expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+    expect(watch.reports.join('\n')).toMatch(/script-src-elem blocked inline/);
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`every route, ${theme} theme: no violation`, async ({ page, context }) => {
+      test.setTimeout(240_000);
+      const routes = routesToVisit(DIST);
+      // Static routes (about, cart, help/*, orders/*, profile/*...) plus one of each of the five data page types.
+      expect(routes.length).toBeGreaterThan(30);
+      for (const type of ['/product/', '/category/', '/subcategory/', '/store/', '/shop/'])
+        expect(routes.some((route) => route.includes(type)), type).toBe(true);
+      const watch = await watchPolicy(context);
+      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      for (const route of routes) {
+        const response = await page.goto(`${server.origin}${route}`);
+        expect(response, route).not.toBeNull();
+        expectStrictPolicy(response!.headers());
+        await watch.settle(page);
+        await expect(page.locator('html'), route).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      }
+      expect(watch.reports).toEqual([]);
+    });
+  }
+
+  test('add to cart works under the policy', async ({ page, context }) => {
+    const watch = await watchPolicy(context);
+    await page.goto(`${server.origin}/product/${ONION.id}/`);
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: /^Add \d+ to Cart/ }).click();
+    await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+    await expectCartCount(page, 1);
+    await page.goto(`${server.origin}/cart/`);
+    await expect(page.getByRole('listitem', { name: ONION.name })).toBeVisible();
+    await watch.settle(page);
+    expect(watch.reports).toEqual([]);
+  });
+
+  test('search (Pagefind, WebAssembly) works under the policy', async ({ page, context }) => {
+    const watch = await watchPolicy(context);
+    await page.goto(server.origin);
+    await openSearch(page, `${server.origin}/search`);
+    await search(page, 'milk', 'results');
+    expect((await resultIds(page)).length).toBeGreaterThan(0);
+    await watch.settle(page);
+    expect(watch.reports).toEqual([]);
+  });
+
+  test("without 'wasm-unsafe-eval' Pagefind's WebAssembly is refused: the policy allows exactly what search needs", async ({ page, context }) => {
+    const watch = await watchPolicy(context);
+    await context.route(`${server.origin}/search**`, async (route) => {
+      const response = await route.fetch();
+      const headers = response.headers();
+      headers['content-security-policy'] = headers['content-security-policy']!.replace(" 'wasm-unsafe-eval'", '');
+      return route.fulfill({ response, headers });
+    });
+    await openSearch(page, `${server.origin}/search`);
+    await searchBox(page).fill('milk');
+    await expect.poll(() => watch.reports.join('\n')).toMatch(/wasm-eval|WebAssembly/i);
+  });
+
+  test.describe('offline', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('the service worker installs, and a reload offline shows the saved page, under the policy', async ({ page, context }) => {
+      const watch = await watchPolicy(context);
+      await page.goto(`${server.origin}/`);
+      await waitForServiceWorker(page);
+      await page.goto(`${server.origin}/product/${ONION.id}/`);
+      await expect.poll(() => cachedPaths(page, 'thela-pages-')).toContain(`/product/${ONION.id}/`);
+      await context.setOffline(true);
+      const response = await page.reload();
+      expect(response?.fromServiceWorker()).toBe(true);
+      // The saved copy keeps the headers it was served with: the policy still applies offline.
+      expectStrictPolicy(response!.headers());
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ONION.name);
+      const offline = await page.goto(`${server.origin}/product/never-visited-product/`);
+      expect(offline?.fromServiceWorker()).toBe(true);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're offline");
+      await watch.settle(page).catch(() => {}); // networkidle never comes for a page with failing requests offline
+      expect(watch.reports).toEqual([]);
+    });
+  });
+});
+
+/** Runs `npm run build`'s steps without blocking this process (the PostgREST stand-in answers from it). */
+function buildSite(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+test.describe('a Supabase-configured build under its security policy', () => {
+  let postgrest: PostgrestServer;
+  let server: SwitchableServer;
+  let outDir: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    const sample = JSON.parse(readFileSync(path.join(ROOT, 'src/data/sample-catalogue.json'), 'utf8')) as Tables;
+    postgrest = await startPostgrestServer({ key: ANON_JWT, tables: sample });
+    outDir = mkdtempSync(path.join(tmpdir(), 'thela-csp-supabase-'));
+    const build = await buildSite({ OUT_DIR: outDir, PUBLIC_SUPABASE_URL: postgrest.url, PUBLIC_SUPABASE_ANON_KEY: ANON_JWT });
+    expect(build.code, build.output.slice(-2000)).toBe(0);
+    expect(build.output).toContain(`connect-src ${new URL(postgrest.url).origin}`);
+    server = await startSwitchableServer(outDir);
+  });
+  test.afterAll(async () => {
+    await server?.close();
+    await postgrest?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  test('connect-src names the Supabase origin, and the live price read passes it', async ({ page, context }) => {
+    const origin = new URL(postgrest.url).origin;
+    const rules = parseHeadersFile(readFileSync(path.join(outDir, '_headers'), 'utf8'));
+    expectStrictPolicy(
+      Object.fromEntries(Object.entries(headersForPath(rules, '/')).map(([name, value]) => [name.toLowerCase(), value])),
+      ["'self'", origin],
+    );
+    // The stand-in does not speak CORS: the browser's Supabase requests that pass the policy are answered with it
+    // here. A request the policy blocks never leaves the page, so it would not reach this route.
+    const browserReads: string[] = [];
+    await context.route(`${origin}/**`, async (route) => {
+      const cors = {
+        'access-control-allow-origin': server.origin,
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      };
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+      browserReads.push(new URL(route.request().url()).pathname);
+      const response = await route.fetch();
+      return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+    });
+    const watch = await watchPolicy(context);
+    for (const route of ['/', '/search', '/cart/', `/category/fruits/`]) {
+      const response = await page.goto(`${server.origin}${route}`);
+      expectStrictPolicy(response!.headers(), ["'self'", origin]);
+      await watch.settle(page);
+    }
+    await page.goto(`${server.origin}/product/${ONION.id}/`);
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: /^Add \d+ to Cart/ }).click();
+    await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+    await expectCartCount(page, 1);
+    // The add read the live price and availability from the configured Supabase, through the policy.
+    expect(browserReads).toContain('/rest/v1/products');
+    await watch.settle(page);
+    expect(watch.reports).toEqual([]);
+  });
+});
