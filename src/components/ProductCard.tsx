@@ -1,5 +1,6 @@
 import type { CardProduct } from '../lib/fields.ts';
 import { discountPercent, displayImage, displayUnit, formatPrice } from '../lib/format.ts';
+import { formatUnitPrice } from '../lib/unit-price.ts';
 import CartControl from './CartControl.tsx';
 
 export interface ProductCardProps {
@@ -15,11 +16,12 @@ export interface ProductCardProps {
 /**
  * The one product card, wherever products are listed: pre-rendered by Astro pages (static HTML, no React shipped)
  * and rendered live by the search and featured islands. Image, discount badge, name, unit, price, struck original
- * price, a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
+ * price, unit price ("₹112/kg"), a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
  */
 export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const percent = discountPercent(product.price, product.original_price);
+  const perUnit = formatUnitPrice(product.price, product.quantity_unit);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
       <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
@@ -37,6 +39,7 @@ export default function ProductCard({ product, headingLevel = 3, eager = false, 
               {formatPrice(product.original_price)}
             </s>
           )}
+          {perUnit && <span className="block text-xs text-gray-600 dark:text-gray-300">{perUnit}</span>}
         </p>
         {!product.is_available ? (
           <span className="rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">Out of stock</span>

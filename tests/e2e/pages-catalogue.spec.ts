@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatUnitPrice } from '../../src/lib/unit-price.ts';
 import { collectErrors, products, sample } from './support/pages.ts';
 
 /** Appends every later page of a listing ("Show more" until there is no more), as a shopper scrolling it all would. */
@@ -174,5 +175,36 @@ test.describe('category pages', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category');
     await expect(page.getByText('No products found')).toBeVisible();
+  });
+});
+
+test.describe('unit prices', () => {
+  const withUnit = (unit: string) => sample.products.find((p) => p.is_available && p.quantity_unit === unit)!;
+
+  test('the product page and every card show the price per kg, L or piece; approximate packs show none', async ({ page }) => {
+    const grams = withUnit('500 g');
+    await page.goto(`/product/${grams.id}`);
+    await expect(page.getByText(`500 g · ${formatUnitPrice(grams.price, '500 g')}`)).toBeVisible();
+    expect(formatUnitPrice(grams.price, '500 g')).toMatch(/^₹[\d,.]+\/kg$/);
+
+    const litres = withUnit('1 L');
+    await page.goto(`/product/${litres.id}`);
+    await expect(page.locator('[data-unit-price]')).toHaveText(` · ${formatUnitPrice(litres.price, '1 L')}`);
+
+    const approx = sample.products.find((p) => p.is_available && p.quantity_unit?.includes('approx.'))!;
+    await page.goto(`/product/${approx.id}`);
+    await expect(page.locator('[data-unit-price]')).toHaveCount(0);
+
+    // On a listing: each card with a measurable pack size carries its unit price.
+    await page.goto('/category/dairy');
+    const cards = page.getByRole('region', { name: 'All Products' }).getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const card of (await cards.all()).slice(0, 8)) {
+      const href = (await card.getByRole('link').first().getAttribute('href')) ?? '';
+      const product = sample.products.find((p) => href === `/product/${encodeURIComponent(p.id)}`)!;
+      const expected = formatUnitPrice(product.price, product.quantity_unit);
+      if (expected) await expect(card).toContainText(expected);
+      else await expect(card).not.toContainText(/\/(kg|L|pc)\b/);
+    }
   });
 });
