@@ -1,11 +1,13 @@
 import { fillSite } from '../lib/site.ts';
+import type { IconName } from './icons.ts';
 
 /** A value of the about page. */
 export interface AboutValue {
   title: string;
   text: string;
-  emoji: string;
-  emojiLabel: string;
+  /** The value's icon (src/data/icons.ts), named by `iconLabel`. */
+  icon: IconName;
+  iconLabel: string;
 }
 
 /** The about page's copy (spec sections 1 and 2). */
@@ -18,10 +20,10 @@ export const about = {
   missionText:
     'To make everyday shopping effortless for every household, while helping neighbourhood shops grow. We keep pricing flat and honest, with no hidden charges.',
   values: [
-    { title: 'Customer First', text: 'Every decision starts with what makes your day easier.', emoji: '🤝', emojiLabel: 'Handshake' },
-    { title: 'Quality Products', text: 'Fresh produce and genuine brands, checked before they leave the shop.', emoji: '✅', emojiLabel: 'Check mark' },
-    { title: 'Fast Delivery', text: 'Groceries at your door in minutes, from shops just around the corner.', emoji: '⚡', emojiLabel: 'Lightning' },
-    { title: 'Community', text: 'We partner with local shops so your money stays in your neighbourhood.', emoji: '🏘️', emojiLabel: 'Houses' },
+    { title: 'Customer First', text: 'Every decision starts with what makes your day easier.', icon: 'heart', iconLabel: 'Heart' },
+    { title: 'Quality Products', text: 'Fresh produce and genuine brands, checked before they leave the shop.', icon: 'badge', iconLabel: 'Quality badge' },
+    { title: 'Fast Delivery', text: 'Groceries at your door in minutes, from shops just around the corner.', icon: 'bolt', iconLabel: 'Lightning' },
+    { title: 'Community', text: 'We partner with local shops so your money stays in your neighbourhood.', icon: 'users', iconLabel: 'People' },
   ] satisfies AboutValue[],
   impact: [
     { value: '8 min', label: 'Average delivery time' },

@@ -1,5 +1,6 @@
 import { formatPaise, formatPrice } from '../lib/format.ts';
 import { DELIVERY_FEE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../lib/pricing.ts';
+import type { IconName } from './icons.ts';
 
 /** A card of the home offers strip (spec section 3): id, title, subtitle, colour, icon. */
 export interface OfferCard {
@@ -8,8 +9,8 @@ export interface OfferCard {
   subtitle: string;
   /** Tailwind classes for the card, both themes (AA contrast for its text). */
   color: string;
-  /** An emoji shown as the card's icon. */
-  icon: string;
+  /** The card's icon (src/data/icons.ts), named by `iconLabel`. */
+  icon: IconName;
   iconLabel: string;
 }
 
@@ -20,23 +21,23 @@ export const offerCards: readonly OfferCard[] = [
     title: 'Flat 50% off',
     subtitle: 'On your first order',
     color: 'bg-violet-700 text-white',
-    icon: '🎉',
-    iconLabel: 'Party popper',
+    icon: 'gift',
+    iconLabel: 'Gift',
   },
   {
     id: 'cashback',
     title: `Cashback ${formatPrice(100)}`,
     subtitle: 'Use code SAVE100',
     color: 'bg-rose-700 text-white',
-    icon: '💰',
-    iconLabel: 'Money bag',
+    icon: 'wallet',
+    iconLabel: 'Wallet',
   },
   {
     id: 'free-delivery',
     title: 'Free delivery',
     subtitle: `On orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}`,
     color: 'bg-brand-700 text-white',
-    icon: '🛵',
+    icon: 'scooter',
     iconLabel: 'Scooter',
   },
 ];
@@ -57,8 +58,8 @@ export interface SampleOffer {
   minOrder: number | null;
   /** Largest discount in rupees, or null when uncapped. */
   maxDiscount: number | null;
-  /** Emoji shown as the offer's picture. */
-  image: string;
+  /** The offer's icon (src/data/icons.ts), named by `imageLabel`. */
+  image: IconName;
   imageLabel: string;
   type: OfferType;
 }
@@ -78,8 +79,8 @@ export const sampleOffers: readonly SampleOffer[] = [
     validUntil: '2026-12-31',
     minOrder: 500,
     maxDiscount: 250,
-    image: '🎉',
-    imageLabel: 'Party popper',
+    image: 'gift',
+    imageLabel: 'Gift',
     type: 'new-user',
   },
   {
@@ -91,8 +92,8 @@ export const sampleOffers: readonly SampleOffer[] = [
     validUntil: '2026-12-27',
     minOrder: 200,
     maxDiscount: 150,
-    image: '🥕',
-    imageLabel: 'Carrot',
+    image: 'leaf',
+    imageLabel: 'Fresh produce',
     type: 'flash-sale',
   },
   {
@@ -104,7 +105,7 @@ export const sampleOffers: readonly SampleOffer[] = [
     validUntil: '2027-03-31',
     minOrder: FREE_DELIVERY_ABOVE_PAISE / 100,
     maxDiscount: DELIVERY_FEE_PAISE / 100,
-    image: '🛵',
+    image: 'scooter',
     imageLabel: 'Scooter',
     type: 'delivery',
   },
@@ -117,8 +118,8 @@ export const sampleOffers: readonly SampleOffer[] = [
     validUntil: '2027-01-31',
     minOrder: null,
     maxDiscount: 200,
-    image: '📦',
-    imageLabel: 'Package',
+    image: 'box',
+    imageLabel: 'Box',
     type: 'bulk',
   },
 ];

@@ -72,7 +72,11 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
           {order.timeline.map((step) => (
             <li key={step.status} className="flex items-center gap-3">
               <span aria-hidden="true" className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.completed ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 dark:border-gray-600'}`}>
-                {step.completed ? '✓' : ''}
+                {step.completed && (
+                  <svg viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-[3]" strokeLinecap="round" strokeLinejoin="round">
+                    <path d="M5 12.5 10 17 19 7" />
+                  </svg>
+                )}
               </span>
               <span className={`flex-1 text-sm ${step.completed ? 'font-semibold' : 'text-gray-600 dark:text-gray-300'}`}>
                 {step.status}

@@ -41,9 +41,7 @@ export default function SearchIdle({ onPick }: SearchIdleProps) {
                 href={tile.href}
                 className="flex h-full items-center gap-3 rounded-xl border border-gray-200 bg-gray-50 p-3 hover:border-brand-600 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-500"
               >
-                <span aria-hidden="true" className="text-2xl">
-                  {tile.emoji}
-                </span>
+                <img src={tile.image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-lg" />
                 <span className="leading-tight">
                   <span className="block text-sm font-semibold">{tile.label}</span>
                   <span className="block text-xs text-gray-600 dark:text-gray-300">{tile.count}</span>

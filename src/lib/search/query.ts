@@ -29,10 +29,10 @@ export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'o
 
 /** The spec's "Popular Categories" tiles, each linking to the category that holds most of it. */
 export const POPULAR_CATEGORIES = [
-  { label: 'Fruits & Vegetables', count: '150+ items', href: '/category/fruits', emoji: '🥦' },
-  { label: 'Dairy & Eggs', count: '80+ items', href: '/category/dairy', emoji: '🥛' },
-  { label: 'Snacks & Beverages', count: '200+ items', href: '/category/snacks', emoji: '🍿' },
-  { label: 'Personal Care', count: '120+ items', href: '/category/personal-care', emoji: '🧴' },
+  { label: 'Fruits & Vegetables', count: '150+ items', href: '/category/fruits', image: '/images/catalogue/category-fruits.svg' },
+  { label: 'Dairy & Eggs', count: '80+ items', href: '/category/dairy', image: '/images/catalogue/category-dairy.svg' },
+  { label: 'Snacks & Beverages', count: '200+ items', href: '/category/snacks', image: '/images/catalogue/category-snacks.svg' },
+  { label: 'Personal Care', count: '120+ items', href: '/category/personal-care', image: '/images/catalogue/category-personal-care.svg' },
 ] as const;
 
 /** Most results a search shows (spec section 9). */
