@@ -2,7 +2,7 @@
  * Orders (spec sections 2, 3 and 4): the order shape, status labels and colours, the timeline, totals in paise,
  * the order a checkout creates, and the rules that read stored orders back (storage is user input).
  */
-import { MAX_LINE_QUANTITY, NAME_MAX, UNIT_MAX, readId, readImageUrl, readPrice, readQuantity, readText } from './fields.ts';
+import { MAX_LINE_QUANTITY, NAME_MAX, UNIT_MAX, readId, readImageUrl, readPrice, readQuantity, readText, type CardProduct } from './fields.ts';
 import { DEFAULT_UNIT } from './format.ts';
 import { cartTotals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
@@ -221,6 +221,23 @@ export function decodeOrders(raw: string | undefined): Order[] {
     seen.add(order.id);
     out.push(order);
     if (out.length >= MAX_STORED_ORDERS) break;
+  }
+  return out;
+}
+
+/** How many products "Buy again" shows at most. */
+export const BUY_AGAIN_LIMIT = 8;
+
+/** The products of the orders placed here, most recently bought first, each once, as cards ("Buy again" on home). */
+export function recentlyBought(placed: readonly Order[], limit = BUY_AGAIN_LIMIT): CardProduct[] {
+  const seen = new Set<string>();
+  const out: CardProduct[] = [];
+  const newestFirst = [...placed].sort((a, b) => Date.parse(b.date || '0') - Date.parse(a.date || '0'));
+  for (const item of newestFirst.flatMap((order) => order.items)) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    out.push({ id: item.id, name: item.name, price: item.price, original_price: null, image_url: item.image_url, quantity_unit: item.unit, is_available: true });
+    if (out.length === limit) break;
   }
   return out;
 }

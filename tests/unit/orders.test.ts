@@ -13,6 +13,7 @@ import {
   orderItemCount,
   orderStatus,
   placedOrderPath,
+  recentlyBought,
 } from '../../src/lib/orders.ts';
 import type { CartItem } from '../../src/lib/cart.ts';
 import { $cartItems } from '../../src/stores/cart.ts';
@@ -244,5 +245,17 @@ describe('reorder', () => {
     expect(result).toEqual({ added: [chips!.name], skipped: [rice!.name] });
     expect($cartItems.get()).toHaveLength(1);
     expect($cartItems.get()[0]?.product.price).toBe(21);
+  });
+});
+
+describe('recentlyBought', () => {
+  test('lists the products of the newest orders first, each once, at most the limit', () => {
+    const line = (id: string) => ({ product_id: id, quantity: 1, product: { name: id.toUpperCase(), price: 10, image_url: null, quantity_unit: '1 kg' } });
+    const older = createOrder([line('a'), line('b')], address, Date.parse('2026-01-01T10:00:00Z'));
+    const newer = createOrder([line('c'), line('a')], address, Date.parse('2026-02-01T10:00:00Z'));
+    expect(recentlyBought([older, newer]).map((p) => p.id)).toEqual(['c', 'a', 'b']);
+    expect(recentlyBought([older, newer], 2).map((p) => p.id)).toEqual(['c', 'a']);
+    expect(recentlyBought([])).toEqual([]);
+    expect(recentlyBought([newer])[0]).toMatchObject({ name: 'C', price: 10, quantity_unit: '1 kg', is_available: true, original_price: null });
   });
 });
