@@ -5,6 +5,7 @@
  * sources run it with the same catalogue, so the same inputs must give the same answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { must } from '../../scripts/lib/must.ts';
 import { FEATURED_LIMIT, SEARCH_LIMIT, SHOP_PRODUCTS_LIMIT, type CatalogueSource } from '../../src/lib/catalogue/source.ts';
 import type { Catalogue, Product, Store } from '../../src/lib/catalogue/types.ts';
 
@@ -59,10 +60,10 @@ function required<T>(value: T | undefined, what: string): T {
 /** Runs the contract against the source `open` makes (once for the whole suite). */
 export function describeCatalogueSource(name: string, catalogue: () => Catalogue, open: () => Promise<SourceUnderTest>): void {
   describe(name, () => {
-    let under: SourceUnderTest;
+    let under: SourceUnderTest | undefined;
     let data: Catalogue;
     let expected: ReturnType<typeof oracle>;
-    const source = () => under.source;
+    const source = () => must(under, 'source under test (its beforeAll failed)').source;
 
     beforeAll(async () => {
       data = catalogue();

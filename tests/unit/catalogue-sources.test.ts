@@ -76,7 +76,7 @@ contractFor('built catalogue', builtCatalogue);
 contractFor('sample catalogue (src/data/sample-catalogue.json)', sampleCatalogue);
 
 describe('both sources answer alike', () => {
-  let server: PostgrestServer;
+  let server: PostgrestServer | undefined;
   let sample: CatalogueSource;
   let supabase: CatalogueSource;
   let catalogue: Catalogue;
