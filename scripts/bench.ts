@@ -32,6 +32,7 @@ import { serveStatic } from './bench/serve.ts';
 import { AssetReader, analysePageFile, type PageWeight } from './bench/static-weight.ts';
 import { phaseSummary, REFERENCES, TARGETS, verdicts, type SearchFigures, type Verdict, type VerdictInput } from './bench/targets.ts';
 import { heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
+import { must } from './lib/must.ts';
 
 // Ports of this benchmark (4361-4369): the site for page weight and Lighthouse, Chromium's debugging port, search.
 const SITE_PORT = 4361;
@@ -68,7 +69,7 @@ function parseOptions(argv: readonly string[]): Options {
     keep: false,
   };
   for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
+    const arg = must(argv[index], `argument ${index}`);
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => inline ?? argv[++index] ?? fail(`${name} needs a value`);
     const count = () => {
@@ -127,8 +128,10 @@ function versionOf(pkg: string): string | null {
 }
 
 function environment() {
-  const git = (args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const chromium = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() || null;
+  // stdout is null, not a string, when the program cannot be started.
+  const output = (command: string, args: string[]) => (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim();
+  const git = (args: string[]) => output('git', args) ?? '';
+  const chromium = output(CHROMIUM_PATH, ['--version']) || null;
   return {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,
@@ -149,13 +152,14 @@ const options = parseOptions(process.argv.slice(2));
 const resultsFile = path.join(ROOT, 'bench/results', `${today(started)}${options.quick ? '-quick' : ''}.json`);
 const progress = (message: string) => console.log(`[bench ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 
+const loadAverageAtStart = await loadAverage();
 const results: Record<string, unknown> = {
   date: today(started),
   startedAt: started.toISOString(),
   mode: options.quick ? 'quick' : 'full',
   units: 'bytes; 1 KB = 1,024 bytes; times in ms; gzip level 9, brotli quality 11',
   environment: environment(),
-  loadAverageAtStart: await loadAverage(),
+  loadAverageAtStart,
   targets: TARGETS,
   references: REFERENCES,
 };
@@ -251,7 +255,7 @@ function printBuilds(list: readonly BuildResult[]): void {
 // Main
 
 heading(`Thela benchmark (${options.quick ? 'quick' : 'full'}) → ${path.relative(ROOT, resultsFile)}`);
-console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; load average ${results['loadAverageAtStart'] ?? '?'}`);
+console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; load average ${loadAverageAtStart ?? '?'}`);
 
 let siteDir: string;
 if (options.dist) {
@@ -285,7 +289,7 @@ try {
     progress(`loading ${present.length} pages in Chromium`);
     firstLoads = await measureFirstLoads(server.origin, present.map((page) => page.url), reader);
     for (const load of firstLoads) {
-      const page = present.find((item) => item.url === load.url)!;
+      const page = must(present.find((item) => item.url === load.url), `page ${load.url}`);
       const entry = weights[page.type.name];
       if (entry && !('missing' in entry)) entry.browserJsGzip = load.js.gzip;
     }
@@ -295,8 +299,8 @@ try {
       jsCounting:
         'static: module scripts + every island (any client: directive) + renderers, through static imports; chromium: JS responses on first load without scrolling, until 500 ms network idle (client:visible islands below the fold excluded)',
       pages: Object.fromEntries(
-        PAGE_ORDER().map((name) => {
-          const entry = weights[name]!;
+        PAGE_ORDER().map((name): [string, unknown] => {
+          const entry = must(weights[name], `weight of ${name}`);
           if ('missing' in entry) return [name, entry];
           const load = firstLoads.find((item) => item.url === entry.url);
           return [name, { url: entry.url, static: entry.weight, firstLoad: load ?? null }];
@@ -366,8 +370,9 @@ try {
       .map((page) => ({ name: page.type.name, url: page.url }));
     const missing = resolved.filter((page) => page.missing !== undefined && wanted.includes(page.type.name));
     heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${options.lighthouseRuns} run(s) per page, medians`);
-    results['loadAverageBeforeLighthouse'] = await loadAverage();
-    console.log(`  load average ${results['loadAverageBeforeLighthouse'] ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
+    const loadAverageBeforeLighthouse = await loadAverage();
+    results['loadAverageBeforeLighthouse'] = loadAverageBeforeLighthouse;
+    console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
     for (const page of missing) console.log(`  ${page.type.name}: skipped — ${page.missing}`);
     if (pages.length === 0) lighthouse = { skipped: 'none of the audited pages exists yet' };
     else {
@@ -453,7 +458,7 @@ function PAGE_ORDER(): string[] {
 
 function printWeights(): void {
   const rows = PAGE_ORDER().map((name) => {
-    const entry = weights[name]!;
+    const entry = must(weights[name], `weight of ${name}`);
     if ('missing' in entry) return [name, 'not built yet', '', '', '', '', '', '', '', '', ''];
     const w = entry.weight;
     const load = firstLoads.find((item) => item.url === entry.url);
@@ -478,7 +483,7 @@ function printWeights(): void {
     ),
   );
   for (const name of PAGE_ORDER()) {
-    const entry = weights[name]!;
+    const entry = must(weights[name], `weight of ${name}`);
     if ('missing' in entry) console.log(`  ${name}: skipped — ${entry.missing}`);
     else {
       const islands = entry.weight.islands.map((island) => `${island.component} (client:${island.directive})`).join(', ');

@@ -129,7 +129,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         `${(sw.bytes / 1024).toFixed(1)} KiB (release ${sw.release})`,
     );
   } catch (error) {
-    console.error(`build-sw: ${(error as Error).stack ?? error}`);
+    console.error(`build-sw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   }
 }

@@ -19,7 +19,7 @@ const args = process.argv.slice(2);
 let dir: string | undefined;
 let budgetFile = BUDGET_FILE;
 for (let index = 0; index < args.length; index++) {
-  const arg = args[index]!;
+  const arg = args[index] ?? '';
   if (arg === '--budgets') budgetFile = args[++index] ?? usage('--budgets needs a file');
   else if (arg.startsWith('--budgets=')) budgetFile = arg.slice('--budgets='.length);
   else if (arg.startsWith('-')) usage(`unknown option ${arg}`);

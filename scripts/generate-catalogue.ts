@@ -169,7 +169,8 @@ async function renderSeed(catalogue: Catalogue): Promise<string | null> {
     console.log(`generate-catalogue: ${SEED_MODULE} does not export renderSeedSql(); skipping ${SEED_FILE}`);
     return null;
   }
-  const sql: unknown = mod.renderSeedSql(catalogue);
+  const render = mod.renderSeedSql as (catalogue: Catalogue) => unknown;
+  const sql = render(catalogue);
   if (typeof sql !== 'string') throw new Error(`${SEED_MODULE}: renderSeedSql() did not return a string`);
   return sql;
 }

@@ -74,9 +74,7 @@ export async function pwaAudit(
     check('service-worker', sw !== null, 'no service worker took control of the page');
 
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: { errorId: string; errorArguments: { name: string; value: string }[] }[];
-    };
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     const errors = installabilityErrors.map((e) =>
       [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
     );

@@ -67,7 +67,7 @@ export async function measureFirstLoads(origin: string, urls: readonly string[],
         await page.goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 });
       } catch (error) {
         result.ok = false;
-        result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        result.error = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
       }
       const all = [...finished];
       result.requests = all.length + failed.length;
@@ -92,7 +92,7 @@ export async function measureFirstLoads(origin: string, urls: readonly string[],
           if (asset) jsSizes.push(asset.sizes);
         }
       }
-      for (const line of failed) if (isOffSite(line.split(' ')[0]!, origin)) result.offSite.push(line);
+      for (const line of failed) if (isOffSite(line.split(' ')[0] ?? '', origin)) result.offSite.push(line);
       result.js = addSizes(jsSizes);
       results.push(result);
       await context.close();

@@ -54,7 +54,7 @@ function isBudget(value: unknown): value is PageBudget {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
   for (const key of ['maxJsGzip', 'maxFirstRenderGzip']) {
-    if (key in record && (typeof record[key] !== 'number' || !Number.isFinite(record[key]) || (record[key] as number) < 0)) return false;
+    if (key in record && (typeof record[key] !== 'number' || !Number.isFinite(record[key]) || record[key] < 0)) return false;
   }
   return !('noReact' in record) || typeof record['noReact'] === 'boolean';
 }
@@ -64,14 +64,14 @@ export function parseBudgetConfig(text: string): BudgetConfig {
   const data = JSON.parse(text) as Record<string, unknown>;
   const known = new Set(PAGE_TYPES.map((type) => type.name));
   const section = (name: 'budgets' | 'targets'): Record<string, PageBudget> => {
-    const value = data[name] ?? {};
+    const value: unknown = data[name] ?? {};
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`budgets: "${name}" must be an object`);
     for (const [page, budget] of Object.entries(value)) {
       if (page.startsWith('$')) continue;
       if (!known.has(page)) throw new Error(`budgets: unknown page type "${page}" in "${name}" (known: ${[...known].join(', ')})`);
       if (!isBudget(budget)) throw new Error(`budgets: "${name}.${page}" must hold maxJsGzip / maxFirstRenderGzip (bytes) and noReact (boolean)`);
     }
-    return Object.fromEntries(Object.entries(value).filter(([page]) => !page.startsWith('$'))) as Record<string, PageBudget>;
+    return Object.fromEntries(Object.entries(value).filter(([page]) => !page.startsWith('$')));
   };
   const firstRoundTripBytes = typeof data['firstRoundTripBytes'] === 'number' ? data['firstRoundTripBytes'] : 14 * KB;
   // Only a hint for breach messages: entries that do not have the expected shape are ignored.

@@ -81,6 +81,7 @@ export interface BuildResult {
   dist: DistStats | null;
 }
 
+// eslint-disable-next-line no-control-regex -- matches the ESC of ANSI colour codes in build output
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Strips colour codes from a log line. */
@@ -104,7 +105,8 @@ export function parseDuration(text: string): number | null {
 export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
   const at = (pattern: RegExp, after = -1): { index: number; atMs: number } | null => {
     for (let index = after + 1; index < lines.length; index++) {
-      if (pattern.test(plain(lines[index]!.text))) return { index, atMs: lines[index]!.atMs };
+      const line = lines[index];
+    if (line && pattern.test(plain(line.text))) return { index, atMs: line.atMs };
     }
     return null;
   };
@@ -125,13 +127,13 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
     const built = /(\d+) page\(s\) built in (.+?)\s*$/.exec(text);
     if (built) {
       pagesBuilt = Number(built[1]);
-      reportedMs = parseDuration(built[2]!);
+      reportedMs = parseDuration(built[2] ?? '');
     }
     const counts = /catalogue: (\d+) products, (\d+) categories, (\d+) stores/.exec(text);
     if (counts) catalogue = { products: Number(counts[1]), categories: Number(counts[2]), stores: Number(counts[3]) };
     const page = /[├└]─ (\/[^\s]*)(?:.*)\(\+(\d+)ms\)/.exec(text);
     if (page) {
-      const family = page[1]!.split('/')[1]?.replace(/\.html$/, '') || 'home';
+      const family = (page[1] ?? '').split('/')[1]?.replace(/\.html$/, '') || 'home';
       const share = (renderShare[family] ??= { pages: 0, ms: 0 });
       share.pages += 1;
       share.ms += Number(page[2]);
@@ -282,7 +284,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
       return [astroRun, pagefindRun, swRun] as const;
     },
-    () => options.progress?.(`${options.label}: waiting for ${'/tmp/thela-build.lock'} (another build is running)`),
+    () => options.progress?.(`${options.label}: waiting for /tmp/thela-build.lock (another build is running)`),
   );
   await new Promise((resolve) => log.end(resolve));
 

@@ -6,6 +6,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { must } from '../lib/must.ts';
 import { median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -95,10 +96,10 @@ export function readLhr(lhr: Lhr): LighthouseRun {
     cls: numeric(lhr, 'cumulative-layout-shift'),
     speedIndexMs: numeric(lhr, 'speed-index'),
     totalBytes: numeric(lhr, 'total-byte-weight'),
-    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElement(lhr),
     failing,
-    warnings: (lhr.runWarnings ?? []).map(String),
+    warnings: lhr.runWarnings.map(String),
   };
   if (lhr.runtimeError) run.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   return run;
@@ -139,7 +140,7 @@ function summarise(url: string, runs: LighthouseRun[]): LighthouseSummary {
     lcpElement: ok[0]?.lcpElement ?? null,
     failing: mergeFailing(ok),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],
-    errors: runs.filter((run) => run.error).map((run) => run.error!),
+    errors: runs.flatMap((run) => (run.error ? [run.error] : [])),
     all: runs,
   };
 }
@@ -173,15 +174,15 @@ export async function runLighthouse(
           });
           run = result ? readLhr(result.lhr) : emptyRun('Lighthouse returned no result');
         } catch (error) {
-          run = emptyRun(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+          run = emptyRun(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
         }
-        collected.get(page.name)!.push(run);
+        must(collected.get(page.name), `runs of ${page.name}`).push(run);
       }
     }
   } finally {
     chrome.kill();
   }
-  return Object.fromEntries(pages.map((page) => [page.name, summarise(page.url, collected.get(page.name)!)]));
+  return Object.fromEntries(pages.map((page) => [page.name, summarise(page.url, collected.get(page.name) ?? [])]));
 }
 
 function emptyRun(error: string): LighthouseRun {

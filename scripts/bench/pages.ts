@@ -41,7 +41,7 @@ export type ResolvedPage =
 
 /** The HTML file that serves a site URL in a directory-format build ("/x/" -> x/index.html, "/404.html" -> 404.html). */
 export function fileForUrl(dir: string, url: string): string {
-  const clean = url.split(/[?#]/)[0]!.replace(/^\/+/, '');
+  const clean = (url.split(/[?#]/)[0] ?? '').replace(/^\/+/, '');
   if (clean === '' || clean.endsWith('/')) return path.join(dir, clean, 'index.html');
   if (clean.endsWith('.html')) return path.join(dir, clean);
   return path.join(dir, clean, 'index.html');

@@ -88,7 +88,8 @@ export async function treeRssKb(rootPid: number): Promise<number> {
   const stack = [rootPid];
   const seen = new Set<number>();
   while (stack.length > 0) {
-    const pid = stack.pop()!;
+    const pid = stack.pop();
+    if (pid === undefined) break;
     if (seen.has(pid)) continue;
     seen.add(pid);
     total += table.get(pid)?.rssKb ?? 0;
@@ -123,9 +124,9 @@ export async function runMeasured(command: string, args: readonly string[], opti
   const reading = Promise.all([collect('stdout', child.stdout), collect('stderr', child.stderr)]);
 
   let peakTreeRssKb = 0;
-  let sampling = true;
+  const sampling = new AbortController();
   const sampler = (async () => {
-    while (sampling) {
+    while (!sampling.signal.aborted) {
       if (child.pid) peakTreeRssKb = Math.max(peakTreeRssKb, await treeRssKb(child.pid));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -143,7 +144,7 @@ export async function runMeasured(command: string, args: readonly string[], opti
   });
   const wallMs = performance.now() - started;
   if (timer) clearTimeout(timer);
-  sampling = false;
+  sampling.abort();
   await Promise.all([reading, sampler]);
 
   let maxRssKb: number | null = null;

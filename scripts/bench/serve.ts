@@ -66,7 +66,7 @@ export async function serveStatic(root: string, port: number): Promise<StaticSer
         Vary: 'Accept-Encoding',
       };
       let body: Buffer = await readFile(file);
-      const accept = String(req.headers['accept-encoding'] ?? '');
+      const accept = req.headers['accept-encoding'] ?? '';
       if (COMPRESSIBLE.test(type) && body.length > 0) {
         const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
         if (encoding) {

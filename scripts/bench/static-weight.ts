@@ -35,7 +35,7 @@ function decodeEntities(value: string): string {
 export function parseAttributes(source: string): Attributes {
   const attrs: Attributes = {};
   for (const match of source.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
-    const name = match[1]!.toLowerCase();
+    const name = (match[1] ?? '').toLowerCase();
     if (name in attrs) continue;
     attrs[name] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
   }
@@ -53,8 +53,8 @@ export function findTags(html: string): Tag[] {
   const pattern = /<(script|link|astro-island)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(source)) !== null) {
-    const name = match[1]!.toLowerCase();
-    const tag: Tag = { name, attrs: parseAttributes(match[2]!), inHead: match.index < headEnd };
+    const name = (match[1] ?? '').toLowerCase();
+    const tag: Tag = { name, attrs: parseAttributes(match[2] ?? ''), inHead: match.index < headEnd };
     if (name === 'script') {
       const close = source.indexOf('</script', pattern.lastIndex);
       const end = close === -1 ? source.length : close;
@@ -94,7 +94,7 @@ export async function staticImports(code: string): Promise<string[]> {
   } catch {
     return [];
   }
-  return imports.filter((item) => item.d === -1 && item.n !== undefined).map((item) => item.n!);
+  return imports.flatMap((item) => (item.d === -1 && item.n !== undefined ? [item.n] : []));
 }
 
 /** Which React a chunk contains: React DOM (the renderer, ~60 KB gz), React's core, or none. */
@@ -153,7 +153,7 @@ export class AssetReader {
 
   /** The asset at a site-absolute URL path, or null if the build has no such file. */
   load(url: string): Promise<LoadedAsset | null> {
-    const key = url.split(/[?#]/)[0]!;
+    const key = url.split(/[?#]/)[0] ?? '';
     let pending = this.cache.get(key);
     if (!pending) {
       const file = path.join(this.dir, decodeURIComponent(key));
@@ -241,7 +241,8 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   const js = new Map<string, Asset & { eager: boolean }>();
   const queue = [...roots];
   while (queue.length > 0) {
-    const item = queue.shift()!;
+    const item = queue.shift();
+    if (!item) break;
     const known = js.get(item.url);
     if (known) {
       if (item.eager && !known.eager) {
@@ -285,7 +286,7 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   const blockingCss = css.filter((asset) => asset.via === 'blocking').map((asset) => asset.sizes);
   const blockingJs = blockingClassic.map((url) => js.get(url)?.sizes).filter((sizes): sizes is Sizes => sizes !== undefined);
   const jsFiles = [...js.values()];
-  const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((sum, match) => sum + Buffer.byteLength(match[1]!), 0);
+  const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ''), 0);
 
   return {
     html: htmlSizes,

@@ -212,13 +212,14 @@ export function verdicts(input: VerdictInput): Verdict[] {
 /** CPU time (user + system) of a build's steps, ms; null if not measured. */
 function cpu(build: BuildResult): number | null {
   const parts = [build.astro?.cpuMs, build.pagefind?.cpuMs];
-  return parts.every((part) => typeof part === 'number') ? (parts as number[]).reduce((a, b) => a + b, 0) : null;
+  return parts.every((part) => typeof part === 'number') ? parts.reduce((a, b) => a + b, 0) : null;
 }
 
 /** "rendering 60% (41.2 s), loading data 20% ..." for a build. */
 export function phaseSummary(build: BuildResult): string {
   const phases = build.astro?.phases;
-  if (!phases || !build.totalMs) return '';
+  const total = build.totalMs;
+  if (!phases || !total) return '';
   const parts: [string, number | null][] = [
     ['startup', phases.startupMs],
     ['loading data', phases.loadDataMs],
@@ -234,6 +235,6 @@ export function phaseSummary(build: BuildResult): string {
     .filter((part): part is [string, number] => part[1] !== null && part[1] > 0)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 4)
-    .map(([label, ms]) => `${label} ${seconds(ms, 1)} (${Math.round((ms / build.totalMs!) * 100)}%)`)
+    .map(([label, ms]) => `${label} ${seconds(ms, 1)} (${Math.round((ms / total) * 100)}%)`)
     .join(', ');
 }

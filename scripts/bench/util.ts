@@ -15,7 +15,8 @@ export function median(values: readonly number[]): number | null {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
 /** Byte counts of one payload as sent uncompressed, gzipped (level 9) and brotli'd (quality 11), as a CDN would. */
@@ -78,7 +79,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
   const numeric = /^[-+]?[\d.,]+( ?[a-zA-Z%/]+)?$|^–$/;
   const line = (row: readonly string[]) =>
     row
-      .map((cell, index) => (numeric.test(cell) && index > 0 ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!)))
+      .map((cell, index) => (numeric.test(cell) && index > 0 ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');

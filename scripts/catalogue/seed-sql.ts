@@ -113,7 +113,7 @@ export function parentsFirst(categories: readonly Category[]): Category[] {
   const depth = (category: Category, path: string[]): number => {
     const known = depthOf.get(category.id);
     if (known !== undefined) return known;
-    if (category.parent_id === null || category.parent_id === undefined) {
+    if (category.parent_id === null) {
       depthOf.set(category.id, 0);
       return 0;
     }

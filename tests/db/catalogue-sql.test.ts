@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSeedSql } from '../../scripts/catalogue/seed-sql.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue, Category, Product, Store } from '../../src/lib/catalogue/types.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -113,15 +113,15 @@ const byId = <T extends { id: string }>(rows: readonly T[]): T[] =>
 
 /** The rows of the three tables in the shape of the catalogue JSON, for comparing the two. */
 async function readCatalogue(client: pg.Client): Promise<Catalogue> {
-  const categories = await client.query(
+  const categories = await client.query<Category>(
     'select id, name, parent_id, sort_order, image_url from categories',
   );
-  const products = await client.query(
+  const products = await client.query<Omit<Product, 'price' | 'original_price'> & { price: string; original_price: string | null }>(
     `select id, name, brand, price::text as price, original_price::text as original_price, image_url,
             quantity_unit, description, category_id, is_available
        from products`,
   );
-  const stores = await client.query(
+  const stores = await client.query<Omit<Store, 'rating'> & { rating: string | null }>(
     `select id, name, shop_type, is_active, rating::text as rating, delivery_time_min, address, image_url
        from stores`,
   );
@@ -200,7 +200,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await client?.end().catch(() => undefined);
+  // client is unset when beforeAll failed before connecting.
+  await (client as pg.Client | undefined)?.end().catch(() => undefined);
   await cluster?.stop();
 }, 30_000);
 

@@ -219,7 +219,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
         await run(runAs, baseDir, bin('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '30', 'start']);
         break;
       } catch (error) {
-        if (attempt >= 3) throw new Error(`${(error as Error).message}\nserver log:\n${readLog(logFile)}`);
+        if (attempt >= 3) throw new Error(`${(error as Error).message}\nserver log:\n${readLog(logFile)}`, { cause: error });
       }
     }
 

@@ -83,8 +83,8 @@ test('when the order cannot be saved: "Error" / "Failed to place order. Please t
         return Reflect.set(target, key, value);
       },
       get(target, key) {
-        const value = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     Object.defineProperty(window, 'localStorage', { get: () => full, configurable: true });

@@ -1,12 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { must } from '../../scripts/lib/must.ts';
 import { products, sample } from './support/pages.ts';
 import { cachedPaths, offlineStatus, waitForServiceWorker } from './support/pwa.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
 const visited = products.discounted;
-const neverVisited = sample.products.find((p) => p.is_available && p.id !== visited.id && p.name !== visited.name)!;
+const neverVisited = must(
+  sample.products.find((p) => p.is_available && p.id !== visited.id && p.name !== visited.name),
+  'an available product other than the visited one',
+);
 
 test.describe('offline browsing', () => {
   test('a visited product page loads offline; a page never visited shows the offline page', async ({ page, context }) => {

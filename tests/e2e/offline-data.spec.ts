@@ -8,14 +8,14 @@ const SUPABASE = 'https://thela-e2e.supabase.co';
 /** A fetch from the page (through the service worker): the status, or "failed" when no response came. */
 function read(page: Page, url: string, accept = 'application/json'): Promise<number | 'failed'> {
   return page.evaluate(
-    async ([u, a]) => {
+    async ({ u, a }) => {
       try {
-        return (await fetch(u!, { headers: { accept: a! } })).status;
+        return (await fetch(u, { headers: { accept: a } })).status;
       } catch {
         return 'failed' as const;
       }
     },
-    [url, accept],
+    { u: url, a: accept },
   );
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { must } from '../../scripts/lib/must.ts';
 import { products } from './support/pages.ts';
 import { cachedPaths, cacheNamesOf, waitForServiceWorker } from './support/pwa.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
@@ -12,7 +13,7 @@ import { startSwitchableServer, type SwitchableServer } from './support/pwa-serv
 const releaseA = path.resolve(process.env['OUT_DIR'] || 'dist');
 const BRAND_B = 'Thela Next';
 let releaseB = '';
-let server: SwitchableServer;
+let server: SwitchableServer | undefined;
 let onlyInA: string[] = [];
 
 test.use({ serviceWorkers: 'allow' });
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   const build = [process.execPath, 'scripts/build.ts'];
   // Builds share a lock in this repository's shared tree (see notes); without flock, just build.
   const command = existsSync('/usr/bin/flock') ? ['/usr/bin/flock', '/tmp/thela-build.lock', ...build] : build;
-  const result = spawnSync(command[0]!, command.slice(1), {
+  const result = spawnSync(must(command[0], 'build command'), command.slice(1), {
     env: { ...process.env, OUT_DIR: releaseB, PUBLIC_BRAND_NAME: BRAND_B },
     encoding: 'utf8',
     timeout: 400_000,
@@ -50,8 +51,9 @@ function recordRequests(page: Page): string[] {
 
 test('after a rebuild: update notice under the open tab, new content on the next visit, never an old asset', async ({ page, context }) => {
   expect(onlyInA.length, 'release B must change some scripts for this test to mean anything').toBeGreaterThan(0);
+  const live = must(server, 'release server (its beforeAll failed)');
   const product = products.discounted;
-  const url = (p: string) => `${server.origin}${p}`;
+  const url = (p: string) => `${live.origin}${p}`;
 
   await page.goto(url('/'));
   await waitForServiceWorker(page);
@@ -61,8 +63,8 @@ test('after a rebuild: update notice under the open tab, new content on the next
   expect(pagesCachesA).toHaveLength(1);
 
   // The operator's rebuild goes live while the tab is open.
-  server.serve(releaseB);
-  const since = server.requests.length;
+  live.serve(releaseB);
+  const since = live.requests.length;
   // Coming back online makes the open tab look for a new release.
   await context.setOffline(true);
   await context.setOffline(false);
@@ -95,6 +97,6 @@ test('after a rebuild: update notice under the open tab, new content on the next
 
   // Not one asset of release A was asked for, from the worker or the network, since the switch.
   expect(requested.filter((p) => onlyInA.includes(p))).toEqual([]);
-  expect(server.requests.slice(since).filter((p) => onlyInA.includes(p))).toEqual([]);
-  expect(server.requests.slice(since)).toContain('/sw.js');
+  expect(live.requests.slice(since).filter((p) => onlyInA.includes(p))).toEqual([]);
+  expect(live.requests.slice(since)).toContain('/sw.js');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { must } from '../../scripts/lib/must.ts';
 import { formatUnitPrice } from '../../src/lib/unit-price.ts';
 import { collectErrors, products, sample } from './support/pages.ts';
 
@@ -24,14 +25,15 @@ test.describe('product page', () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${p.name} | Thela`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name);
-    await expect(page.getByRole('img', { name: p.name })).toHaveAttribute('src', p.image_url!);
-    const percent = Math.round(((p.original_price! - p.price) / p.original_price!) * 100);
+    await expect(page.getByRole('img', { name: p.name })).toHaveAttribute('src', must(p.image_url, 'image_url'));
+    const originalPrice = must(p.original_price, 'original_price');
+    const percent = Math.round(((originalPrice - p.price) / originalPrice) * 100);
     await expect(page.getByText(`${percent}% OFF`, { exact: true })).toBeVisible();
-    await expect(page.getByText(p.quantity_unit!, { exact: true })).toBeVisible();
+    await expect(page.getByText(must(p.quantity_unit, 'quantity_unit'), { exact: true })).toBeVisible();
     await expect(page.getByText(inr(p.price), { exact: true }).first()).toBeVisible();
-    await expect(page.locator('s').filter({ hasText: inr(p.original_price!) }).first()).toBeVisible();
+    await expect(page.locator('s').filter({ hasText: inr(originalPrice) }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'About this product' })).toBeVisible();
-    await expect(page.getByText(p.description!)).toBeVisible();
+    await expect(page.getByText(must(p.description, 'description'))).toBeVisible();
     // The available product's main content is marked for the search index.
     expect(await page.locator('main [data-pagefind-body]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
@@ -56,7 +58,7 @@ test.describe('product page', () => {
     await plus.click();
     await add.click();
     await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]'));
+    const stored = await page.evaluate((): unknown => JSON.parse(localStorage.getItem('cart-items') ?? '[]'));
     expect(stored).toEqual([expect.objectContaining({ product_id: p.id, quantity: 3 })]);
   });
 
@@ -75,7 +77,7 @@ test.describe('product page', () => {
     for (const p of [products.discounted, products.unavailable]) {
       await page.goto(`/product/${p.id}`);
       const json = await page.locator('script[type="application/ld+json"]').textContent();
-      const data = JSON.parse(json ?? '');
+      const data: unknown = JSON.parse(json ?? '');
       expect(data).toMatchObject({
         '@type': 'Product',
         name: p.name,
@@ -152,9 +154,10 @@ test.describe('category pages', () => {
     const links = page.getByRole('region', { name: 'Browse by Subcategory' }).getByRole('link');
     await expect(links).toHaveCount(own.length);
     await links.first().click();
-    await expect(page).toHaveURL(new RegExp(`/category/dairy/subcategory/${own[0]!.id}/?$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(own[0]!.name);
-    const count = sample.products.filter((p) => p.category_id === own[0]!.id).length;
+    const first = must(own[0], 'a dairy subcategory');
+    await expect(page).toHaveURL(new RegExp(`/category/dairy/subcategory/${first.id}/?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+    const count = sample.products.filter((p) => p.category_id === first.id).length;
     await showAll(page);
     await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(count);
     await page.getByRole('link', { name: 'Dairy & Eggs' }).first().click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { must } from '../../scripts/lib/must.ts';
 
 test.describe('content pages', () => {
   test('/about: welcome, mission, four values and the impact figures', async ({ page }) => {
@@ -20,8 +21,9 @@ test.describe('content pages', () => {
     await expect(page.getByText('Monday to Sunday 24/7', { exact: true })).toBeVisible();
     // Every help link leads to a page that exists.
     for (const href of await page.getByRole('region', { name: 'Help topics' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
-      const response = await page.request.get(href!);
-      expect(response.status(), href!).toBe(200);
+      const target = must(href, 'a help link href');
+      const response = await page.request.get(target);
+      expect(response.status(), target).toBe(200);
     }
   });
 

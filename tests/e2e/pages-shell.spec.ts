@@ -64,11 +64,11 @@ test.describe('site shell, theme and SEO', () => {
     expect(sitemap).toContain(`/product/${products.discounted.id}/`);
     expect(sitemap).toContain('/category/fruits/subcategory/fresh-fruits/');
     expect(sitemap).not.toContain('404');
-    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string; type: string; purpose: string }[] };
     expect(manifest).toMatchObject({ short_name: 'Thela', start_url: '/', display: 'standalone' });
-    const purposes = manifest.icons.map((i: { purpose: string }) => i.purpose);
+    const purposes = manifest.icons.map((i) => i.purpose);
     expect(purposes).toContain('maskable');
-    for (const icon of manifest.icons as { src: string; type: string }[]) {
+    for (const icon of manifest.icons) {
       const response = await request.get(icon.src);
       expect(response.status(), icon.src).toBe(200);
       expect(response.headers()['content-type']).toContain(icon.type.split('+')[0]);

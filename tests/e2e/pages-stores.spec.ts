@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { must } from '../../scripts/lib/must.ts';
 import { sample, stores } from './support/pages.ts';
 
 test.describe('stores and shops', () => {
@@ -9,7 +10,7 @@ test.describe('stores and shops', () => {
     const list = page.locator('#stores-list');
     const active = sample.stores.filter((s) => s.is_active);
     await expect(list.getByRole('link')).toHaveCount(active.length);
-    const inactive = sample.stores.find((s) => !s.is_active)!;
+    const inactive = must(sample.stores.find((s) => !s.is_active), 'an inactive store');
     await expect(list.getByText(inactive.name)).toHaveCount(0);
 
     const search = page.getByRole('searchbox', { name: 'Search stores' });
@@ -59,7 +60,7 @@ test.describe('stores and shops', () => {
     await page.goto(`/store/${stores.rated.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(stores.rated.name);
     const details = page.getByRole('list', { name: 'Store details' });
-    await expect(details).toContainText(stores.rated.rating!.toFixed(1));
+    await expect(details).toContainText(must(stores.rated.rating, 'rating of the rated store').toFixed(1));
     await expect(details).toContainText(`${stores.rated.delivery_time_min} min`);
     await page.goto(`/shop/${stores.unrated.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(stores.unrated.name);

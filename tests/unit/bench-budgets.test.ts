@@ -16,6 +16,7 @@ import {
   staticImports,
 } from '../../scripts/bench/static-weight.ts';
 import { sizesOf } from '../../scripts/bench/util.ts';
+import { must } from '../../scripts/lib/must.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/budget-site');
 const SITE = path.join(FIXTURE, 'site');
@@ -48,8 +49,8 @@ describe('findTags', () => {
   });
 
   test('marks which tags sit in <head>', () => {
-    const base = tags.find((tag) => tag.attrs['href'] === '/_astro/base.css')!;
-    const body = tags.find((tag) => tag.attrs['href'] === '/_astro/body.css')!;
+    const base = must(tags.find((tag) => tag.attrs['href'] === '/_astro/base.css'), 'base.css link');
+    const body = must(tags.find((tag) => tag.attrs['href'] === '/_astro/body.css'), 'body.css link');
     expect(base.inHead).toBe(true);
     expect(body.inHead).toBe(false);
   });
@@ -62,7 +63,7 @@ describe('findTags', () => {
 
 describe('isRenderBlockingStylesheet', () => {
   const tags = findTags(readFileSync(path.join(SITE, 'index.html'), 'utf8'));
-  const byHref = (href: string) => tags.find((tag) => tag.attrs['href'] === href)!;
+  const byHref = (href: string) => must(tags.find((tag) => tag.attrs['href'] === href), `link to ${href}`);
 
   test('a plain stylesheet in <head> blocks rendering', () => {
     expect(isRenderBlockingStylesheet(byHref('/_astro/base.css'))).toBe(true);

@@ -123,7 +123,7 @@ describe('decodeCart', () => {
 describe('$cartItems storage', () => {
   test('is stored under "cart-items" in the spec shape', () => {
     $cartItems.set([line(milk, 2)]);
-    const stored = JSON.parse(getTestStorage()['cart-items'] ?? 'null');
+    const stored: unknown = JSON.parse(getTestStorage()['cart-items'] ?? 'null');
     expect(stored).toEqual([{ id: 'line-milk-500-ml', product_id: 'milk-500-ml', quantity: 2, product: { id: 'milk-500-ml', name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' } }]);
   });
 

@@ -18,7 +18,7 @@ const product = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const serve = (body: unknown, status = 200): typeof fetch =>
-  (async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })) as typeof fetch;
+  async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
 describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)', () => {
   test('returns at most 8 available products', async () => {
@@ -37,7 +37,7 @@ describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)',
     await expect(readFeaturedProducts(serve('oops', 500))).rejects.toThrow('HTTP 500');
     await expect(readFeaturedProducts(serve('{not json'))).rejects.toThrow();
     await expect(readFeaturedProducts(serve({ products: [] }))).rejects.toThrow('expected a list');
-    await expect(readFeaturedProducts((async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch)).rejects.toThrow('Failed to fetch');
+    await expect(readFeaturedProducts(async () => { throw new TypeError('Failed to fetch'); })).rejects.toThrow('Failed to fetch');
   });
 });
 

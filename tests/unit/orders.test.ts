@@ -1,6 +1,7 @@
 import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { must } from '../../scripts/lib/must.ts';
 import { sampleOrderIds, sampleOrders } from '../../src/data/orders.ts';
 import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
 import {
@@ -161,7 +162,7 @@ describe('placeOrder', () => {
     expect(order.id).toBe('ORD-1718000000123');
     expect($cartItems.get()).toEqual([]);
     expect($placedOrders.get()[0]?.id).toBe('ORD-1718000000123');
-    expect(JSON.parse(getTestStorage()['thela-orders'] ?? '[]')[0].id).toBe('ORD-1718000000123');
+    expect((JSON.parse(getTestStorage()['thela-orders'] ?? '[]') as { id: string }[])[0]?.id).toBe('ORD-1718000000123');
     expect(allOrders($placedOrders.get())[0]?.id).toBe('ORD-1718000000123');
     expect(findOrder('ORD-1718000000123')?.totalPaise).toBe(20000);
     expect(findOrder('ORD-002')?.status).toBe('on_way');
@@ -227,7 +228,7 @@ describe('placeOrder', () => {
 describe('reorder', () => {
   test('puts the items back into the cart, adding to what is there', async () => {
     $cartItems.set([cartLine('onion-1-kg', 39, 1)]);
-    const order = sampleOrders[1]!;
+    const order = must(sampleOrders[1], 'sample order 2');
     const result = await reorder(order);
     expect(result.skipped).toEqual([]);
     expect($cartItems.get().map((i) => [i.product_id, i.quantity])).toEqual([
@@ -238,11 +239,12 @@ describe('reorder', () => {
   });
 
   test('leaves out what the page knows to be unavailable or gone', async () => {
-    const order = sampleOrders[3]!;
-    const [chips, rice] = order.items;
-    const known = { [chips!.id]: { id: chips!.id, name: chips!.name, price: 21, image_url: null, quantity_unit: '50 g', is_available: true } };
+    const order = must(sampleOrders[3], 'sample order 4');
+    const chips = must(order.items[0], 'first item');
+    const rice = must(order.items[1], 'second item');
+    const known = { [chips.id]: { id: chips.id, name: chips.name, price: 21, image_url: null, quantity_unit: '50 g', is_available: true } };
     const result = await reorder(order, known);
-    expect(result).toEqual({ added: [chips!.name], skipped: [rice!.name] });
+    expect(result).toEqual({ added: [chips.name], skipped: [rice.name] });
     expect($cartItems.get()).toHaveLength(1);
     expect($cartItems.get()[0]?.product.price).toBe(21);
   });

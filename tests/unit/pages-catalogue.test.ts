@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { must } from '../../scripts/lib/must.ts';
 import { categoryPage, categoryPaths, subcategoryLinks, subcategoryPage, subcategoryPaths } from '../../src/lib/catalogue/category-pages.ts';
 import { activeStores, featuredProducts, indexCatalogue, relatedProducts, shopProducts } from '../../src/lib/catalogue/model.ts';
 import { escapeJsonForScript, productJsonLd, productTrail } from '../../src/lib/catalogue/seo.ts';
@@ -80,7 +81,7 @@ describe('stores and shop products', () => {
 
   test('shop grid: available products by id, at most 20', () => {
     expect(ids(shopProducts(fixture))).toEqual(['a-apple', 'b-banana', 'chips-1', 'kiwi', 'tomato']);
-    const many: Catalogue = { ...fixture, products: Array.from({ length: 30 }, (_, i) => ({ ...fixture.products[0]!, id: `p${String(i).padStart(2, '0')}` })) };
+    const many: Catalogue = { ...fixture, products: Array.from({ length: 30 }, (_, i) => ({ ...must(fixture.products[0], 'a fixture product'), id: `p${String(i).padStart(2, '0')}` })) };
     expect(shopProducts(many)).toHaveLength(20);
     expect(featuredProducts(many)).toHaveLength(8);
   });
@@ -95,7 +96,7 @@ describe('stores and shop products', () => {
 
 describe('product page helpers', () => {
   test('breadcrumb trail: home, category, subcategory, product', () => {
-    const banana = index.productById.get('b-banana')!;
+    const banana = must(index.productById.get('b-banana'), 'b-banana');
     expect(productTrail(index, banana).map((t) => t.href)).toEqual([
       '/',
       '/category/fruits',
@@ -105,12 +106,12 @@ describe('product page helpers', () => {
   });
 
   test('related products: available ones of the same subcategory, filled up from its siblings', () => {
-    const banana = index.productById.get('b-banana')!;
+    const banana = must(index.productById.get('b-banana'), 'b-banana');
     expect(ids(relatedProducts(index, banana, 4))).toEqual(['a-apple', 'kiwi']);
   });
 
   test('JSON-LD parses back to the product and cannot close its script element', () => {
-    const chips = index.productById.get('chips-1')!;
+    const chips = must(index.productById.get('chips-1'), 'chips-1');
     const text = productJsonLd(chips, 'https://x.test/img.svg', 'https://x.test/product/chips-1/');
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual({
@@ -129,7 +130,7 @@ describe('product page helpers', () => {
         availability: 'https://schema.org/InStock',
       },
     });
-    const soldOut = JSON.parse(productJsonLd(index.productById.get('0-sold-out')!, 'a', 'b'));
+    const soldOut = JSON.parse(productJsonLd(must(index.productById.get('0-sold-out'), '0-sold-out'), 'a', 'b')) as { offers: { availability: string }; brand?: unknown };
     expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(soldOut.brand).toBeUndefined();
   });

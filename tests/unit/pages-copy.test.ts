@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { must } from '../../scripts/lib/must.ts';
 import { BEST_SELLER_IDS, POPULAR_PRODUCT_IDS } from '../../src/data/home-products.ts';
 import { faqs, FAQ_CATEGORIES } from '../../src/data/faqs.ts';
 import { offerCards, sampleOffers, formatOfferDate } from '../../src/data/offers.ts';
@@ -19,9 +20,9 @@ describe('home copy against the sample catalogue', () => {
     for (const list of [POPULAR_PRODUCT_IDS, BEST_SELLER_IDS]) {
       expect(list).toHaveLength(4);
       for (const id of list) {
-        const product = byId.get(id);
-        expect(product?.is_available, id).toBe(true);
-        expect(discountPercent(product!.price, product!.original_price), id).not.toBeNull();
+        const product = must(byId.get(id), id);
+        expect(product.is_available, id).toBe(true);
+        expect(discountPercent(product.price, product.original_price), id).not.toBeNull();
       }
     }
   });
@@ -50,7 +51,7 @@ describe('home copy against the sample catalogue', () => {
 
 describe('copy that quotes money follows the pricing rules', () => {
   test('the FAQ delivery answer states the cart fee and free-delivery threshold', () => {
-    const answer = faqs.find((f) => f.id === 'delivery-charges')!.answer;
+    const answer = faqs.find((f) => f.id === 'delivery-charges')?.answer;
     expect(answer).toContain(`above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}`);
     expect(answer).toContain(formatPaise(DELIVERY_FEE_PAISE));
     expect(answer).not.toMatch(/₹500|₹30|₹50/);

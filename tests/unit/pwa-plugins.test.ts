@@ -6,13 +6,13 @@ import { FETCHED_AT_HEADER, fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, p
 const event = {} as ExtendableEvent;
 
 async function store(plugin: WorkboxPlugin, response: Response): Promise<Response> {
-  const saved = await plugin.cacheWillUpdate!({ request: new Request('https://x.test/'), response, event });
+  const saved = await plugin.cacheWillUpdate?.({ request: new Request('https://x.test/'), response, event });
   if (!saved) throw new Error('not saved');
   return saved;
 }
 
 async function use(plugin: WorkboxPlugin, cachedResponse: Response | undefined, url = 'https://x.test/') {
-  return plugin.cachedResponseWillBeUsed!({ cacheName: 'c', request: new Request(url), event, ...(cachedResponse ? { cachedResponse } : {}) });
+  return plugin.cachedResponseWillBeUsed?.({ cacheName: 'c', request: new Request(url), event, ...(cachedResponse ? { cachedResponse } : {}) });
 }
 
 describe('maxAgePlugin', () => {
@@ -46,7 +46,7 @@ describe('maxAgePlugin', () => {
 describe('cache keys', () => {
   test('pageKeyPlugin returns one key for /cart, /cart/ and /cart?from=nav', async () => {
     const plugin = pageKeyPlugin();
-    const key = (url: string) => plugin.cacheKeyWillBeUsed!({ mode: 'read', request: new Request(url), event });
+    const key = (url: string) => plugin.cacheKeyWillBeUsed?.({ mode: 'read', request: new Request(url), event });
     expect(await key('https://x.test/cart')).toBe('https://x.test/cart/');
     expect(await key('https://x.test/cart/')).toBe('https://x.test/cart/');
     expect(await key('https://x.test/cart?from=nav')).toBe('https://x.test/cart/');
@@ -54,14 +54,14 @@ describe('cache keys', () => {
 
   test('pathKeyPlugin returns the path without the query (Pagefind adds ?ts=<now> to its entry file)', async () => {
     const plugin = pathKeyPlugin();
-    const key = (url: string) => plugin.cacheKeyWillBeUsed!({ mode: 'read', request: new Request(url), event });
+    const key = (url: string) => plugin.cacheKeyWillBeUsed?.({ mode: 'read', request: new Request(url), event });
     expect(await key('https://x.test/pagefind/pagefind-entry.json?ts=1732233445566')).toBe('https://x.test/pagefind/pagefind-entry.json');
   });
 
   test('supabaseKeyPlugin returns different keys for a list and an object read', async () => {
     const plugin = supabaseKeyPlugin();
     const key = (accept: string) =>
-      plugin.cacheKeyWillBeUsed!({ mode: 'read', request: new Request('https://a.supabase.co/rest/v1/products?id=eq.1', { headers: { accept } }), event });
+      plugin.cacheKeyWillBeUsed?.({ mode: 'read', request: new Request('https://a.supabase.co/rest/v1/products?id=eq.1', { headers: { accept } }), event });
     expect(await key('application/json')).not.toBe(await key('application/vnd.pgrst.object+json'));
   });
 });

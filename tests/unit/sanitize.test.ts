@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { parseId, roundMoney } from '../../src/lib/fields.ts';
 import {
@@ -126,7 +127,7 @@ describe('sanitizeProduct', () => {
 
   test('skips a negative, non-numeric or non-finite price', () => {
     for (const price of [-1, '-0.01', 'abc', '1,299', NaN, Infinity, -Infinity, '1e400', true, {}, [10]]) {
-      expect(skipReason(sanitizeProduct(product('p1', { price }), known)), String(price)).toBe('invalid price');
+      expect(skipReason(sanitizeProduct(product('p1', { price }), known)), inspect(price)).toBe('invalid price');
     }
   });
 
@@ -156,7 +157,7 @@ describe('sanitizeProduct', () => {
     expect(keptProduct(product('p1', { is_available: 'false' })).row.is_available).toBe(false);
     for (const is_available of ['yes', 1, 'TRUE', null, undefined, {}]) {
       const result = keptProduct(product('p1', { is_available }));
-      expect(result.row.is_available, String(is_available)).toBe(false);
+      expect(result.row.is_available, inspect(is_available)).toBe(false);
       expect(result.repairs).toEqual(['availability defaulted']);
     }
   });

@@ -5,7 +5,8 @@
 
 /** False when the browser knows it has no network; true otherwise (and on the server). */
 export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+  // Node (the build, tests) has a navigator without onLine.
+  return typeof navigator === 'undefined' || (navigator.onLine as boolean | undefined) !== false;
 }
 
 /** Calls `listener` with the new state whenever the connection goes or comes back; returns the unsubscribe. */

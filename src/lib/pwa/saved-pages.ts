@@ -35,12 +35,13 @@ export function titleFromHtml(html: string, brand: string): string | null {
 
 /**
  * The saved pages, newest first, leaving out the ones always available offline (home, cart, orders...) which the
- * offline page links to anyway. Empty when there is no Cache API or nothing is saved.
+ * offline page links to anyway. Empty when there is no Cache API (insecure contexts, Node) or nothing is saved.
  */
 export async function savedPages(
   brand: string,
-  { cacheStorage = globalThis.caches, limit = 60 }: { cacheStorage?: CacheStorage | undefined; limit?: number } = {},
+  { cacheStorage: given, limit = 60 }: { cacheStorage?: CacheStorage | undefined; limit?: number } = {},
 ): Promise<SavedPage[]> {
+  const cacheStorage = given ?? ('caches' in globalThis ? globalThis.caches : undefined);
   if (!cacheStorage) return [];
   const always = new Set<string>(PRECACHED_PAGES);
   const seen = new Set<string>();

@@ -16,7 +16,7 @@ export const SEARCH_CORE_FILES = ['/pagefind/pagefind.js', '/pagefind/pagefind-e
 export type SearchAvailability = 'online' | 'offline-saved' | 'needs-connection';
 
 /** True when pagefind.js, its entry file, WebAssembly, metadata and an index chunk are in this browser's caches. */
-export async function searchIndexSaved(cacheStorage: CacheStorage | undefined = globalThis.caches): Promise<boolean> {
+export async function searchIndexSaved(cacheStorage: CacheStorage | undefined = 'caches' in globalThis ? globalThis.caches : undefined): Promise<boolean> {
   if (!cacheStorage) return false;
   try {
     // has() first: open() would create an empty cache as a side effect.

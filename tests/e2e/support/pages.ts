@@ -1,6 +1,7 @@
 /** Shared helpers of the pages specs: the sample catalogue the site was built from, and theme setup. */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { must } from '../../../scripts/lib/must.ts';
 import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
 
 /** The bundled sample catalogue (what `npm run build` renders by default). */
@@ -24,8 +25,8 @@ export const products = {
 
 /** Stores the tests use: one with a rating and delivery time, one without a rating. */
 export const stores = {
-  rated: sample.stores.find((s) => s.id === 'sharma-general-store')!,
-  unrated: sample.stores.find((s) => s.is_active && s.rating === null)!,
+  rated: must(sample.stores.find((s) => s.id === 'sharma-general-store'), 'store sharma-general-store'),
+  unrated: must(sample.stores.find((s) => s.is_active && s.rating === null), 'an active store without a rating'),
 };
 
 /** Sets the stored theme before any page script runs. */
