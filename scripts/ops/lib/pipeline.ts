@@ -10,7 +10,16 @@ import type { OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
-import { childEnv, groupAlive, killGroup, processHasEnv, runCommand, type CommandResult } from './process.ts';
+import {
+  childEnv,
+  failureCause,
+  groupAlive,
+  killGroup,
+  processHasEnv,
+  redact,
+  runCommand,
+  type CommandResult,
+} from './process.ts';
 import {
   compareIds,
   createReleaseDir,
@@ -18,6 +27,7 @@ import {
   listReleases,
   markComplete,
   pruneReleases,
+  recordRollback,
   removeLeftovers,
   removeRelease,
   switchCurrent,
@@ -115,9 +125,9 @@ function describeFailure(result: CommandResult, what: string, timeoutMs: number)
   if (result.aborted) return `${what} stopped: interrupted`;
   if (result.timedOut) return `${what} timed out after ${Math.round(timeoutMs / 1000)} s`;
   if (result.code === null && result.signal) return `${what} killed by ${result.signal}`;
-  if (result.code === null) return `${what} could not start${result.tail.length ? `: ${result.tail.at(-1)}` : ''}`;
-  const last = result.tail.at(-1);
-  return `${what} failed (exit ${result.code})${last ? `: ${last.slice(0, 300)}` : ''}`;
+  const cause = failureCause(result);
+  if (result.code === null) return `${what} could not start${cause ? `: ${cause}` : ''}`;
+  return `${what} failed (exit ${result.code})${cause ? `: ${cause}` : ''}`;
 }
 
 async function pruneLogs(config: OpsConfig): Promise<void> {
@@ -147,7 +157,7 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
     return undefined;
   }
   const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
-  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail });
+  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
   return reason;
 }
 
@@ -179,8 +189,10 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     lock = await takeLock(config, log);
   } catch (error) {
     if (error instanceof LockBusyError) {
-      log.warn('build.skipped', { reason: error.message, trigger: options.trigger });
-      return done({ ok: false, live: false, stage: 'lock', reason: error.message });
+      // Read without the lock: the holder may switch it a moment later, but this is what is live now.
+      const live = await currentRelease(config).catch(() => null);
+      log.warn('build.skipped', { reason: error.message, trigger: options.trigger, liveId: live?.id });
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
     }
     throw error;
   }
@@ -217,7 +229,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
 
     if (result.code !== 0) {
       const reason = describeFailure(result, 'build', config.buildTimeoutMs);
-      log.error('build.failed', { releaseId: release.id, reason, output: result.tail, log: logFile, liveId: live?.id });
+      log.error('build.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)), log: logFile, liveId: live?.id });
       await removeRelease(config, release);
       return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
     }
@@ -267,7 +279,8 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     stage = 'publish';
     log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id });
 
-    const pruned = await pruneReleases(config);
+    // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
+    const pruned = await pruneReleases(config, live ? [live.id] : []);
     if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
     await pruneLogs(config);
 
@@ -329,6 +342,7 @@ export async function rollback(config: OpsConfig, options: RollbackOptions): Pro
     if (target.id === live?.id)
       return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
     await switchCurrent(config, target);
+    await recordRollback(config, target.id, live?.id);
     log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });
     const publishFailure = await publish(config, target, options);
     return done({
