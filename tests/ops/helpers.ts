@@ -20,6 +20,8 @@ export interface Control {
   skip404?: boolean;
   skipPagefind?: boolean;
   log?: string;
+  stable?: boolean;
+  row?: string;
 }
 
 /** A throwaway workspace. */

@@ -41,6 +41,10 @@ export interface OpsConfig {
   requiredFiles: string[];
   /** Run after a release goes live (and after a rollback); RELEASE_DIR and RELEASE_ID are set. */
   publishCommand: Command | null;
+  /** Hard-link files of a new release that equal the same path in the live one (releases share unchanged files). */
+  dedupe: boolean;
+  /** rclone destination (`remote:path`) `npm run publish` and each switch upload to; env THELA_PUBLISH_REMOTE wins. */
+  publishRemote: string | null;
   service: ServiceConfig;
 }
 
@@ -76,6 +80,8 @@ const DEFAULTS = {
   maxPageDrop: 0.5,
   requiredFiles: ['index.html', '404.html', 'pagefind/'],
   publishCommand: null,
+  dedupe: true,
+  publishRemote: null,
 };
 
 type Raw = Record<string, unknown>;
@@ -153,6 +159,8 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     maxPageDrop: number(raw, 'maxPageDrop', where, DEFAULTS.maxPageDrop, 0, 1),
     requiredFiles: requiredFiles as string[],
     publishCommand: command(raw, 'publishCommand', where),
+    dedupe: raw['dedupe'] === undefined ? DEFAULTS.dedupe : raw['dedupe'] !== false,
+    publishRemote: process.env['THELA_PUBLISH_REMOTE'] || string(raw, 'publishRemote', where, null),
     service: {
       host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host)!,
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),

@@ -8,6 +8,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
+import { dedupeRelease } from './dedupe.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
 import {
@@ -263,6 +264,11 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       });
     }
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
+
+    if (config.dedupe && live) {
+      const shared = await dedupeRelease(release.dir, live.dir);
+      log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+    }
 
     stage = 'switch';
     const durationMs = Date.now() - startedAt.getTime();
