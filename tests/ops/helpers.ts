@@ -22,6 +22,7 @@ export interface Control {
   log?: string;
   stable?: boolean;
   row?: string;
+  sw?: boolean;
 }
 
 /** A throwaway workspace. */

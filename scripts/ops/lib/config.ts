@@ -45,6 +45,10 @@ export interface OpsConfig {
   dedupe: boolean;
   /** rclone destination (`remote:path`) `npm run publish` and each switch upload to; env THELA_PUBLISH_REMOTE wins. */
   publishRemote: string | null;
+  /** rclone's comparison flags for the upload (default `["--checksum"]`; e.g. `[]` for size and modification time). */
+  publishFlags: string[];
+  /** The rclone program (default `rclone` on PATH). */
+  rcloneBinary: string;
   service: ServiceConfig;
 }
 
@@ -82,6 +86,8 @@ const DEFAULTS = {
   publishCommand: null,
   dedupe: true,
   publishRemote: null,
+  publishFlags: ['--checksum'],
+  rcloneBinary: 'rclone',
 };
 
 type Raw = Record<string, unknown>;
@@ -125,6 +131,13 @@ function command(raw: Raw, key: string, where: string): Command | null {
   throw new ConfigError(`${where}.${key}: expected a command: an array of arguments, a shell string, or null`);
 }
 
+function stringList(raw: Raw, key: string, where: string, fallback: string[]): string[] {
+  const value = raw[key] ?? fallback;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+    throw new ConfigError(`${where}.${key}: expected an array of strings`);
+  return value as string[];
+}
+
 /** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
 export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config'): OpsConfig {
   if (raw === undefined || raw === null) raw = {};
@@ -161,6 +174,8 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     publishCommand: command(raw, 'publishCommand', where),
     dedupe: raw['dedupe'] === undefined ? DEFAULTS.dedupe : raw['dedupe'] !== false,
     publishRemote: process.env['THELA_PUBLISH_REMOTE'] || string(raw, 'publishRemote', where, null),
+    publishFlags: stringList(raw, 'publishFlags', where, DEFAULTS.publishFlags),
+    rcloneBinary: string(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary)!,
     service: {
       host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host)!,
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),

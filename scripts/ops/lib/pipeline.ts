@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { dedupeRelease } from './dedupe.ts';
+import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
 import {
@@ -139,7 +140,12 @@ async function pruneLogs(config: OpsConfig): Promise<void> {
 }
 
 async function publish(config: OpsConfig, release: Release, options: RebuildOptions): Promise<string | undefined> {
-  if (!config.publishCommand || options.publish === false) return undefined;
+  if (options.publish === false) return undefined;
+  if (config.publishRemote) {
+    const uploaded = await publishRelease(config, release.id, config.publishRemote, options);
+    if (!uploaded.ok) return `publish to ${config.publishRemote} failed: ${uploaded.reason}`;
+  }
+  if (!config.publishCommand) return undefined;
   options.log.info('publish.start', { releaseId: release.id });
   const started = Date.now();
   const result = await runCommand(config.publishCommand, {
@@ -160,6 +166,63 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
   const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
   options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
   return reason;
+}
+
+/** Options of publishNow. */
+export interface PublishNowOptions extends Omit<PublishOptions, 'log'> {
+  log: Logger;
+  /** The release to upload; default the live one. */
+  releaseId?: string | undefined;
+  /** rclone destination; default `publishRemote`. */
+  remote?: string | undefined;
+}
+
+/** `npm run publish`: uploads a complete release (default the live one) under the build lock. */
+export async function publishNow(
+  config: OpsConfig,
+  options: PublishNowOptions,
+): Promise<RunResult & { publish?: PublishResult | undefined }> {
+  const { log } = options;
+  const done = runFinisher('publish');
+  const remote = options.remote ?? config.publishRemote;
+  if (!remote)
+    return done({ ok: false, live: false, stage: 'publish', reason: 'no remote: set publishRemote, THELA_PUBLISH_REMOTE or --remote' });
+  let lock: Lock;
+  try {
+    lock = await takeLock(config, log);
+  } catch (error) {
+    if (error instanceof LockBusyError) {
+      const live = await currentRelease(config).catch(() => null);
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
+    }
+    throw error;
+  }
+  try {
+    const live = await currentRelease(config);
+    const id = options.releaseId ?? live?.id;
+    const release = (await listReleases(config)).find((candidate) => candidate.id === id && candidate.info);
+    if (!id || !release)
+      return done({
+        ok: false,
+        live: false,
+        stage: 'publish',
+        reason: id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish',
+      });
+    const result = await publishRelease(config, release.id, remote, options);
+    return {
+      ...done({
+        ok: result.ok,
+        live: release.id === live?.id,
+        releaseId: release.id,
+        pages: release.info?.pages,
+        stage: result.ok ? undefined : 'publish',
+        reason: result.ok ? undefined : `publish to ${remote} failed: ${result.reason}`,
+      }),
+      publish: result,
+    };
+  } finally {
+    lock.release();
+  }
 }
 
 /** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
