@@ -329,8 +329,13 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
 
     if (config.dedupe && live) {
-      const shared = await dedupeRelease(release.dir, live.dir);
-      log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+      // Each link replaces an identical copy atomically, so a failure half-way leaves a correct release: go on.
+      try {
+        const shared = await dedupeRelease(release.dir, live.dir);
+        log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+      } catch (error) {
+        log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
+      }
     }
 
     stage = 'switch';
