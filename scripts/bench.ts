@@ -12,6 +12,8 @@
  *   --lighthouse-runs N   runs per page (default 3; quick 1)    --search-runs N (default 3; quick 1)
  *   --update-budgets      rewrite the budgets in bench/budgets.json from this run's page weights (+7%)
  *   --keep                keep the 100,000-product build (about 4 GB) instead of deleting it
+ *   --releases            only the releases part: six rebuilds at 10,000 products sharing files, disk use by du
+ *                         (scripts/bench-releases.ts; --size N, --count N)
  * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only.
  */
 import { spawnSync } from 'node:child_process';
@@ -148,6 +150,12 @@ function environment() {
 }
 
 const started = new Date();
+// `npm run bench -- --releases [--size N] [--count N]`: disk use of releases that share files (scripts/bench-releases.ts).
+if (process.argv.includes('--releases')) {
+  const rest = process.argv.slice(2).filter((arg) => arg !== '--releases');
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-releases.ts'), ...rest], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 const options = parseOptions(process.argv.slice(2));
 const resultsFile = path.join(ROOT, 'bench/results', `${today(started)}${options.quick ? '-quick' : ''}.json`);
 const progress = (message: string) => console.log(`[bench ${seconds(performance.now(), 0).padStart(6)}] ${message}`);

@@ -3,9 +3,8 @@
  * no live release on disk: the page count of the last published build comes from a small baseline file instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { checkRelease } from './lib/check.ts';
-import { ConfigError, loadConfig } from './lib/config.ts';
+import { commandConfig, EXIT, parseCommand, usageError } from './lib/cli.ts';
 import { markComplete, RELEASE_ID } from './lib/releases.ts';
 
 const HELP = `Usage: node scripts/ops/check.ts [options] DIR
@@ -23,43 +22,27 @@ Options:
   --config FILE          configuration file
   -h, --help             this help`;
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      'baseline-file': { type: 'string' },
-      'write-baseline': { type: 'string' },
-      mark: { type: 'string' },
-      'max-page-drop': { type: 'string' },
-      force: { type: 'boolean', default: false },
-      config: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (error) {
-  console.error(`check: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
+const parsed = parseCommand(
+  'check',
+  HELP,
+  {
+    'baseline-file': { type: 'string' },
+    'write-baseline': { type: 'string' },
+    mark: { type: 'string' },
+    'max-page-drop': { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
+  { allowPositionals: true },
+);
 const args = parsed.values;
-if (args.help || parsed.positionals.length !== 1) {
-  (args.help ? console.log : console.error)(HELP);
-  process.exit(args.help ? 0 : 2);
+if (parsed.positionals.length !== 1) {
+  console.error(HELP);
+  process.exit(EXIT.usage);
 }
 
-let config;
-try {
-  config = loadConfig(args.config);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`check: ${error.message}`);
-  process.exit(2);
-}
+const config = commandConfig('check', args.config);
 const maxPageDrop = args['max-page-drop'] === undefined ? config.maxPageDrop : Number(args['max-page-drop']);
-if (!(maxPageDrop >= 0 && maxPageDrop <= 1)) {
-  console.error('check: --max-page-drop expects a share from 0 to 1');
-  process.exit(2);
-}
+if (!(maxPageDrop >= 0 && maxPageDrop <= 1)) usageError('check', '--max-page-drop expects a share from 0 to 1');
 
 let baselinePages: number | undefined;
 if (args['baseline-file']) {
@@ -72,10 +55,8 @@ if (args['baseline-file']) {
 }
 
 const mark = args.mark;
-if (mark !== undefined && !RELEASE_ID.test(mark)) {
-  console.error('check: --mark expects a release id like 20261121T235012345Z (date -u +%Y%m%dT%H%M%S%3NZ)');
-  process.exit(2);
-}
+if (mark !== undefined && !RELEASE_ID.test(mark))
+  usageError('check', '--mark expects a release id like 20261121T235012345Z (date -u +%Y%m%dT%H%M%S%3NZ)');
 
 const dir = parsed.positionals[0]!;
 const started = Date.now();

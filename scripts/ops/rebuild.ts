@@ -2,9 +2,8 @@
  * `npm run rebuild`: build a new release, check it, switch `current` to it atomically, keep the last N, publish.
  * Safe from cron: a concurrent run exits 75 (EX_TEMPFAIL) without touching anything. See docs/operators.md.
  */
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './lib/config.ts';
-import { jsonLogger, textLogger } from './lib/log.ts';
+import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand } from './lib/cli.ts';
+import { jsonLogger } from './lib/log.ts';
 import { rebuild } from './lib/pipeline.ts';
 
 const HELP = `Usage: npm run rebuild -- [options]
@@ -22,43 +21,14 @@ Options:
 
 Exit status: 0 live, 1 build/check/publish failed, 2 usage or configuration error, 75 another build is running.`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      force: { type: 'boolean', default: false },
-      'no-publish': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      config: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }).values;
-} catch (error) {
-  console.error(`rebuild: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-let config;
-try {
-  config = loadConfig(args.config);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`rebuild: ${error.message}`);
-  process.exit(2);
-}
-
-const log = args.json ? jsonLogger() : textLogger();
-const stop = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log.warn('rebuild.interrupted', { signal });
-    stop.abort();
-  });
-}
+const { values: args } = parseCommand('rebuild', HELP, {
+  force: { type: 'boolean', default: false },
+  'no-publish': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+});
+const config = commandConfig('rebuild', args.config);
+const log = commandLogger(args.json);
+const stop = interruptible(log, 'rebuild.interrupted');
 
 const result = await rebuild(config, {
   log,
@@ -83,4 +53,4 @@ if (args.json) {
       : 'nothing is live';
   console.error(`rebuild: failed at ${result.stage} after ${seconds} s: ${result.reason} (${kept})`);
 }
-process.exit(result.ok ? 0 : result.stage === 'lock' ? 75 : stop.signal.aborted ? 130 : 1);
+process.exit(exitStatus(result, stop.signal.aborted));

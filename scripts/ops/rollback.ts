@@ -2,9 +2,8 @@
  * `npm run rollback`: switch `current` back to the previous complete release (or to a named one), atomically.
  * `npm run rollback -- --list` shows the releases on disk.
  */
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './lib/config.ts';
-import { jsonLogger, textLogger } from './lib/log.ts';
+import { commandConfig, commandLogger, exitStatus, parseCommand, usageError } from './lib/cli.ts';
+import { jsonLogger } from './lib/log.ts';
 import { rollback } from './lib/pipeline.ts';
 import { currentRelease, listReleases } from './lib/releases.ts';
 
@@ -23,40 +22,19 @@ Options:
 Exit status: 0 switched (or already there), 1 nothing to roll back to or publish failed, 2 usage error,
 75 a build is running.`;
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      list: { type: 'boolean', default: false },
-      'no-publish': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      config: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (error) {
-  console.error(`rollback: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
+const parsed = parseCommand(
+  'rollback',
+  HELP,
+  {
+    list: { type: 'boolean', default: false },
+    'no-publish': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+  { allowPositionals: true },
+);
 const args = parsed.values;
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-if (parsed.positionals.length > 1) {
-  console.error(`rollback: expected at most one release id\n\n${HELP}`);
-  process.exit(2);
-}
-
-let config;
-try {
-  config = loadConfig(args.config);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`rollback: ${error.message}`);
-  process.exit(2);
-}
+if (parsed.positionals.length > 1) usageError('rollback', 'expected at most one release id', HELP);
+const config = commandConfig('rollback', args.config);
 
 if (args.list) {
   const live = await currentRelease(config);
@@ -81,7 +59,7 @@ if (args.list) {
   process.exit(0);
 }
 
-const log = args.json ? jsonLogger() : textLogger();
+const log = commandLogger(args.json);
 const result = await rollback(config, {
   log,
   to: parsed.positionals[0],
@@ -91,4 +69,4 @@ const result = await rollback(config, {
 if (args.json) jsonLogger().info('rollback.summary', { ...result });
 else if (result.ok) console.log(`rollback: release ${result.releaseId} live (was ${result.previousId ?? 'none'})`);
 else console.error(`rollback: ${result.reason}`);
-process.exit(result.ok ? 0 : result.stage === 'lock' ? 75 : 1);
+process.exit(exitStatus(result));

@@ -1,7 +1,7 @@
 /**
  * `npm run ops`: the webhook, schedule and static-serving service for one machine. See docs/operators.md.
  */
-import { parseArgs } from 'node:util';
+import { parseCommand } from './lib/cli.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { jsonLogger } from './lib/log.ts';
 import { MissingSecretError, startService } from './lib/server.ts';
@@ -29,27 +29,13 @@ Options:
 Environment:
   REBUILD_WEBHOOK_SECRET   the shared webhook secret (required unless --no-hooks; 16+ characters)`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      config: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'no-hooks': { type: 'boolean', default: false },
-      'no-serve': { type: 'boolean', default: false },
-      'no-schedule': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }).values;
-} catch (error) {
-  console.error(`ops: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const { values: args } = parseCommand('ops', HELP, {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'no-hooks': { type: 'boolean', default: false },
+  'no-serve': { type: 'boolean', default: false },
+  'no-schedule': { type: 'boolean', default: false },
+});
 
 const log = jsonLogger();
 let service;

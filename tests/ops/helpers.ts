@@ -20,6 +20,9 @@ export interface Control {
   skip404?: boolean;
   skipPagefind?: boolean;
   log?: string;
+  stable?: boolean;
+  row?: string;
+  sw?: boolean;
 }
 
 /** A throwaway workspace. */

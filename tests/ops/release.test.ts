@@ -216,11 +216,12 @@ describe('rollback', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await build(ws)).releaseId!);
-      // keepReleases 2: ids[0] is gone; roll back to ids[1], then build twice more.
+      // keepReleases 2: ids[0] is gone; roll back to ids[1], then build once more.
       await rollback(ws.config, { log });
       expect((await currentRelease(ws.config))?.id).toBe(ids[1]);
       const next = await build(ws);
-      expect((await listReleases(ws.config)).map((release) => release.id)).toEqual([ids[2], next.releaseId]);
+      // The release rolled back to (also the one the new build replaced) stays, beside the newest two.
+      expect((await listReleases(ws.config)).map((release) => release.id)).toEqual([ids[1], ids[2], next.releaseId]);
     } finally {
       ws.cleanup();
     }

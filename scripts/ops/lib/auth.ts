@@ -24,6 +24,8 @@ export interface VerifierOptions {
   now?: (() => number) | undefined;
   /** Most signatures remembered at once; beyond it the oldest are dropped early (only signed requests get in). */
   maxRemembered?: number | undefined;
+  /** Where the memory of seen signatures lives across restarts (default: in this process only). */
+  store?: { load(): Array<[string, number]>; save(entries: Array<[string, number]>): void } | undefined;
 }
 
 /** Checks request headers and the raw body against the secret. */
@@ -58,7 +60,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
   const now = options.now ?? Date.now;
   const maxRemembered = options.maxRemembered ?? 10_000;
   // Digest of a seen signature -> when it can be forgotten (its timestamp can no longer pass the window).
-  const seen = new Map<string, number>();
+  const seen = new Map<string, number>(options.store?.load() ?? []);
 
   const forgetExpired = (at: number) => {
     for (const [key, expires] of seen) if (expires <= at) seen.delete(key);
@@ -81,6 +83,8 @@ export function createVerifier(options: VerifierOptions): Verifier {
         const key = digest(expected).toString('base64');
         if (seen.has(key)) return { ok: false, reason: 'replayed' };
         seen.set(key, sentAt + toleranceMs + 1000);
+        // Saved before the request is accepted: a restart must not forget it.
+        options.store?.save([...seen]);
         return { ok: true, method: 'signature' };
       }
 

@@ -41,6 +41,14 @@ export interface OpsConfig {
   requiredFiles: string[];
   /** Run after a release goes live (and after a rollback); RELEASE_DIR and RELEASE_ID are set. */
   publishCommand: Command | null;
+  /** Hard-link files of a new release that equal the same path in the live one (releases share unchanged files). */
+  dedupe: boolean;
+  /** rclone destination (`remote:path`) `npm run publish` and each switch upload to; env THELA_PUBLISH_REMOTE wins. */
+  publishRemote: string | null;
+  /** rclone's comparison flags for the upload (default `["--checksum"]`; e.g. `[]` for size and modification time). */
+  publishFlags: string[];
+  /** The rclone program (default `rclone` on PATH). */
+  rcloneBinary: string;
   service: ServiceConfig;
 }
 
@@ -76,6 +84,10 @@ const DEFAULTS = {
   maxPageDrop: 0.5,
   requiredFiles: ['index.html', '404.html', 'pagefind/'],
   publishCommand: null,
+  dedupe: true,
+  publishRemote: null,
+  publishFlags: ['--checksum'],
+  rcloneBinary: 'rclone',
 };
 
 type Raw = Record<string, unknown>;
@@ -119,6 +131,13 @@ function command(raw: Raw, key: string, where: string): Command | null {
   throw new ConfigError(`${where}.${key}: expected a command: an array of arguments, a shell string, or null`);
 }
 
+function stringList(raw: Raw, key: string, where: string, fallback: string[]): string[] {
+  const value = raw[key] ?? fallback;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+    throw new ConfigError(`${where}.${key}: expected an array of strings`);
+  return value as string[];
+}
+
 /** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
 export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config'): OpsConfig {
   if (raw === undefined || raw === null) raw = {};
@@ -153,6 +172,10 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     maxPageDrop: number(raw, 'maxPageDrop', where, DEFAULTS.maxPageDrop, 0, 1),
     requiredFiles: requiredFiles as string[],
     publishCommand: command(raw, 'publishCommand', where),
+    dedupe: raw['dedupe'] === undefined ? DEFAULTS.dedupe : raw['dedupe'] !== false,
+    publishRemote: process.env['THELA_PUBLISH_REMOTE'] || string(raw, 'publishRemote', where, null),
+    publishFlags: stringList(raw, 'publishFlags', where, DEFAULTS.publishFlags),
+    rcloneBinary: string(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary)!,
     service: {
       host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host)!,
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),

@@ -8,9 +8,20 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
+import { dedupeRelease } from './dedupe.ts';
+import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
-import { childEnv, groupAlive, killGroup, processHasEnv, runCommand, type CommandResult } from './process.ts';
+import {
+  childEnv,
+  failureCause,
+  groupAlive,
+  killGroup,
+  processHasEnv,
+  redact,
+  runCommand,
+  type CommandResult,
+} from './process.ts';
 import {
   compareIds,
   createReleaseDir,
@@ -18,6 +29,7 @@ import {
   listReleases,
   markComplete,
   pruneReleases,
+  recordRollback,
   removeLeftovers,
   removeRelease,
   switchCurrent,
@@ -115,9 +127,9 @@ function describeFailure(result: CommandResult, what: string, timeoutMs: number)
   if (result.aborted) return `${what} stopped: interrupted`;
   if (result.timedOut) return `${what} timed out after ${Math.round(timeoutMs / 1000)} s`;
   if (result.code === null && result.signal) return `${what} killed by ${result.signal}`;
-  if (result.code === null) return `${what} could not start${result.tail.length ? `: ${result.tail.at(-1)}` : ''}`;
-  const last = result.tail.at(-1);
-  return `${what} failed (exit ${result.code})${last ? `: ${last.slice(0, 300)}` : ''}`;
+  const cause = failureCause(result);
+  if (result.code === null) return `${what} could not start${cause ? `: ${cause}` : ''}`;
+  return `${what} failed (exit ${result.code})${cause ? `: ${cause}` : ''}`;
 }
 
 async function pruneLogs(config: OpsConfig): Promise<void> {
@@ -128,7 +140,12 @@ async function pruneLogs(config: OpsConfig): Promise<void> {
 }
 
 async function publish(config: OpsConfig, release: Release, options: RebuildOptions): Promise<string | undefined> {
-  if (!config.publishCommand || options.publish === false) return undefined;
+  if (options.publish === false) return undefined;
+  if (config.publishRemote) {
+    const uploaded = await publishRelease(config, release.id, config.publishRemote, options);
+    if (!uploaded.ok) return `publish to ${config.publishRemote} failed: ${uploaded.reason}`;
+  }
+  if (!config.publishCommand) return undefined;
   options.log.info('publish.start', { releaseId: release.id });
   const started = Date.now();
   const result = await runCommand(config.publishCommand, {
@@ -147,8 +164,65 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
     return undefined;
   }
   const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
-  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail });
+  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
   return reason;
+}
+
+/** Options of publishNow. */
+export interface PublishNowOptions extends Omit<PublishOptions, 'log'> {
+  log: Logger;
+  /** The release to upload; default the live one. */
+  releaseId?: string | undefined;
+  /** rclone destination; default `publishRemote`. */
+  remote?: string | undefined;
+}
+
+/** `npm run publish`: uploads a complete release (default the live one) under the build lock. */
+export async function publishNow(
+  config: OpsConfig,
+  options: PublishNowOptions,
+): Promise<RunResult & { publish?: PublishResult | undefined }> {
+  const { log } = options;
+  const done = runFinisher('publish');
+  const remote = options.remote ?? config.publishRemote;
+  if (!remote)
+    return done({ ok: false, live: false, stage: 'publish', reason: 'no remote: set publishRemote, THELA_PUBLISH_REMOTE or --remote' });
+  let lock: Lock;
+  try {
+    lock = await takeLock(config, log);
+  } catch (error) {
+    if (error instanceof LockBusyError) {
+      const live = await currentRelease(config).catch(() => null);
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
+    }
+    throw error;
+  }
+  try {
+    const live = await currentRelease(config);
+    const id = options.releaseId ?? live?.id;
+    const release = (await listReleases(config)).find((candidate) => candidate.id === id && candidate.info);
+    if (!id || !release)
+      return done({
+        ok: false,
+        live: false,
+        stage: 'publish',
+        reason: id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish',
+      });
+    const result = await publishRelease(config, release.id, remote, options);
+    return {
+      ...done({
+        ok: result.ok,
+        live: release.id === live?.id,
+        releaseId: release.id,
+        pages: release.info?.pages,
+        stage: result.ok ? undefined : 'publish',
+        reason: result.ok ? undefined : `publish to ${remote} failed: ${result.reason}`,
+      }),
+      publish: result,
+    };
+  } finally {
+    lock.release();
+  }
 }
 
 /** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
@@ -179,8 +253,10 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     lock = await takeLock(config, log);
   } catch (error) {
     if (error instanceof LockBusyError) {
-      log.warn('build.skipped', { reason: error.message, trigger: options.trigger });
-      return done({ ok: false, live: false, stage: 'lock', reason: error.message });
+      // Read without the lock: the holder may switch it a moment later, but this is what is live now.
+      const live = await currentRelease(config).catch(() => null);
+      log.warn('build.skipped', { reason: error.message, trigger: options.trigger, liveId: live?.id });
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
     }
     throw error;
   }
@@ -217,7 +293,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
 
     if (result.code !== 0) {
       const reason = describeFailure(result, 'build', config.buildTimeoutMs);
-      log.error('build.failed', { releaseId: release.id, reason, output: result.tail, log: logFile, liveId: live?.id });
+      log.error('build.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)), log: logFile, liveId: live?.id });
       await removeRelease(config, release);
       return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
     }
@@ -252,6 +328,16 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     }
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
 
+    if (config.dedupe && live) {
+      // Each link replaces an identical copy atomically, so a failure half-way leaves a correct release: go on.
+      try {
+        const shared = await dedupeRelease(release.dir, live.dir);
+        log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+      } catch (error) {
+        log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
+      }
+    }
+
     stage = 'switch';
     const durationMs = Date.now() - startedAt.getTime();
     await markComplete(release.dir, {
@@ -267,7 +353,8 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     stage = 'publish';
     log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id });
 
-    const pruned = await pruneReleases(config);
+    // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
+    const pruned = await pruneReleases(config, live ? [live.id] : []);
     if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
     await pruneLogs(config);
 
@@ -329,6 +416,7 @@ export async function rollback(config: OpsConfig, options: RollbackOptions): Pro
     if (target.id === live?.id)
       return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
     await switchCurrent(config, target);
+    await recordRollback(config, target.id, live?.id);
     log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });
     const publishFailure = await publish(config, target, options);
     return done({

@@ -29,6 +29,8 @@ export interface CommandResult {
   aborted: boolean;
   /** The last lines of its output, for the failure message. */
   tail: string[];
+  /** The last lines of its standard error alone (where a build states why it stopped). */
+  stderrTail: string[];
 }
 
 /** Options of runCommand. */
@@ -58,6 +60,7 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tail = '';
+    let errTail = '';
     let timedOut = false;
     let aborted = false;
     let settled = false;
@@ -66,7 +69,10 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
       tail = (tail + chunk.toString('utf8')).slice(-8192);
     };
     child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
+    child.stderr.on('data', (chunk: Buffer) => {
+      collect(chunk);
+      errTail = (errTail + chunk.toString('utf8')).slice(-8192);
+    });
 
     const stop = () => {
       if (child.pid !== undefined) void killGroup(child.pid);
@@ -89,11 +95,16 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      const lines = tail.split(/\r?\n/).filter((line) => line.trim() !== '');
-      resolve({ code, signal, timedOut, aborted, tail: lines.slice(-TAIL_LINES) });
+      const lines = (text: string) =>
+        text
+          .split(/\r?\n/)
+          .filter((line) => line.trim() !== '')
+          .slice(-TAIL_LINES);
+      resolve({ code, signal, timedOut, aborted, tail: lines(tail), stderrTail: lines(errTail) });
     };
     child.on('error', (error) => {
       tail += `\n${error.message}`;
+      errTail += `\n${error.message}`;
       finish(null, null);
     });
     child.on('spawn', () => {
@@ -185,4 +196,48 @@ export async function killGroup(pgid: number, graceMs = 3000): Promise<void> {
   if (!groupAlive(pgid)) return;
   signal('SIGKILL');
   for (let waited = 0; waited < 2000 && groupAlive(pgid); waited += 50) await sleep(50);
+}
+
+// The wrappers' own closing words (scripts/build.ts, npm), which say that a step failed but not why.
+const NOT_A_CAUSE = [
+  /^at\s/, // stack frames (lines are trimmed first)
+  /^npm (ERR!|error)/,
+  /failed \((exit )?(\d+|SIG[A-Z]+)\)\.?$/,
+  /^\s*[\^~]+\s*$/,
+  /^Node\.js v\d/,
+  /^\s*[{}[\]]\s*$/,
+];
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/** Environment values that must never appear in a message: secrets, keys, tokens, passwords. */
+function secretValues(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => /SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i.test(name) && value && value.length >= 6)
+    .map(([, value]) => value!);
+}
+
+/** A line with secrets replaced by `***`: values of secret-named variables, JWTs, credentials in URLs. */
+export function redact(line: string, env: NodeJS.ProcessEnv = process.env): string {
+  let out = line;
+  for (const value of secretValues(env)) out = out.split(value).join('***');
+  return out
+    .replace(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, '***')
+    .replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1***@')
+    .replace(/\b(apikey|token|secret|password|key)=([^&\s]+)/gi, '$1=***');
+}
+
+/**
+ * The line that says why a command failed: the last meaningful line of its standard error (stack frames and the
+ * wrappers' "X failed (exit 1)" lines skipped), with secrets redacted; falls back to the combined output.
+ */
+export function failureCause(result: Pick<CommandResult, 'tail' | 'stderrTail'>): string | undefined {
+  const pick = (lines: string[]) =>
+    lines
+      .map((line) => line.replace(ANSI, '').trim())
+      .filter((line) => line !== '' && !NOT_A_CAUSE.some((pattern) => pattern.test(line)))
+      .at(-1);
+  const line = pick(result.stderrTail) ?? pick(result.tail) ?? result.tail.at(-1);
+  return line === undefined ? undefined : redact(line).slice(0, 300);
 }

@@ -195,17 +195,55 @@ export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
     if (name.startsWith(linkBase)) await rm(path.join(linkDir, name), { force: true });
   }
   for (const name of await readdir(config.releasesDir).catch(() => [] as string[])) {
-    if (/^\.lock\.\d+\.[a-z0-9]+\.tmp$/.test(name)) await rm(path.join(config.releasesDir, name), { force: true });
+    if (/^\.(lock|rollback\.json)\.\d+\.[a-z0-9]+\.tmp$/.test(name)) await rm(path.join(config.releasesDir, name), { force: true });
   }
   return removed;
 }
 
-/** Keeps the newest `keepReleases` complete releases and always the live one; returns the ids removed. */
-export async function pruneReleases(config: OpsConfig): Promise<string[]> {
+/** Where the last rollback is remembered (releases/.rollback.json): `{ "to": id, "from": id, "at": iso }`. */
+export const ROLLBACK_FILE = '.rollback.json';
+
+/** Writes a small JSON file atomically (a temporary file renamed over it), so a crash leaves the old or the new. */
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(value)}\n`);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Remembers the release an operator rolled back to, so no later prune deletes it. */
+export async function recordRollback(config: OpsConfig, to: string, from: string | undefined): Promise<void> {
+  await writeJsonAtomic(path.join(config.releasesDir, ROLLBACK_FILE), { to, from, at: new Date().toISOString() });
+}
+
+/** The release last rolled back to, if any. */
+export async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
+  try {
+    const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown })
+      .to;
+    return typeof to === 'string' && RELEASE_ID.test(to) ? to : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the newest `keepReleases` complete releases and always: the live one, the ids in `protect` (the rebuild
+ * passes the release it replaced) and the release last rolled back to. Returns the ids removed.
+ */
+export async function pruneReleases(config: OpsConfig, protect: readonly string[] = []): Promise<string[]> {
   const current = await currentRelease(config);
   const complete = (await listReleases(config)).filter((release) => release.info);
   const keep = new Set(complete.slice(-config.keepReleases).map((release) => release.id));
   if (current) keep.add(current.id);
+  for (const id of protect) keep.add(id);
+  const rollbackTarget = await rolledBackTo(config);
+  if (rollbackTarget) keep.add(rollbackTarget);
   const removed: string[] = [];
   for (const release of complete) {
     if (keep.has(release.id)) continue;

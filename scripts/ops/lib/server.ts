@@ -13,6 +13,7 @@ import type { Logger } from './log.ts';
 import { rebuild, recover, type RunResult } from './pipeline.ts';
 import { BuildQueue } from './queue.ts';
 import { currentRelease } from './releases.ts';
+import { pendingStore, replayStore } from './state.ts';
 import { createStaticHandler } from './static.ts';
 
 /** REBUILD_WEBHOOK_SECRET is missing or too short while the webhook endpoint is on. */
@@ -149,7 +150,12 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
     );
   }
   const verifier = secret
-    ? createVerifier({ secret, toleranceMs: config.service.signatureToleranceMs, now: options.now })
+    ? createVerifier({
+        secret,
+        toleranceMs: config.service.signatureToleranceMs,
+        now: options.now,
+        store: replayStore(config),
+      })
     : undefined;
 
   const startedAt = new Date().toISOString();
@@ -157,17 +163,29 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   let lastBuild: RunResult | null = null;
   let lastSuccessAt: string | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
+  // Accepted webhooks are counted on disk until a build that started after them has finished (a 202 is a promise).
+  const pending = pendingStore(config);
+  let accepted = pending.read()?.count ?? 0;
 
   const queue = new BuildQueue({
     debounceMs: config.service.debounceMs,
     maxWaitMs: config.service.maxWaitMs,
     run: async (trigger) => {
+      const covered = accepted;
       let result: RunResult;
       try {
         result = await rebuild(config, { log, trigger, signal: shutdown.signal });
       } catch (error) {
         log.error('build.error', { reason: (error as Error).message, trigger });
         return;
+      }
+      // A finished build (good or failed) answers the webhooks before it; an interrupted or locked-out one does not.
+      if (covered > 0 && !shutdown.signal.aborted && result.stage !== 'lock') {
+        accepted -= covered;
+        if (accepted <= 0) {
+          accepted = 0;
+          pending.clear();
+        } else pending.write({ count: accepted, since: new Date().toISOString() });
       }
       lastBuild = result;
       if (result.ok) lastSuccessAt = result.finishedAt;
@@ -255,6 +273,9 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       log.warn('hook.rejected', { reason: verdict.reason, remote });
       return sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
     }
+    // On disk before the 202: if the service stops before the build has run, the next start runs it.
+    accepted += 1;
+    pending.write({ count: accepted, since: pending.read()?.since ?? new Date().toISOString() });
     const state = queue.trigger('webhook');
     log.info('hook.accepted', {
       auth: verdict.method,
@@ -298,6 +319,11 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
     throw error;
   }
   cron?.resume();
+  const waiting = pending.read();
+  if (waiting) {
+    log.info('hook.pending-resumed', { webhooks: waiting.count, since: waiting.since });
+    queue.trigger('webhook-pending');
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;

@@ -1,0 +1,103 @@
+/**
+ * Disk use of releases that share unchanged files (issue 13, item 3), with the operators' own rebuild: six releases
+ * of a CATALOGUE_SIZE catalogue (default 10,000), one product row added between them (the synthetic catalogue of
+ * size N+1 is the one of size N plus one product), built by `scripts/build.ts` into a throwaway releases folder under
+ * /tmp/bench-releases-*. After each release: `du -sh` of the releases folder (hard links counted once), the same
+ * with every link counted (`du -sl`, what full copies would cost), and how many files the release shares.
+ *
+ * Usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]   (run it under the heavy lock)
+ * Writes bench/results/<YYYY-MM-DD>-releases.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveConfig } from './ops/lib/config.ts';
+import { memoryLogger } from './ops/lib/log.ts';
+import { rebuild } from './ops/lib/pipeline.ts';
+import { ROOT, today } from './bench/util.ts';
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10000' },
+    count: { type: 'string', default: '6' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const size = Number(values.size);
+const count = Number(values.count);
+if (!Number.isInteger(size) || size < 1 || !Number.isInteger(count) || count < 2) {
+  console.error('bench-releases: --size and --count need whole numbers (count >= 2)');
+  process.exit(2);
+}
+
+const dir = mkdtempSync('/tmp/bench-releases-');
+const releasesDir = path.join(dir, 'releases');
+const config = resolveConfig(
+  {
+    releasesDir,
+    currentLink: path.join(dir, 'current'),
+    keepReleases: count,
+    buildTimeoutSeconds: 1800,
+  },
+  ROOT,
+);
+// A build without Supabase, telemetry or a stray OUT_DIR: the synthetic catalogue only.
+for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR']) delete process.env[name];
+process.env['SITE_URL'] = 'https://thela.example';
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+
+const du = (...args: string[]) => {
+  const out = spawnSync('du', [...args, releasesDir], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
+  return out ?? '';
+};
+const files = (id: string) =>
+  Number(spawnSync('sh', ['-c', `find "${path.join(releasesDir, id)}" -type f | wc -l`], { encoding: 'utf8' }).stdout);
+
+const rows: Array<Record<string, unknown>> = [];
+try {
+  for (let n = 0; n < count; n++) {
+    process.env['CATALOGUE_SIZE'] = String(size + n);
+    const log = memoryLogger();
+    const result = await rebuild(config, { log, trigger: 'bench', publish: false });
+    if (!result.ok) throw new Error(`release ${n + 1} failed at ${result.stage}: ${result.reason}`);
+    const deduped = log.events.find((event) => event.event === 'release.deduped');
+    const row = {
+      release: n + 1,
+      products: size + n,
+      releaseId: result.releaseId,
+      pages: result.pages,
+      files: files(result.releaseId!),
+      sharedFiles: deduped?.['linked'] ?? 0,
+      sharedBytes: deduped?.['bytesShared'] ?? 0,
+      buildSeconds: Math.round(result.durationMs / 100) / 10,
+      duHuman: du('-sh'),
+      duKiB: Number(du('-sk')),
+      fullCopiesKiB: Number(du('-skl')),
+    };
+    rows.push(row);
+    console.log(
+      `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; ` +
+        `releases folder ${row.duHuman} (${Math.round(row.duKiB / 1024)} MiB; full copies would be ` +
+        `${Math.round(row.fullCopiesKiB / 1024)} MiB), build ${row.buildSeconds} s`,
+    );
+  }
+  const last = rows.at(-1)!;
+  const report = {
+    date: new Date().toISOString(),
+    what: `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`,
+    rows,
+    summary: {
+      releases: count,
+      duHuman: last['duHuman'],
+      duMiB: Math.round(Number(last['duKiB']) / 1024),
+      fullCopiesMiB: Math.round(Number(last['fullCopiesKiB']) / 1024),
+    },
+  };
+  mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = path.join(ROOT, 'bench', 'results', `${today()}-releases.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`bench-releases: ${JSON.stringify(report.summary)} -> ${path.relative(ROOT, file)}`);
+} finally {
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,80 @@
+/**
+ * The preamble every operator command shares (rebuild, rollback, publish, service, check): parse the options (a
+ * usage error prints the message and the help, exit 2), answer --help (exit 0), load the configuration (a
+ * configuration error exits 2), pick the logger, and map a run's result to the exit status.
+ */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { ConfigError, loadConfig, type OpsConfig } from './config.ts';
+import { jsonLogger, textLogger, type Logger } from './log.ts';
+import type { RunResult } from './pipeline.ts';
+
+/** Exit statuses of the operator commands. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 75, interrupted: 130 } as const;
+
+/** The options every command has. */
+export const COMMON_OPTIONS = {
+  config: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** A usage or configuration error: `<name>: <message>` on stderr (and the help, if given), exit 2. */
+export function usageError(name: string, message: string, help?: string): never {
+  console.error(`${name}: ${message}${help ? `\n\n${help}` : ''}`);
+  process.exit(EXIT.usage);
+}
+
+/** Parses argv with `options` plus --config and --help; --help prints `help` and exits 0. */
+export function parseCommand<const O extends ParseArgsOptionsConfig>(
+  name: string,
+  help: string,
+  options: O,
+  { allowPositionals = false }: { allowPositionals?: boolean } = {},
+) {
+  type Config = { options: typeof COMMON_OPTIONS & O; allowPositionals: boolean; strict: true };
+  let parsed;
+  try {
+    parsed = parseArgs<Config>({ options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
+  } catch (error) {
+    return usageError(name, (error as Error).message, help);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    console.log(help);
+    process.exit(EXIT.ok);
+  }
+  return parsed;
+}
+
+/** Loads the configuration (--config, else $THELA_OPS_CONFIG, else ops.config.json); a ConfigError exits 2. */
+export function commandConfig(name: string, file: string | undefined, onError?: (message: string) => void): OpsConfig {
+  try {
+    return loadConfig(file);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    onError?.(error.message);
+    return usageError(name, error.message);
+  }
+}
+
+/** JSON lines on stdout (--json, log collectors) or text on stderr (by hand). */
+export function commandLogger(json: boolean | undefined): Logger {
+  return json ? jsonLogger() : textLogger();
+}
+
+/** An AbortController aborted by SIGINT or SIGTERM (logged as `<event>`), for commands that run a build or upload. */
+export function interruptible(log: Logger, event: string): AbortController {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log.warn(event, { signal });
+      stop.abort();
+    });
+  }
+  return stop;
+}
+
+/** 0 when ok, 75 when the lock was held, 130 when interrupted, 1 otherwise. */
+export function exitStatus(result: Pick<RunResult, 'ok' | 'stage'>, interrupted = false): number {
+  if (result.ok) return EXIT.ok;
+  if (result.stage === 'lock') return EXIT.busy;
+  return interrupted ? EXIT.interrupted : EXIT.failed;
+}

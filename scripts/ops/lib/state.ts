@@ -1,0 +1,89 @@
+/**
+ * What the service must remember across a restart, kept in `releases/.state/` as small JSON files written
+ * atomically (a temporary file renamed over the old one, so a crash leaves the old file or the new, never half):
+ *  - `replay.json`: digests of the signed webhooks already accepted, with when each may be forgotten, so a captured
+ *    signed request stays refused after a restart within its window;
+ *  - `pending.json`: a webhook answered 202 whose build has not finished yet, so the next start runs it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OpsConfig } from './config.ts';
+
+/** The service's state folder. */
+export function stateDir(config: OpsConfig): string {
+  return path.join(config.releasesDir, '.state');
+}
+
+/** Writes JSON atomically and synchronously (done before a 202 is sent, so the answer is never ahead of the disk). */
+export function writeJsonAtomicSync(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temp, `${JSON.stringify(value)}\n`);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replay memory: digest (base64) -> epoch ms after which it may be forgotten. */
+export interface ReplayStore {
+  load(): Array<[string, number]>;
+  save(entries: Array<[string, number]>): void;
+}
+
+/** The replay memory in `<state>/replay.json`. */
+export function replayStore(config: OpsConfig): ReplayStore {
+  const file = path.join(stateDir(config), 'replay.json');
+  return {
+    load() {
+      const data = readJson(file) as { seen?: unknown } | undefined;
+      if (!data || !Array.isArray(data.seen)) return [];
+      return data.seen.filter(
+        (entry): entry is [string, number] =>
+          Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
+      );
+    },
+    save(entries) {
+      writeJsonAtomicSync(file, { seen: entries });
+    },
+  };
+}
+
+/** An accepted webhook whose build has not finished. */
+export interface Pending {
+  /** Webhooks accepted since the last finished build. */
+  count: number;
+  /** When the first of them was accepted. */
+  since: string;
+}
+
+/** The pending-build flag in `<state>/pending.json`. */
+export const pendingStore = (config: OpsConfig) => {
+  const file = path.join(stateDir(config), 'pending.json');
+  return {
+    file,
+    read(): Pending | undefined {
+      const data = readJson(file) as Partial<Pending> | undefined;
+      return data && typeof data.count === 'number' && typeof data.since === 'string'
+        ? { count: data.count, since: data.since }
+        : undefined;
+    },
+    write(pending: Pending): void {
+      writeJsonAtomicSync(file, pending);
+    },
+    clear(): void {
+      rmSync(file, { force: true });
+    },
+  };
+};

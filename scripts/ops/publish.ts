@@ -1,0 +1,52 @@
+/**
+ * `npm run publish`: upload a release (default the live one) to a CDN bucket or object storage with rclone, changed
+ * files only, hashed assets first, then pages, then the service worker and other entry files; files neither this nor
+ * the previously published release has are deleted last. See docs/operators.md, "Publishing to a CDN".
+ */
+import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand, usageError } from './lib/cli.ts';
+import { jsonLogger } from './lib/log.ts';
+import { publishNow } from './lib/pipeline.ts';
+
+const HELP = `Usage: npm run publish -- [options] [RELEASE_ID]
+
+Uploads the live release (or RELEASE_ID) to the rclone destination in publishRemote (or $THELA_PUBLISH_REMOTE, or
+--remote), e.g. "r2:thela-site" or "s3:bucket/site". Only changed files are sent (rclone copy --checksum, or
+publishFlags), in an order that keeps the live site whole: assets (_astro/, Pagefind fragments, images), then pages,
+then sw.js and Pagefind's entry files. Files that neither this release nor the previously published one has are
+deleted afterwards. rclone's own settings (keys, endpoints) come from its config file or RCLONE_CONFIG_* variables.
+
+Options:
+  --remote REMOTE  rclone destination (remote:path), overrides publishRemote
+  --json           JSON log lines on stdout
+  --config FILE    configuration file (default: $THELA_OPS_CONFIG, else ops.config.json if present)
+  -h, --help       this help
+
+Exit status: 0 published, 1 upload failed or nothing to publish, 2 usage error, 75 a build is running.`;
+
+const parsed = parseCommand(
+  'publish',
+  HELP,
+  { remote: { type: 'string' }, json: { type: 'boolean', default: false } },
+  { allowPositionals: true },
+);
+const args = parsed.values;
+if (parsed.positionals.length > 1) usageError('publish', 'expected at most one release id', HELP);
+const config = commandConfig('publish', args.config);
+const log = commandLogger(args.json);
+const stop = interruptible(log, 'publish.interrupted');
+
+const result = await publishNow(config, {
+  log,
+  releaseId: parsed.positionals[0],
+  remote: args.remote,
+  signal: stop.signal,
+});
+if (args.json) jsonLogger().info('publish.summary', { ...result });
+else if (result.ok && result.publish) {
+  const { uploaded, deleted, files, remote } = result.publish;
+  console.log(
+    `publish: release ${result.releaseId} on ${remote}, ${files} files: uploaded ${uploaded.assets} assets, ` +
+      `${uploaded.pages} pages, ${uploaded.entries} entry files; deleted ${deleted}`,
+  );
+} else console.error(`publish: ${result.reason}`);
+process.exit(exitStatus(result, stop.signal.aborted));
