@@ -14,6 +14,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   globalIgnores([
     'dist/',
+    'dist-scale/',
     'releases/',
     'current/',
     '.astro/',
