@@ -60,11 +60,11 @@ export default function Checkout() {
   }
 
   if (items.length === 0) {
-    return <p className="mt-6 text-center text-gray-600 dark:text-gray-300">{placed.current ? 'Order placed. Opening your orders…' : 'Your cart is empty. Opening your cart…'}</p>;
+    return <p className="mt-6 text-center text-gray-600 dark:text-gray-300">{processing ? 'Order placed. Opening your orders…' : 'Your cart is empty. Opening your cart…'}</p>;
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 grid gap-6 md:grid-cols-[1fr_20rem] md:items-start" aria-busy={processing || undefined}>
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-6 md:grid-cols-[1fr_20rem] md:items-start" aria-busy={processing || undefined}>
       <div className="space-y-6">
         <fieldset className="rounded-xl border border-gray-200 p-4 dark:border-gray-800" disabled={processing}>
           <legend className="px-1 font-bold">Delivery Address</legend>

@@ -9,9 +9,10 @@ export default function OrderView() {
   const id = new URLSearchParams(window.location.search).get('id')?.trim() ?? '';
   const order = id ? findOrder(id, placed) : null;
 
+  const orderId = order?.id;
   useEffect(() => {
-    document.title = document.title.replace(/^[^|]*/, order ? `Order ${order.id} ` : 'Order not found ');
-  }, [order?.id]);
+    document.title = document.title.replace(/^[^|]*/, orderId ? `Order ${orderId} ` : 'Order not found ');
+  }, [orderId]);
 
   if (!order) {
     return (

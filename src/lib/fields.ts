@@ -95,9 +95,7 @@ export function isValidId(id: string): boolean {
 
 /** Length in code points (what the text limits count). */
 export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
+  return Array.from(text).length;
 }
 
 /** The first `max` code points of `text`, never splitting one. */

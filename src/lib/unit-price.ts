@@ -46,7 +46,7 @@ const PACK = /^(?:(\d{1,3})\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*([a-z]+)$/i;
 export function unitPrice(price: number, unit: string | null | undefined): UnitPrice | null {
   const match = PACK.exec(unit?.trim() ?? '');
   if (!match) return null;
-  const known = UNITS[match[3]!.toLowerCase()];
+  const known = UNITS[(match[3] ?? '').toLowerCase()];
   const packs = match[1] === undefined ? 1 : Number(match[1]);
   const amount = Number(match[2]) * packs * (known?.factor ?? 0);
   if (!known || !Number.isFinite(amount) || amount <= 0 || !Number.isFinite(price) || price < 0) return null;

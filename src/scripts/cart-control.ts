@@ -8,6 +8,12 @@ import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
 import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
 
+/** Marks a button busy for assistive technology while its product is being added. */
+function setBusy(button: HTMLButtonElement, busy: boolean): void {
+  if (busy) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
+}
+
 interface Parts {
   add: HTMLButtonElement;
   dec: HTMLButtonElement;
@@ -81,7 +87,7 @@ class CartControlElement extends HTMLElement {
         const busy = ids.includes(product.id);
         add.disabled = busy;
         add.textContent = busy ? 'ADDING…' : 'ADD';
-        busy ? add.setAttribute('aria-busy', 'true') : add.removeAttribute('aria-busy');
+        setBusy(add, busy);
       }),
     ];
   }
@@ -97,7 +103,7 @@ class CartControlElement extends HTMLElement {
       inc.disabled = quantity >= MAX_LINE_QUANTITY;
       add.disabled = busy || unavailable;
       if (!unavailable) add.textContent = pickLabel(product.price, quantity);
-      busy ? add.setAttribute('aria-busy', 'true') : add.removeAttribute('aria-busy');
+      setBusy(add, busy);
     };
     const { signal } = this.#abort;
     const step = (by: number) => () => {

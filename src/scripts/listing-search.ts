@@ -13,7 +13,9 @@ const ANNOUNCE_AFTER_MS = 400;
 export interface ListingHost {
   index: string;
   page(n: number): Promise<HTMLElement[]>;
-  part<T extends HTMLElement>(selector: string): T | null;
+  list(): HTMLElement | null;
+  more(): HTMLButtonElement | null;
+  pager(): HTMLElement | null;
   showing(text: string): void;
   empty(isEmpty: boolean): void;
   say(text: string): void;
@@ -55,7 +57,7 @@ export class ListingSearch {
 
   /** "Show more": the next batch of matches, focus on the first of them. */
   async more(): Promise<void> {
-    const more = this.#host.part<HTMLButtonElement>('[data-listing-more]');
+    const more = this.#host.more();
     if (!more || more.disabled) return;
     more.disabled = true;
     try {
@@ -69,8 +71,8 @@ export class ListingSearch {
   }
 
   async #render(pageSize: number, current: () => boolean, fresh: boolean): Promise<void> {
-    const list = this.#host.part('[data-filter-list]');
-    const more = this.#host.part<HTMLButtonElement>('[data-listing-more]');
+    const list = this.#host.list();
+    const more = this.#host.more();
     if (!list || !more) return;
     const order = this.#order;
     const wanted = order.slice(this.#shown, this.#shown + LISTING_PAGE_SIZE);
@@ -85,7 +87,7 @@ export class ListingSearch {
     if (fresh) list.replaceChildren(...items);
     else list.append(...items);
     this.#shown += wanted.length;
-    const pager = this.#host.part('[data-listing-pager]');
+    const pager = this.#host.pager();
     if (pager) pager.hidden = true;
     more.hidden = this.#shown >= order.length;
     this.#host.empty(order.length === 0);

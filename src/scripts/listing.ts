@@ -49,10 +49,6 @@ class ListingElement extends HTMLElement {
     return Number.isInteger(n) && n >= 0 ? n : fallback;
   }
 
-  #part<T extends HTMLElement>(selector: string): T | null {
-    return this.querySelector<T>(selector);
-  }
-
   /** The first page's path ("/category/fruits/"), from the index's ("/category/fruits/listing.json"). */
   #base(): string {
     return (this.dataset['index'] ?? '').replace(/listing\.json$/, '');
@@ -82,12 +78,12 @@ class ListingElement extends HTMLElement {
   }
 
   #say(text: string): void {
-    const status = this.#part('[data-listing-status]');
+    const status = this.querySelector<HTMLElement>('[data-listing-status]');
     if (status) status.textContent = text;
   }
 
   #showing(text: string): void {
-    const line = this.#part('[data-listing-showing]');
+    const line = this.querySelector<HTMLElement>('[data-listing-showing]');
     if (line) line.textContent = text;
   }
 
@@ -97,8 +93,8 @@ class ListingElement extends HTMLElement {
 
   /** Browse mode: appends the next pre-rendered page, moves focus to its first card and the URL to its page. */
   async #morePages(): Promise<void> {
-    const more = this.#part<HTMLButtonElement>('[data-listing-more]');
-    const list = this.#part('[data-filter-list]');
+    const more = this.querySelector<HTMLButtonElement>('[data-listing-more]');
+    const list = this.querySelector<HTMLElement>('[data-filter-list]');
     if (!more || !list || more.disabled) return;
     const next = this.#lastShown + 1;
     more.disabled = true;
@@ -125,8 +121,8 @@ class ListingElement extends HTMLElement {
   /** Keeps the numbered links in step with the last page shown. */
   #pager(last: number): void {
     const lastPage = this.#number('lastPage', 1);
-    const next = this.#part<HTMLAnchorElement>('[data-listing-next]');
-    const position = this.#part('[data-listing-position]');
+    const next = this.querySelector<HTMLAnchorElement>('[data-listing-next]');
+    const position = this.querySelector<HTMLElement>('[data-listing-position]');
     if (next) {
       next.hidden = last >= lastPage;
       next.href = this.#pageUrl(Math.min(last + 1, lastPage));
@@ -136,8 +132,8 @@ class ListingElement extends HTMLElement {
 
   /** Search or sort changed: browse mode when both are off, else the search module (loaded on first use) takes over the grid. */
   async #apply(): Promise<void> {
-    const input = this.#part<HTMLInputElement>('[data-listing-filter]');
-    const select = this.#part<HTMLSelectElement>('[data-listing-sort]');
+    const input = this.querySelector<HTMLInputElement>('[data-listing-filter]');
+    const select = this.querySelector<HTMLSelectElement>('[data-listing-sort]');
     if (!input || !select) return;
     const sort: ListingSort = parseListingSort(select.value);
     const url = new URL(location.href);
@@ -172,7 +168,9 @@ class ListingElement extends HTMLElement {
     return {
       index: this.dataset['index'] ?? '',
       page: (n) => this.#page(n),
-      part: (selector) => this.#part(selector),
+      list: () => this.querySelector<HTMLElement>('[data-filter-list]'),
+      more: () => this.querySelector<HTMLButtonElement>('[data-listing-more]'),
+      pager: () => this.querySelector<HTMLElement>('[data-listing-pager]'),
       showing: (text) => this.#showing(text),
       empty: (isEmpty) => this.#empty(isEmpty),
       say: (text) => this.#say(text),
@@ -181,20 +179,20 @@ class ListingElement extends HTMLElement {
 
   /** Back to the pages as loaded. */
   #browse(): void {
-    const list = this.#part('[data-filter-list]');
+    const list = this.querySelector<HTMLElement>('[data-filter-list]');
     if (!list) return;
     list.replaceChildren(...this.#browsed);
     const start = this.#number('start', 0);
     this.#showing(showingLine(start + 1, start + this.#browsed.length, this.#number('total', 0)));
     this.#empty(this.#browsed.length === 0);
-    const pager = this.#part('[data-listing-pager]');
+    const pager = this.querySelector<HTMLElement>('[data-listing-pager]');
     if (pager) pager.hidden = false;
-    const more = this.#part<HTMLButtonElement>('[data-listing-more]');
+    const more = this.querySelector<HTMLButtonElement>('[data-listing-more]');
     if (more) more.hidden = this.#lastShown >= this.#number('lastPage', 1);
   }
 
   #empty(isEmpty: boolean): void {
-    const list = this.#part('[data-filter-list]');
+    const list = this.querySelector<HTMLElement>('[data-filter-list]');
     const empty = this.querySelector<HTMLElement>(`[data-filter-empty="${list?.id ?? ''}"]`);
     if (list) list.hidden = isEmpty;
     if (empty) empty.hidden = !isEmpty;

@@ -54,7 +54,7 @@ function addedText(name: string, quantity: number): string {
  */
 export async function addToCart(product: CartProductInput, quantity = 1): Promise<boolean> {
   const wanted = readQuantity(quantity);
-  if (wanted === null || !product || typeof product.id !== 'string') {
+  if (wanted === null) {
     console.error('Failed to add item to cart: bad product or quantity', product, quantity);
     showToast({ title: 'Error', description: 'Failed to add item to cart', variant: 'destructive' });
     return false;

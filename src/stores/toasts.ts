@@ -33,8 +33,8 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 function clean(input: ToastInput): Omit<Toast, 'id'> {
   return {
-    title: String(input.title ?? '').slice(0, 200),
-    description: String(input.description ?? '').slice(0, 500),
+    title: input.title.slice(0, 200),
+    description: (input.description ?? '').slice(0, 500),
     variant: input.variant === 'destructive' ? 'destructive' : 'default',
   };
 }
