@@ -1,5 +1,6 @@
 /**
- * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the service worker (its
+ * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the search vocabulary for
+ * typo correction (read back from Pagefind's files), then the service worker (its
  * precache manifest lists this build's files, so it comes last).
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  */
@@ -17,4 +18,5 @@ function run(label: string, command: string, args: string[]): void {
 
 run('astro build', 'astro', ['build']);
 run('pagefind', 'pagefind', ['--site', outDir]);
+run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
 run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
