@@ -7,9 +7,13 @@
  * cache, no service worker): opens /search, waits until the page is idle (the box is autofocused, so Pagefind's
  * script, WebAssembly and metadata load on focus), types the first query letter by letter and times the last
  * keystroke to the rendered results (and, in another fresh page, "cold": the query pasted the moment the page is
- * ready, so everything loads between keystroke and results) (the island's `window.__searchTimings`, measured from the input event to the
- * commit of the results: the first 12 cards; the rest of the 50 load as the shopper scrolls and are not counted). Then it types further queries in the same page ("warm": index loaded, new words may
- * still fetch index chunks and result fragments). Bytes are the response bodies of /pagefind/ requests as
+ * ready, so everything loads between keystroke and results). Times are the island's Performance measures
+ * (`search:results`, from the input event to the commit of the results: the first 8 cards; the rest of the 50
+ * load as the shopper scrolls and are not counted). Then it types further queries in the same page ("warm": index
+ * loaded, new words may still fetch index chunks and result fragments), then misspelt ones ("corrected": typo
+ * correction, the vocabulary already loaded while the page was idle), and pastes a misspelt one into a fresh
+ * page ("cold corrected": the vocabulary loads on demand). Cold bytes count only what finished loading before
+ * the results were on screen (Resource Timing). Bytes are the response bodies of /pagefind/ requests as
  * served, and what a gzip-serving host would send (Pagefind's index files are already gzipped; its JS and the
  * entry JSON are not compressed by `astro preview`). Prints a summary and writes JSON (stdout and --json).
  * `--cpu N` slows the CPU N times (Chrome DevTools throttling) to approximate a mid-range phone.
@@ -29,6 +33,7 @@ interface Options {
   cpu: number;
   first: string;
   warm: string[];
+  corrected: string[];
 }
 
 function parseArgs(argv: string[]): Options {
@@ -40,6 +45,7 @@ function parseArgs(argv: string[]): Options {
     cpu: 1,
     first: 'milk',
     warm: ['bread', 'eggs', 'banana', 'rice', 'doodh', 'atta', 'tea', 'chips', 'soap', 'paneer'],
+    corrected: ['mlik', 'tomtao', 'bnana', 'toothpsate', 'britania', 'colgte', 'dodh'],
   };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1] ?? '';
@@ -72,8 +78,12 @@ function parseArgs(argv: string[]): Options {
         options.warm = value.split(',').map((q) => q.trim()).filter(Boolean);
         i += 1;
         break;
+      case '--corrected':
+        options.corrected = value.split(',').map((q) => q.trim()).filter(Boolean);
+        i += 1;
+        break;
       case '--help':
-        console.log('usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2]');
+        console.log('usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]');
         process.exit(0);
       default:
         throw new Error(`unknown argument ${argv[i]}`);
@@ -170,6 +180,38 @@ interface Timing {
   status: string;
   total: number;
   ms: number;
+  /** The corrected query the results are for, or null. */
+  corrected: string | null;
+  /** When the results were on screen (performance.now() of the page). */
+  endMs: number;
+}
+
+/** The name of the island's Performance measure for each settled answer (src/islands/SearchPage.tsx). */
+const RESULTS_MEASURE = 'search:results';
+
+/** Waits until the page shows the answer to `query`, then reads the island's measure of it. */
+async function measured(page: Page, query: string): Promise<Timing> {
+  await page.waitForFunction(
+    (q) => {
+      const region = document.querySelector('#search-results');
+      // Results on screen: the first cards (the rest load as the shopper scrolls; not part of this measure).
+      return region?.getAttribute('data-search-query') === q && ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '');
+    },
+    query,
+    { timeout: 30_000 },
+  );
+  // The measure is taken just after the commit that rendered the answer.
+  const handle = await page.waitForFunction(
+    ([name, q]) => {
+      const entry = performance.getEntriesByName(name, 'measure').findLast((e) => (e as PerformanceMeasure).detail?.query === q) as PerformanceMeasure | undefined;
+      if (!entry) return null;
+      const d = entry.detail as { status: string; total: number; corrected: string | null };
+      return { query: q, status: d.status, total: d.total, corrected: d.corrected ?? null, ms: entry.duration, endMs: entry.startTime + entry.duration };
+    },
+    [RESULTS_MEASURE, query] as const,
+    { timeout: 5_000 },
+  );
+  return (await handle.jsonValue()) as Timing;
 }
 
 /** Types `query` letter by letter into the box and returns the island's timing for the final text. */
@@ -177,23 +219,20 @@ async function typeQuery(page: Page, query: string): Promise<Timing> {
   const box = page.getByRole('searchbox', { name: 'Search products' });
   await box.fill('');
   await page.waitForFunction(() => document.querySelector('#search-results')?.getAttribute('data-search-state') === 'idle');
-  await page.evaluate(() => {
-    window.__searchTimings = [];
-  });
+  await page.evaluate((name) => performance.clearMeasures(name), RESULTS_MEASURE);
   await box.pressSequentially(query, { delay: 60 });
-  await page.waitForFunction(
-    (q) => {
-      const region = document.querySelector('#search-results');
-      // Results on screen: the first 12 cards (the rest load as the shopper scrolls; not part of this measure).
-      return region?.getAttribute('data-search-query') === q && ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '');
-    },
-    query,
-    { timeout: 30_000 },
+  return measured(page, query);
+}
+
+/** /pagefind/ files whose response had fully arrived by `endMs` (page clock), from Resource Timing. */
+async function loadedBy(page: Page, endMs: number): Promise<{ url: string; bytes: number }[]> {
+  return page.evaluate(
+    (end) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => new URL(e.name).pathname.startsWith('/pagefind/') && e.responseEnd > 0 && e.responseEnd <= end)
+        .map((e) => ({ url: new URL(e.name).pathname, bytes: e.encodedBodySize })),
+    endMs,
   );
-  const timings = await page.evaluate(() => window.__searchTimings ?? []);
-  const last = [...timings].reverse().find((t) => t.query === query);
-  if (!last) throw new Error(`no timing recorded for "${query}": ${JSON.stringify(timings)}`);
-  return last;
 }
 
 /** Waits until no /pagefind/ request has finished for `quietMs` (late fragment loads land in the right query). */
@@ -209,7 +248,18 @@ async function quiet(sink: { list: Fetched[] }, quietMs = 400): Promise<void> {
  * The harshest first search: a fresh page, the query pasted the moment the island is ready, so Pagefind's
  * script, WebAssembly, metadata, index chunk and result fragments all load between keystroke and results.
  */
-async function coldRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<{ ms: number; bytes: number; requests: number }> {
+interface ColdResult {
+  query: string;
+  ms: number;
+  /** Bytes (and gzip bytes) of the /pagefind/ files loaded before the results were on screen. */
+  bytes: number;
+  gzipBytes: number;
+  requests: number;
+  corrected: string | null;
+  files: string[];
+}
+
+async function coldRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>, query = options.first): Promise<ColdResult> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
   const page = await context.newPage();
   if (options.cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
@@ -218,29 +268,41 @@ async function coldRun(origin: string, options: Options, browser: Awaited<Return
   try {
     await page.goto(`${origin}/search`, { waitUntil: 'domcontentloaded' });
     await page.locator('[data-search-ready]').waitFor({ state: 'attached' });
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(options.first);
-    await page.waitForFunction(
-      (q) => {
-        const region = document.querySelector('#search-results');
-        return region?.getAttribute('data-search-query') === q && ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '');
-      },
-      options.first,
-      { timeout: 30_000 },
-    );
-    const timings = await page.evaluate(() => window.__searchTimings ?? []);
-    const last = [...timings].reverse().find((t) => t.query === options.first);
-    if (!last) throw new Error(`no timing recorded for "${options.first}"`);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(query);
+    const timing = await measured(page, query);
+    const before = await loadedBy(page, timing.endMs);
     await quiet(sink);
-    return { ms: last.ms, bytes: sink.list.reduce((n, f) => n + f.bytes, 0), requests: sink.list.length };
+    const gzipOf = new Map(sink.list.map((f) => [f.url, f.gzipBytes]));
+    return {
+      query,
+      ms: timing.ms,
+      bytes: before.reduce((n, f) => n + f.bytes, 0),
+      gzipBytes: before.reduce((n, f) => n + (gzipOf.get(f.url) ?? f.bytes), 0),
+      requests: before.length,
+      corrected: timing.corrected,
+      files: before.map((f) => `${f.url} ${f.bytes}`),
+    };
   } finally {
     await context.close();
   }
 }
 
+interface QueryResult {
+  query: string;
+  ms: number;
+  total: number;
+  bytes: number;
+  gzipBytes: number;
+  requests: number;
+  corrected: string | null;
+}
+
 interface RunResult {
-  cold: { ms: number; bytes: number; requests: number };
+  cold: ColdResult;
+  coldCorrected: ColdResult;
   first: { query: string; ms: number; total: number; bytes: number; gzipBytes: number; requests: number; files: string[] };
-  warm: { query: string; ms: number; total: number; bytes: number; gzipBytes: number; requests: number }[];
+  warm: QueryResult[];
+  corrected: QueryResult[];
 }
 
 async function oneRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<RunResult> {
@@ -256,25 +318,36 @@ async function oneRun(origin: string, options: Options, browser: Awaited<ReturnT
     await page.goto(`${origin}/search`, { waitUntil: 'networkidle' });
     await quiet(sink);
     const first = await typeQuery(page, options.first);
+    // Everything of /pagefind/ the page had loaded when the first results were on screen (on focus, then typing).
+    const firstLoaded = await loadedBy(page, first.endMs);
     await quiet(sink);
-    const firstFetched = [...sink.list];
-    const warm: RunResult['warm'] = [];
-    for (const query of options.warm) {
-      const before = sink.list.length;
-      const timing = await typeQuery(page, query);
-      await quiet(sink);
-      const fetched = sink.list.slice(before);
-      warm.push({
-        query,
-        ms: timing.ms,
-        total: timing.total,
-        bytes: fetched.reduce((n, f) => n + f.bytes, 0),
-        gzipBytes: fetched.reduce((n, f) => n + f.gzipBytes, 0),
-        requests: fetched.length,
-      });
-    }
+    const gzipOf = new Map(sink.list.map((f) => [f.url, f.gzipBytes]));
+    const firstFetched = firstLoaded.map((f) => ({ url: f.url, bytes: f.bytes, gzipBytes: gzipOf.get(f.url) ?? f.bytes }));
+    const typeAll = async (queries: string[]): Promise<QueryResult[]> => {
+      const out: QueryResult[] = [];
+      for (const query of queries) {
+        const before = sink.list.length;
+        const timing = await typeQuery(page, query);
+        await quiet(sink);
+        const fetched = sink.list.slice(before);
+        out.push({
+          query,
+          ms: timing.ms,
+          total: timing.total,
+          bytes: fetched.reduce((n, f) => n + f.bytes, 0),
+          gzipBytes: fetched.reduce((n, f) => n + f.gzipBytes, 0),
+          requests: fetched.length,
+          corrected: timing.corrected,
+        });
+      }
+      return out;
+    };
+    const warm = await typeAll(options.warm);
+    const corrected = await typeAll(options.corrected);
     return {
       cold: await coldRun(origin, options, browser),
+      coldCorrected: await coldRun(origin, options, browser, options.corrected[0] ?? 'mlik'),
+      corrected,
       first: {
         query: options.first,
         ms: first.ms,
@@ -329,7 +402,7 @@ async function main(): Promise<void> {
       runs.push(await oneRun(origin, options, browser));
       const run = runs.at(-1)!;
       process.stderr.write(
-        `run ${i + 1}/${options.runs}: cold ${Math.round(run.cold.ms)} ms, typed ${Math.round(run.first.ms)} ms, ${Math.round(run.first.bytes / 1024)} KB, warm median ${Math.round(median(run.warm.map((w) => w.ms)) ?? 0)} ms\n`,
+        `run ${i + 1}/${options.runs}: pasted ${Math.round(run.cold.ms)} ms ${Math.round(run.cold.gzipBytes / 1024)} KB, typed ${Math.round(run.first.ms)} ms ${Math.round(run.first.bytes / 1024)} KB, warm median ${Math.round(median(run.warm.map((w) => w.ms)) ?? 0)} ms, corrected median ${Math.round(median(run.corrected.map((w) => w.ms)) ?? 0)} ms, pasted "${run.coldCorrected.query}" ${Math.round(run.coldCorrected.ms)} ms ${Math.round(run.coldCorrected.gzipBytes / 1024)} KB (-> ${run.coldCorrected.corrected})\n`,
       );
     }
   } finally {
@@ -337,18 +410,40 @@ async function main(): Promise<void> {
     server.kill();
   }
   const warmAll = runs.flatMap((r) => r.warm);
+  const correctedAll = runs.flatMap((r) => r.corrected);
+  const vocabulary = await readFile(path.join(options.dist, 'pagefind', 'vocabulary.json')).then(
+    (body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+    () => null,
+  );
+  const coldOf = (pick: (r: RunResult) => ColdResult) => ({
+    query: pick(runs[0] as RunResult).query,
+    medianMs: round(median(runs.map((r) => pick(r).ms))),
+    maxMs: round(Math.max(...runs.map((r) => pick(r).ms))),
+    bytes: median(runs.map((r) => pick(r).bytes)),
+    gzipBytes: median(runs.map((r) => pick(r).gzipBytes)),
+    requests: median(runs.map((r) => pick(r).requests)),
+    corrected: pick(runs[0] as RunResult).corrected,
+    files: pick(runs[0] as RunResult).files,
+  });
   const result = {
     dist: options.dist,
     products: index.pages,
     runs: options.runs,
     cpuThrottle: options.cpu,
     index: { files: index.files, bytes: index.bytes },
-    cold: {
-      query: options.first,
-      medianMs: round(median(runs.map((r) => r.cold.ms))),
-      maxMs: round(Math.max(...runs.map((r) => r.cold.ms))),
-      bytes: median(runs.map((r) => r.cold.bytes)),
-      requests: median(runs.map((r) => r.cold.requests)),
+    vocabulary,
+    // Pasted the moment the page is ready; bytes are those loaded before the results were on screen.
+    cold: coldOf((r) => r.cold),
+    coldCorrected: coldOf((r) => r.coldCorrected),
+    corrected: {
+      queries: options.corrected,
+      medianMs: round(median(correctedAll.map((w) => w.ms))),
+      maxMs: round(Math.max(...correctedAll.map((w) => w.ms))),
+      gzipBytesPerQueryMedian: median(correctedAll.map((w) => w.gzipBytes)),
+      perQuery: options.corrected.map((query) => {
+        const mine = correctedAll.filter((w) => w.query === query);
+        return { query, corrected: mine[0]?.corrected ?? null, medianMs: round(median(mine.map((w) => w.ms))), results: mine[0]?.total ?? null, gzipBytes: median(mine.map((w) => w.gzipBytes)) };
+      }),
     },
     first: {
       query: options.first,
@@ -383,6 +478,12 @@ async function main(): Promise<void> {
       firstBytes: median(runs.map((r) => r.first.bytes)),
       firstGzipBytes: median(runs.map((r) => r.first.gzipBytes)),
       laterBytes: median(warmAll.map((w) => w.bytes)),
+      coldGzipBytes: median(runs.map((r) => r.cold.gzipBytes)),
+      correctedMs: round(median(correctedAll.map((w) => w.ms))),
+      // What correction adds to a pasted first query (vocabulary fetched on demand, extra searches).
+      coldCorrectedMs: round(median(runs.map((r) => r.coldCorrected.ms))),
+      coldCorrectedGzipBytes: median(runs.map((r) => r.coldCorrected.gzipBytes)),
+      vocabularyGzipBytes: vocabulary?.gzipBytes ?? null,
     },
   };
   const text = JSON.stringify(result, null, 2);

@@ -429,6 +429,13 @@ try {
         printSearch(search);
         results['search'] = search;
         await save();
+      } else if (size === 100_000 && !options.skip.has('search')) {
+        // Search at 100,000 products (issue 14): reported beside the 10k figures, no verdict of its own.
+        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
+        const search100k = build.ok ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT) : { skipped: `the ${label} build failed` };
+        printSearch(search100k);
+        results['search100k'] = search100k;
+        await save();
       }
       if (size >= 100_000 && !options.keep) await rm(build.outDir, { recursive: true, force: true });
     }
@@ -549,6 +556,14 @@ function printSearch(search: SearchResult): void {
           ],
         ],
       ),
+    );
+  }
+  const summary = (search.data as { summary?: Record<string, number | null> } | null)?.summary;
+  if (summary) {
+    const k = (n: number | null | undefined) => (typeof n === 'number' ? kb(n) : '–');
+    const ms = (n: number | null | undefined) => (typeof n === 'number' ? millis(n) : '–');
+    console.log(
+      `  pasted first query: ${ms(summary['coldMs'])}, ${k(summary['coldGzipBytes'])} before results · typo correction: warm ${ms(summary['correctedMs'])}, pasted ${ms(summary['coldCorrectedMs'])} with ${k(summary['coldCorrectedGzipBytes'])} before results (vocabulary ${k(summary['vocabularyGzipBytes'])} gzipped)`,
     );
   }
   if (search.error) console.log(`  bench-search: ${search.error}\n    ${search.outputTail.slice(-8).join('\n    ')}`);

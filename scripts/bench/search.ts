@@ -26,7 +26,7 @@ export async function runSearchBench(dist: string, products: number | null, runs
   const run = await runMeasured(
     process.execPath,
     [SEARCH_BENCH, '--dist', dist, '--port', String(port), '--runs', String(runs), '--json', jsonFile],
-    { cwd: ROOT, env: { ...process.env, OUT_DIR: dist, BENCH_PORT: String(port), BENCH_RUNS: String(runs) }, timeoutMs: 10 * 60_000 },
+    { cwd: ROOT, env: { ...process.env, OUT_DIR: dist, BENCH_PORT: String(port), BENCH_RUNS: String(runs) }, timeoutMs: (products ?? 0) >= 100_000 ? 20 * 60_000 : 10 * 60_000 },
   );
   const outputTail = run.lines.map((line) => plain(line.text)).filter(Boolean).slice(-40);
   let data: unknown = null;

@@ -7,6 +7,7 @@ import {
   type PagefindApi,
   type PagefindResultData,
 } from '../../src/lib/search/pagefind-client.ts';
+import { vocabularyFrom } from '../../src/lib/search/correction.ts';
 
 const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
   url: '/product/amul-taaza-toned-milk-500-ml/',
@@ -121,6 +122,51 @@ describe('searchProducts', () => {
   test('lists a category without a query, and nothing without either', async () => {
     expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: 'snacks', sort: 'relevance' })).total).toBe(1);
     expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: null, sort: 'relevance' })).total).toBe(0);
+  });
+});
+
+describe('searchProducts with typo correction', () => {
+  const vocabulary = vocabularyFrom([['amul', 2], ['taaza', 1], ['toned', 1], ['milk', 1], ['doodh', 1], ['dudh', 1], ['parle', 1], ['original', 1], ['glucose', 1], ['biscuits', 1], ['biskut', 1]]);
+  const help = () => {
+    const loads = { count: 0 };
+    return { loads, vocabulary: async () => (loads.count += 1, vocabulary) };
+  };
+
+  test('a word that matches nothing is corrected and searched again', async () => {
+    const h = help();
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance' }, 50, h);
+    expect(answer.total).toBe(1);
+    expect(answer.effectiveText).toBe('milk');
+    expect(answer.correction).toEqual({ changes: [['mlik', 'milk']] });
+  });
+
+  test('beside a known word, and in price order', async () => {
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'amul mlik', category: null, sort: 'price-asc' }, 50, help());
+    expect(answer.total).toBe(1);
+    expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
+  });
+
+  test('a word that matches is never corrected, and the vocabulary is not even loaded', async () => {
+    const h = help();
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'amul milk', category: null, sort: 'relevance' }, 50, h);
+    expect(answer.correction).toBeUndefined();
+    expect(h.loads.count).toBe(0);
+  });
+
+  test('exact search, nonsense, a missing vocabulary: no correction', async () => {
+    const exact = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance', exact: true }, 50, help());
+    expect(exact.total).toBe(0);
+    const nonsense = await searchProducts(fakePagefind([milk, parle]), { text: 'qzxv', category: null, sort: 'relevance' }, 50, help());
+    expect(nonsense.total).toBe(0);
+    expect(nonsense.correction).toBeUndefined();
+    const offline = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance' }, 50, { vocabulary: () => Promise.reject(new Error('offline')) });
+    expect(offline.total).toBe(0);
+  });
+
+  test('a correction that finds nothing in the chosen category is not offered', async () => {
+    const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: 'snacks', sort: 'relevance' }, 50, help());
+    expect(answer.total).toBe(0);
+    expect(answer.correction).toBeUndefined();
   });
 });
 

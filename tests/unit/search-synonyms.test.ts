@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { EMOJI_WORDS, QUERY_TYPOS, SYNONYMS, expandQuery, indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { ALIASES, EMOJI_WORDS, QUERY_PHRASES, QUERY_TYPOS, SYNONYMS, expandQuery, indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
+import sampleCatalogue from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 describe('SYNONYMS', () => {
   test('covers the terms the issue names', () => {
@@ -139,5 +140,53 @@ describe('expandQuery', () => {
 describe('normalizeWords', () => {
   test('drops accents and punctuation', () => {
     expect(normalizeWords('Café Crème, 100% Pure!')).toBe('cafe creme 100 pure');
+  });
+});
+
+describe('ALIASES and QUERY_PHRASES (everyday English and brand shorthands)', () => {
+  const names = (sampleCatalogue as { products: { name: string; brand: string | null }[] }).products;
+
+  test('"biscuit" and "cookie" find each other, both ways; "crisps" and "chips" too', () => {
+    expect(indexTermsFor('Britannia Marie Gold Biscuits')).toContain('cookie');
+    expect(indexTermsFor('Unibic Butter Cookies')).toContain('biscuit');
+    expect(indexTermsFor('Pringles Original Potato Crisps')).toContain('chips');
+    expect(indexTermsFor("Lay's Classic Salted Potato Chips")).toContain('crisps');
+    expect(indexTermsFor('Parle Hide & Seek Chocolate Chip Cookies')).not.toContain('crisps');
+  });
+
+  test('brand shorthands shoppers type', () => {
+    expect(indexTermsFor('Coca-Cola Original Taste Soft Drink')).toEqual(expect.arrayContaining(['coke', 'cocacola']));
+    expect(indexTermsFor('Thums Up Soft Drink')).toContain('thumsup');
+    expect(indexTermsFor('Parle-G Original Glucose Biscuits')).toContain('parleg');
+    expect(indexTermsFor('Head & Shoulders Anti-Dandruff Shampoo')).toContain('hns');
+    expect(indexTermsFor('Oral-B Pro-Health Soft Toothbrush')).toContain('oralb');
+    expect(indexTermsFor('Red Bull Energy Drink')).toContain('redbull');
+    expect(indexTermsFor('Yippee Magic Masala Noodles')).toContain('maggi');
+    // A shorthand is one-way: a product named with it gets nothing back.
+    expect(indexTermsFor('Maggi 2-Minute Noodles Masala')).not.toContain('noodles');
+  });
+
+  test('brands written with an apostrophe are found without it', () => {
+    expect(indexTermsFor("Lay's Classic Salted Potato Chips")).toContain('lays');
+    expect(indexTermsFor("Haldiram's Aloo Bhujia")).toContain('haldirams');
+    expect(indexTermsFor("McVitie's Digestive Biscuits")).toContain('mcvities');
+  });
+
+  test('"cold drink" is a soft drink; aliases do not rewrite the catalogue\'s own phrases', () => {
+    expect(expandQuery('Cold Drinks')).toBe('soft drink');
+    expect(expandQuery('cold drink 750 ml')).toBe('soft drink 750 ml');
+    expect(expandQuery('kit kat')).toBe('kitkat');
+    expect(expandQuery('surf excel')).toBe('surf excel');
+    expect(expandQuery('instant noodles')).toBe('instant noodles');
+    expect(expandQuery('coca cola')).toBe('coca cola');
+  });
+
+  test('every alias and phrase target names goods the sample catalogue has', () => {
+    const text = names.map((p) => normalizeWords(`${p.name} ${p.brand ?? ''}`)).join(' | ');
+    for (const entry of ALIASES) {
+      expect(entry.english.some((e) => text.includes(normalizeWords(e))), entry.english.join('/')).toBe(true);
+      for (const word of entry.hindi) expect(word).toMatch(/^[a-z]+$/);
+    }
+    for (const to of Object.values(QUERY_PHRASES)) expect(text.includes(to), to).toBe(true);
   });
 });

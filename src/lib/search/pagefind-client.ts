@@ -7,6 +7,8 @@
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CARD_FILTERS, CATEGORY_FILTER } from './record.ts';
 import { unmatchedTerms, withoutTerms } from './matching.ts';
+import { correctQuery, type Vocabulary } from './correction.ts';
+import { expandQuery } from './synonyms.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
 export interface PagefindResultData {
@@ -40,7 +42,7 @@ export interface PagefindApi {
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
 
 /** The module `/pagefind/pagefind.js` exports. */
-interface PagefindModule {
+export interface PagefindModule {
   createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
 }
 
@@ -77,10 +79,13 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
   return loading;
 }
 
-/** A search instance, once its WebAssembly and metadata are loaded; rejects (and is dropped) if they failed. */
-async function startInstance(pagefind: PagefindModule): Promise<PagefindApi> {
+/**
+ * A search instance, once its WebAssembly and metadata are loaded; rejects (and is dropped) if they failed.
+ * Exported for the quality tests, which run it in Node over a built index (`basePath` set there).
+ */
+export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}): Promise<PagefindApi> {
   // The main thread answers faster than a worker for an index this size and saves loading pagefind-worker.js.
-  const instance = pagefind.createInstance({ noWorker: true });
+  const instance = pagefind.createInstance({ noWorker: true, ...extra });
   try {
     // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
     await instance.options({ ranking: { termSimilarity: 4 } });
@@ -99,6 +104,19 @@ export interface SearchRequest {
   /** Top-level category id to keep, or null for all. */
   category: string | null;
   sort: 'relevance' | 'price-asc' | 'price-desc';
+  /** True: search the words as given, never corrected (the "Search instead for ..." link). */
+  exact?: boolean;
+}
+
+/** How a query was corrected: each changed word and what it became (the query words, normalized). */
+export interface Correction {
+  changes: [from: string, to: string][];
+}
+
+/** Extra help for a search. */
+export interface SearchHelp {
+  /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
+  vocabulary?: () => Promise<Vocabulary>;
 }
 
 /** A search's answer: how many products matched and the matches, best first, as unloaded results. */
@@ -107,6 +125,8 @@ export interface SearchAnswer {
   results: PagefindResult[];
   /** The query actually run, after dropping words that matched nothing fairly (see matching.ts). */
   effectiveText: string;
+  /** Set when the results are for a corrected query ("mlik" searched as "milk"). */
+  correction?: Correction;
 }
 
 function optionsFor(request: SearchRequest): PagefindSearchOptions {
@@ -161,15 +181,37 @@ const EMPTY: SearchAnswer = { total: 0, results: [], effectiveText: '' };
  * shortest-prefix fallback ("gurgaon" -> "g") are dropped and the search re-run without them; a query left with
  * no words finds nothing.
  */
-export async function searchProducts(api: PagefindApi, request: SearchRequest, limit = Number.POSITIVE_INFINITY): Promise<SearchAnswer> {
-  const answer = await relevant(api, request);
+export async function searchProducts(api: PagefindApi, request: SearchRequest, limit = Number.POSITIVE_INFINITY, help: SearchHelp = {}): Promise<SearchAnswer> {
+  const answer = await relevant(api, request, help);
   if (request.sort === 'relevance' || answer.total === 0) return { ...answer, results: answer.results.slice(0, limit) };
   const term = request.text ? answer.effectiveText : null;
-  return byPrice(api, term, optionsFor(request), request.sort === 'price-asc' ? 'asc' : 'desc', Number.isFinite(limit) ? limit : answer.total);
+  const sorted = await byPrice(api, term, optionsFor(request), request.sort === 'price-asc' ? 'asc' : 'desc', Number.isFinite(limit) ? limit : answer.total);
+  return answer.correction ? { ...sorted, correction: answer.correction } : sorted;
 }
 
-/** The search by relevance, with the query's unfair words dropped. */
-async function relevant(api: PagefindApi, request: SearchRequest): Promise<SearchAnswer> {
+/**
+ * Typo correction (correction.ts): the words that matched nothing, corrected against the vocabulary, and the
+ * search run again on the corrected query. Null when nothing could be corrected, the vocabulary is not to be
+ * had (offline, old build), or the corrected query finds nothing either; a change is reported only when its
+ * word was kept by the corrected search.
+ */
+async function corrected(api: PagefindApi, request: SearchRequest, text: string, unmatched: readonly string[], help: SearchHelp): Promise<SearchAnswer | null> {
+  if (request.exact || !help.vocabulary || unmatched.length === 0) return null;
+  const vocabulary = await help.vocabulary().catch(() => null);
+  if (!vocabulary) return null;
+  const fix = correctQuery(text, unmatched, vocabulary);
+  if (!fix) return null;
+  const run = expandQuery(fix.text);
+  const answer = await relevant(api, { ...request, text: run, exact: true }, help);
+  if (answer.total === 0) return null;
+  // All words kept: every change counts (even one a phrase rewrite absorbed, "wheat flor" -> atta).
+  const kept = new Set(answer.effectiveText.split(' '));
+  const changes = answer.effectiveText === run ? fix.changes : fix.changes.filter(([, to]) => kept.has(to));
+  return changes.length ? { ...answer, correction: { changes } } : null;
+}
+
+/** The search by relevance, with the query's unfair words corrected or dropped. */
+async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHelp = {}): Promise<SearchAnswer> {
   const options = optionsFor(request);
   if (!request.text) {
     if (!request.category) return EMPTY;
@@ -188,8 +230,10 @@ async function relevant(api: PagefindApi, request: SearchRequest): Promise<Searc
     } else {
       // No product has every word: find the words that match nothing fairly on their own ("gurgaon milk").
       const words = [...new Set(text.split(' '))];
-      // One word, or a pasted paragraph: nothing worth checking word by word.
-      if (words.length < 2 || words.length > MAX_WORDS_CHECKED) return { ...EMPTY, effectiveText: text };
+      // A pasted paragraph: nothing worth checking word by word.
+      if (words.length > MAX_WORDS_CHECKED) return { ...EMPTY, effectiveText: text };
+      // One word that finds nothing: a typo, perhaps ("mlik").
+      if (words.length < 2) return (attempt === 0 && (await corrected(api, request, text, words, help))) || { ...EMPTY, effectiveText: text };
       drop = [];
       for (const word of words) {
         const alone = (await api.search(word, options))?.results[0];
@@ -207,6 +251,11 @@ async function relevant(api: PagefindApi, request: SearchRequest): Promise<Searc
         }
         return { ...EMPTY, effectiveText: text };
       }
+    }
+    // A word that matched nothing (or only a short accidental prefix) may be a typo: correct it before dropping it.
+    if (attempt === 0) {
+      const fixed = await corrected(api, request, text, drop, help);
+      if (fixed) return fixed;
     }
     const kept = withoutTerms(text, drop);
     // Forgiving, not reckless: an unknown word beside known ones is ignored ("amul milk xyz"), but a query that

@@ -47,9 +47,11 @@ export interface SearchState {
   q: string;
   cat: CategoryChip;
   sort: SortId;
+  /** Search the words exactly as typed, without typo correction ("Search instead for mlik": `&exact=1`). */
+  exact: boolean;
 }
 
-export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance' };
+export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false };
 
 const isChip = (v: string | null): v is CategoryChip => CATEGORY_CHIPS.some((c) => c.id === v);
 const isSort = (v: string | null): v is SortId => SORTS.some((s) => s.id === v);
@@ -68,6 +70,7 @@ export function parseSearchState(search: string): SearchState {
     q: (params.get('q') ?? '').slice(0, MAX_INPUT_LENGTH),
     cat: isChip(cat) ? cat : 'all',
     sort: isSort(sort) ? sort : 'relevance',
+    exact: params.get('exact') === '1',
   };
 }
 
@@ -77,6 +80,7 @@ export function serializeSearchState(state: SearchState): string {
   if (state.q.trim()) params.set('q', state.q.slice(0, MAX_INPUT_LENGTH));
   if (state.cat !== 'all') params.set('cat', state.cat);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
+  if (state.exact && state.q.trim()) params.set('exact', '1');
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -127,6 +127,37 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { hindi: ['pocha', 'pochha'], english: ['mop'], devanagari: ['पोछा'] },
 ];
 
+/**
+ * Everyday English words and brand shorthands, by the same rules as `SYNONYMS` (the `hindi` side holds the
+ * shopper's words): each entry's words are added to products whose name contains its catalogue words, and with
+ * `reverse` (the default) the other way round ("cookie" finds biscuits and "biscuit" finds cookies). Only for
+ * goods the catalogue has; tests/unit/search-synonyms.test.ts checks each against the sample catalogue.
+ */
+export const ALIASES: readonly SynonymEntry[] = [
+  { hindi: ['cookie'], english: ['biscuit'] },
+  { hindi: ['crisps'], english: ['chips'], except: ['chocolate chip', 'chocolate chips'] },
+  { hindi: ['coke', 'cocacola'], english: ['coca cola'], reverse: false },
+  { hindi: ['thumsup'], english: ['thums up'], reverse: false },
+  { hindi: ['parleg'], english: ['parle g'], reverse: false },
+  { hindi: ['redbull'], english: ['red bull'], reverse: false },
+  { hindi: ['hns'], english: ['head shoulders'], reverse: false },
+  { hindi: ['oralb'], english: ['oral b'], reverse: false },
+  { hindi: ['maggi'], english: ['instant noodles', 'noodles'], except: ['rice noodles', 'hakka noodles'], reverse: false },
+];
+
+/**
+ * Shopper phrases rewritten at query time to the catalogue's words ("cold drink" is what the catalogue calls a
+ * soft drink). Whole words, plural "s"/"es" allowed on the last word.
+ */
+export const QUERY_PHRASES: Readonly<Record<string, string>> = {
+  'cold drink': 'soft drink',
+  'cool drink': 'soft drink',
+  'fizzy drink': 'soft drink',
+  'aerated drink': 'soft drink',
+  'soda water': 'soda',
+  'kit kat': 'kitkat',
+};
+
 /** Emoji a shopper may type instead of a word, rewritten at query time. */
 export const EMOJI_WORDS: Readonly<Record<string, string>> = {
   '🥛': 'milk', '🍞': 'bread', '🥚': 'egg', '🍌': 'banana', '🍎': 'apple', '🍏': 'apple', '🍊': 'orange',
@@ -189,7 +220,7 @@ interface CompiledEntry {
   except: RegExp[];
 }
 
-const compiled: CompiledEntry[] = SYNONYMS.map((entry) => ({
+const compiled: CompiledEntry[] = [...SYNONYMS, ...ALIASES].map((entry) => ({
   entry,
   english: entry.english.map(phraseMatcher),
   hindi: entry.hindi.map(phraseMatcher),
@@ -208,6 +239,8 @@ export function indexTermsFor(name: string, brand?: string | null): string[] {
   const add = (phrase: string) => {
     for (const word of normalizeWords(phrase).split(' ')) if (word && !present.has(word)) out.add(word);
   };
+  // Brands written with an apostrophe are typed without it: "Lay's" (indexed "lay s") is found as "lays".
+  for (const [, word] of text.matchAll(/(?:^| )(\p{L}{3,}) s(?= |$)/gu)) add(`${word}s`);
   for (const { entry, english, hindi, except } of compiled) {
     if (except.some((re) => re.test(text))) continue;
     if (english.some((re) => re.test(text))) entry.hindi.forEach(add);
@@ -219,11 +252,15 @@ export function indexTermsFor(name: string, brand?: string | null): string[] {
 }
 
 /** Multi-word English phrases rewritten to the Hindi word every product containing them was indexed with. */
-const PHRASE_REWRITES: readonly { re: RegExp; to: string }[] = compiled.flatMap(({ entry }) =>
-  entry.english
-    .filter((e) => e.includes(' '))
-    .map((phrase) => ({ re: phraseMatcher(phrase), to: entry.hindi[0] as string })),
-);
+const PHRASE_REWRITES: readonly { re: RegExp; to: string }[] = [
+  ...Object.entries(QUERY_PHRASES).map(([phrase, to]) => ({ re: phraseMatcher(phrase), to })),
+  // Aliases are left out: their catalogue phrases match as they are ("surf excel" must not become "surf").
+  ...compiled.slice(0, SYNONYMS.length).flatMap(({ entry }) =>
+    entry.english
+      .filter((e) => e.includes(' '))
+      .map((phrase) => ({ re: phraseMatcher(phrase), to: entry.hindi[0] as string })),
+  ),
+];
 
 /** Devanagari words rewritten to their Latin spelling. Longest first, so "पत्ता गोभी" wins over "गोभी". */
 const DEVANAGARI_REWRITES: readonly { from: string; to: string }[] = SYNONYMS.flatMap((entry) =>

@@ -1,0 +1,203 @@
+/**
+ * Typo correction for query words that match nothing (Pagefind has no edit distance). The build writes the
+ * catalogue's searchable words with how many products carry each (`vocabulary.ts`, `/pagefind/vocabulary.json`);
+ * the search page loads that file on demand and replaces a word that matched nothing by the closest vocabulary
+ * word in Damerau-Levenshtein distance (optimal string alignment: a swap of two neighbouring letters costs 1),
+ * within 1 edit for words of up to 4 letters and 2 for longer ones. The smaller distance wins, then the more
+ * frequent word, then the longer shared beginning (shoppers get the first letters right: "dodh" is "doodh",
+ * not "dudh"), then alphabetical order. Numbers, pack sizes and words of fewer than 3 letters are never touched.
+ */
+import { normalizeWords } from './synonyms.ts';
+
+/** Where the build writes the vocabulary (beside Pagefind's files: same caching, same offline rule). */
+export const VOCABULARY_URL = '/pagefind/vocabulary.json';
+
+/** The file's format version; a reader refuses any other. */
+export const VOCABULARY_VERSION = 1;
+
+/** Words shorter than this are neither corrected nor offered as corrections ("ml", "kg", "of"). */
+export const MIN_CORRECTABLE_LENGTH = 3;
+
+/** The longest word looked at: longer input is not a word a shopper meant. */
+export const MAX_CORRECTABLE_LENGTH = 30;
+
+/** Edits allowed for a word: 1 up to 4 letters, 2 for longer words. */
+export const maxDistanceFor = (word: string): number => (word.length <= 4 ? 1 : 2);
+
+/** Pack-size words the query uses after a number (`expandQuery` has already turned "litre" into "l"). */
+export const PACK_UNITS: ReadonlySet<string> = new Set(['l', 'ml', 'g', 'kg', 'pc', 'pcs', 'gm', 'gms', 'ltr', 'mg', 'cm', 'm', 'x', 'pack', 'packs']);
+
+/**
+ * Optimal string alignment distance between `a` and `b`, or `max + 1` as soon as it must exceed `max`
+ * (insertions, deletions, substitutions and swaps of two neighbouring letters each cost 1).
+ */
+export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (a === b) return 0;
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  // Three rows: two back (for swaps), one back and the current one.
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  let row = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= n; i += 1) {
+    row[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j += 1) {
+      const cb = b.charCodeAt(j - 1);
+      const cost = ca === cb ? 0 : 1;
+      let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, (prev2[j - 2] as number) + 1);
+      row[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, row] = [prev, row, prev2];
+  }
+  const distance = prev[m] as number;
+  return distance > max ? max + 1 : distance;
+}
+
+/** The vocabulary as the page holds it: words by length, each with how many products carry it. */
+export interface Vocabulary {
+  /** Number of words. */
+  size: number;
+  /** Words of each length, and their counts at the same positions. */
+  byLength: Map<number, { words: string[]; counts: number[] }>;
+  has: (word: string) => boolean;
+}
+
+/** The file as the build writes it: groups of words that share a count, most frequent first. */
+export interface VocabularyFile {
+  v: number;
+  /** [count, "word word word"], counts descending. */
+  words: [number, string][];
+}
+
+/** Builds the in-memory vocabulary from (word, count) pairs; duplicate words keep their highest count. */
+export function vocabularyFrom(entries: Iterable<readonly [string, number]>): Vocabulary {
+  const counts = new Map<string, number>();
+  for (const [word, count] of entries) {
+    if (word.length < MIN_CORRECTABLE_LENGTH || word.length > MAX_CORRECTABLE_LENGTH) continue;
+    if (count > (counts.get(word) ?? 0)) counts.set(word, count);
+  }
+  const byLength = new Map<number, { words: string[]; counts: number[] }>();
+  for (const [word, count] of counts) {
+    let bucket = byLength.get(word.length);
+    if (!bucket) byLength.set(word.length, (bucket = { words: [], counts: [] }));
+    bucket.words.push(word);
+    bucket.counts.push(count);
+  }
+  return { size: counts.size, byLength, has: (word) => counts.has(word) };
+}
+
+/**
+ * Reads the vocabulary file (fetched, so untrusted): returns null unless it has the expected shape. Words that
+ * are not lowercase letters are skipped.
+ */
+export function parseVocabulary(data: unknown): Vocabulary | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const file = data as Partial<VocabularyFile>;
+  if (file.v !== VOCABULARY_VERSION || !Array.isArray(file.words)) return null;
+  const entries: [string, number][] = [];
+  for (const group of file.words) {
+    if (!Array.isArray(group) || group.length !== 2) continue;
+    const [count, words] = group as unknown[];
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 1 || typeof words !== 'string') continue;
+    for (const word of words.split(' ')) if (/^\p{Ll}+$/u.test(word)) entries.push([word, count]);
+  }
+  return vocabularyFrom(entries);
+}
+
+const sharedPrefix = (a: string, b: string): number => {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  return i;
+};
+
+/** True for a word correction must leave alone: a number ("500", "2x"), or a pack-size unit after a number. */
+export function isProtected(word: string, previous: string | undefined): boolean {
+  if (/\d/.test(word)) return true;
+  if (previous !== undefined && /^\d/.test(previous) && PACK_UNITS.has(word)) return true;
+  return word.length < MIN_CORRECTABLE_LENGTH || word.length > MAX_CORRECTABLE_LENGTH || !/^\p{L}+$/u.test(word);
+}
+
+interface Candidate {
+  word: string;
+  distance: number;
+  count: number;
+  prefix: number;
+}
+
+/** True when `a` is a better correction than `b`: smaller distance, more frequent, longer shared start, A-Z. */
+const better = (a: Candidate, b: Candidate): boolean =>
+  a.distance !== b.distance ? a.distance < b.distance : a.count !== b.count ? a.count > b.count : a.prefix !== b.prefix ? a.prefix > b.prefix : a.word < b.word;
+
+/** The vocabulary word closest to `word` within its allowed distance, or null (a word already known stays). */
+export function correctWord(word: string, vocabulary: Vocabulary): string | null {
+  if (vocabulary.has(word)) return null;
+  const max = maxDistanceFor(word);
+  let best: Candidate | null = null;
+  for (let length = Math.max(MIN_CORRECTABLE_LENGTH, word.length - max); length <= word.length + max; length += 1) {
+    const bucket = vocabulary.byLength.get(length);
+    if (!bucket) continue;
+    for (let i = 0; i < bucket.words.length; i += 1) {
+      const candidate = bucket.words[i] as string;
+      const distance = osaDistance(word, candidate, best ? best.distance : max);
+      if (distance > max || (best && distance > best.distance)) continue;
+      const next: Candidate = { word: candidate, distance, count: bucket.counts[i] as number, prefix: sharedPrefix(word, candidate) };
+      if (!best || better(next, best)) best = next;
+    }
+  }
+  return best?.word ?? null;
+}
+
+/**
+ * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
+ * and the replacements made, or null when nothing could be corrected.
+ */
+export function correctQuery(query: string, unmatched: readonly string[], vocabulary: Vocabulary): { text: string; changes: [string, string][] } | null {
+  const wanted = new Set(unmatched);
+  const words = query.split(' ').filter(Boolean);
+  const changes: [string, string][] = [];
+  const out = words.map((word, i) => {
+    if (!wanted.has(word) || isProtected(word, words[i - 1])) return word;
+    const fixed = correctWord(word, vocabulary);
+    if (fixed === null) return word;
+    changes.push([word, fixed]);
+    return fixed;
+  });
+  return changes.length ? { text: out.join(' '), changes } : null;
+}
+
+/**
+ * The shopper's query as corrected, for "Showing results for ...": their words (normalized: lowercase, no
+ * punctuation) with each corrected word replaced.
+ */
+export function correctedText(query: string, changes: readonly (readonly [string, string])[]): string {
+  const map = new Map(changes);
+  return normalizeWords(query)
+    .split(' ')
+    .map((word) => map.get(word) ?? word)
+    .join(' ');
+}
+
+let loading: Promise<Vocabulary> | undefined;
+
+/** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
+export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary> {
+  loading ??= (async () => {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
+    const vocabulary = parseVocabulary(await response.json());
+    if (!vocabulary) throw new Error('vocabulary: unreadable file');
+    return vocabulary;
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

@@ -1,0 +1,49 @@
+/**
+ * The vocabulary typo correction corrects towards (`correction.ts`), built from what Pagefind indexed: every
+ * product record's text (name, synonyms including the Hindi and Hinglish words, emphasis) and its searchable
+ * meta (title, pack size), read back from Pagefind's own fragment files by scripts/build-search-vocab.ts, so a
+ * correction is always a word the index knows. Each word is counted once per product that carries it.
+ */
+import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
+import { normalizeWords } from './synonyms.ts';
+
+/** The words of a text that can be corrections: letters only (no numbers or pack-size units), 3 to 30 of them. */
+export function vocabularyWords(text: string): string[] {
+  return normalizeWords(text)
+    .split(' ')
+    .filter((w) => w.length >= MIN_CORRECTABLE_LENGTH && w.length <= MAX_CORRECTABLE_LENGTH && /^\p{Ll}+$/u.test(w) && !PACK_UNITS.has(w));
+}
+
+/** The searchable text of one Pagefind fragment (its parsed JSON): content, title and pack size. */
+export function fragmentText(fragment: unknown): string {
+  if (typeof fragment !== 'object' || fragment === null) return '';
+  const { content, meta } = fragment as { content?: unknown; meta?: Record<string, unknown> };
+  const parts = [content, meta?.['title'], meta?.['unit']];
+  return parts.filter((p): p is string => typeof p === 'string').join(' ');
+}
+
+/** Counts each word once per record it appears in. */
+export function countWords(records: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    for (const word of new Set(vocabularyWords(record))) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The file the page loads: words grouped by count, most frequent first, each group's words sorted (the
+ * repetition gzips well: about 2 bytes a word).
+ */
+export function vocabularyFile(counts: ReadonlyMap<string, number>): VocabularyFile {
+  const groups = new Map<number, string[]>();
+  for (const [word, count] of counts) {
+    let group = groups.get(count);
+    if (!group) groups.set(count, (group = []));
+    group.push(word);
+  }
+  return {
+    v: VOCABULARY_VERSION,
+    words: [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([count, words]) => [count, words.sort().join(' ')]),
+  };
+}

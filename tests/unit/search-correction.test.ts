@@ -1,0 +1,153 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import {
+  correctQuery,
+  correctWord,
+  correctedText,
+  isProtected,
+  maxDistanceFor,
+  osaDistance,
+  parseVocabulary,
+  vocabularyFrom,
+  type Vocabulary,
+} from '../../src/lib/search/correction.ts';
+import { countWords, fragmentText, vocabularyFile, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
+import { readFragment } from '../../scripts/build-search-vocab.ts';
+import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
+import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
+
+const vocab = (words: Record<string, number>): Vocabulary => vocabularyFrom(Object.entries(words));
+
+describe('osaDistance', () => {
+  test('counts insertions, deletions, substitutions and neighbour swaps as one edit each', () => {
+    expect(osaDistance('milk', 'milk')).toBe(0);
+    expect(osaDistance('mlik', 'milk')).toBe(1);
+    expect(osaDistance('tomtao', 'tomato')).toBe(1);
+    expect(osaDistance('toothpsate', 'toothpaste')).toBe(1);
+    expect(osaDistance('bnana', 'banana')).toBe(1);
+    expect(osaDistance('britania', 'britannia')).toBe(1);
+    expect(osaDistance('colgte', 'colgate')).toBe(1);
+    expect(osaDistance('dodh', 'doodh')).toBe(1);
+    expect(osaDistance('kitten', 'sitting')).toBe(3);
+    expect(osaDistance('', 'abc')).toBe(3);
+    // Optimal string alignment, not full Damerau: a swapped pair is not edited again.
+    expect(osaDistance('ca', 'abc')).toBe(3);
+  });
+
+  test('stops early past the maximum', () => {
+    expect(osaDistance('milk', 'bread', 1)).toBe(2);
+    expect(osaDistance('a', 'abcdef', 2)).toBe(3);
+    expect(osaDistance('milk', 'silk', 1)).toBe(1);
+  });
+});
+
+describe('correctWord', () => {
+  const v = vocab({ milk: 18, doodh: 14, dudh: 14, dood: 14, banana: 5, tomato: 6, toothpaste: 5, britannia: 7, colgate: 3, cake: 4, mild: 1, silk: 2 });
+
+  test('corrects the issue examples', () => {
+    expect(correctWord('mlik', v)).toBe('milk');
+    expect(correctWord('tomtao', v)).toBe('tomato');
+    expect(correctWord('bnana', v)).toBe('banana');
+    expect(correctWord('toothpsate', v)).toBe('toothpaste');
+    expect(correctWord('britania', v)).toBe('britannia');
+    expect(correctWord('colgte', v)).toBe('colgate');
+  });
+
+  test('Hinglish: "dodh" is doodh (equally frequent "dudh" shares a shorter start)', () => {
+    expect(correctWord('dodh', v)).toBe('doodh');
+  });
+
+  test('never changes a known word, and nonsense stays', () => {
+    for (const word of ['milk', 'banana', 'doodh', 'dudh', 'silk']) expect(correctWord(word, v)).toBeNull();
+    expect(correctWord('qzxv', v)).toBeNull();
+    expect(correctWord('gurgaon', v)).toBeNull();
+  });
+
+  test('1 edit up to 4 letters, 2 for longer words', () => {
+    expect(maxDistanceFor('milk')).toBe(1);
+    expect(maxDistanceFor('bread')).toBe(2);
+    expect(correctWord('mlk', v)).toBe('milk');
+    // "mkl" is 2 edits from milk: too many for a 3-letter word.
+    expect(correctWord('mkl', v)).toBeNull();
+    expect(correctWord('tmtao', v)).toBe('tomato');
+  });
+
+  test('the smaller distance wins over frequency, then the more frequent word', () => {
+    expect(correctWord('bananna', vocab({ banana: 1, bandana: 100 }))).toBe('banana');
+    expect(correctWord('silx', vocab({ silk: 2, milk: 18 }))).toBe('silk');
+    expect(correctWord('xilk', vocab({ silk: 2, milk: 18 }))).toBe('milk');
+  });
+});
+
+describe('correctQuery', () => {
+  const v = vocab({ milk: 18, amul: 19, bread: 9, ghee: 3 });
+
+  test('corrects only the unmatched words', () => {
+    expect(correctQuery('amul mlik', ['mlik'], v)).toEqual({ text: 'amul milk', changes: [['mlik', 'milk']] });
+    expect(correctQuery('amul mlik', [], v)).toBeNull();
+  });
+
+  test('leaves numbers and pack sizes alone', () => {
+    expect(isProtected('500', undefined)).toBe(true);
+    expect(isProtected('ml', '500')).toBe(true);
+    expect(isProtected('kg', '1')).toBe(true);
+    expect(isProtected('2x', undefined)).toBe(true);
+    expect(isProtected('ab', undefined)).toBe(true);
+    expect(isProtected('mlik', '500')).toBe(false);
+    expect(correctQuery('mlik 500 ml', ['mlik', '500', 'ml'], v)).toEqual({ text: 'milk 500 ml', changes: [['mlik', 'milk']] });
+    expect(correctQuery('ghe 1 kgg', ['kgg'], vocab({ egg: 5 }))?.changes).toEqual([['kgg', 'egg']]);
+    expect(correctQuery('1 kg', ['kg'], vocab({ keg: 5 }))).toBeNull();
+  });
+
+  test('the shown text keeps the shopper\'s other words', () => {
+    expect(correctedText('Amul  MLIK!', [['mlik', 'milk']])).toBe('amul milk');
+  });
+});
+
+describe('the vocabulary file', () => {
+  test('round-trips counts; the reader ignores what is not a word and refuses other shapes', () => {
+    const counts = countWords(['Amul Taaza Toned Milk. doodh dudh. 500 ml', 'Mother Dairy Milk 1 L', 'Bread & Butter 2 pcs']);
+    expect(counts.get('milk')).toBe(2);
+    expect(counts.has('ml')).toBe(false);
+    expect(counts.has('pcs')).toBe(false);
+    expect(counts.has('500')).toBe(false);
+    const file = vocabularyFile(counts);
+    expect(file.words[0]).toEqual([2, 'milk']);
+    const parsed = parseVocabulary(JSON.parse(JSON.stringify(file)));
+    expect(parsed?.size).toBe(counts.size);
+    expect(parsed?.has('doodh')).toBe(true);
+    expect(parseVocabulary({ v: 2, words: [] })).toBeNull();
+    expect(parseVocabulary(null)).toBeNull();
+    expect(parseVocabulary({ v: 1, words: [[3, 'okay <script> BAD fine'], ['x', 'y'], [1]] })?.size).toBe(2);
+  });
+
+  test('vocabulary words are letters only, 3 to 30 of them', () => {
+    expect(vocabularyWords('Parle-G 800 g Biscuits, Crème')).toEqual(['parle', 'biscuits', 'creme']);
+  });
+
+  test('reads a Pagefind fragment (gzip, signature, JSON) and its searchable text', () => {
+    const json = { url: '/product/x/', content: 'Amul Taaza Toned Milk. doodh.', meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' }, filters: { card_price: ['28'] } };
+    const file = gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), Buffer.from(JSON.stringify(json))]));
+    const fragment = readFragment(file);
+    expect(fragment).toEqual(json);
+    expect(fragmentText(fragment)).toBe('Amul Taaza Toned Milk. doodh. Amul Taaza Toned Milk 500 ml');
+    expect(fragmentText(null)).toBe('');
+  });
+
+  test('from the sample catalogue\'s records: the issue\'s typos correct to indexed words, known words never change', () => {
+    const catalogue = sample as unknown as Catalogue;
+    const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
+    const texts = catalogue.products.flatMap((p) => {
+      const r = searchRecord(p, placeOf(p.category_id, categories));
+      return r ? [`${r.name} ${r.terms} ${r.emphasis} ${r.unit}`] : [];
+    });
+    const counts = countWords(texts);
+    const v = parseVocabulary(vocabularyFile(counts));
+    expect(v).not.toBeNull();
+    const examples: Record<string, string> = { mlik: 'milk', tomtao: 'tomato', bnana: 'banana', toothpsate: 'toothpaste', britania: 'britannia', colgte: 'colgate', dodh: 'doodh' };
+    for (const [typo, word] of Object.entries(examples)) expect(correctWord(typo, v!), typo).toBe(word);
+    for (const word of counts.keys()) expect(correctWord(word, v!)).toBeNull();
+    expect(gzipSync(JSON.stringify(vocabularyFile(counts))).length).toBeLessThan(15 * 1024);
+  });
+});
