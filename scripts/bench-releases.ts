@@ -16,6 +16,7 @@ import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
 import { rebuild } from './ops/lib/pipeline.ts';
 import { ROOT, today } from './bench/util.ts';
+import { must } from './lib/must.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +44,7 @@ const config = resolveConfig(
   ROOT,
 );
 // A build without Supabase, telemetry or a stray OUT_DIR: the synthetic catalogue only.
+// eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- process.env is the environment, not a record we own
 for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR']) delete process.env[name];
 process.env['SITE_URL'] = 'https://thela.example';
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -67,9 +69,9 @@ try {
       products: size + n,
       releaseId: result.releaseId,
       pages: result.pages,
-      files: files(result.releaseId!),
-      sharedFiles: deduped?.['linked'] ?? 0,
-      sharedBytes: deduped?.['bytesShared'] ?? 0,
+      files: files(must(result.releaseId, 'the new release id')),
+      sharedFiles: Number(deduped?.['linked'] ?? 0),
+      sharedBytes: Number(deduped?.['bytesShared'] ?? 0),
       buildSeconds: Math.round(result.durationMs / 100) / 10,
       duHuman: du('-sh'),
       duKiB: Number(du('-sk')),
@@ -82,7 +84,7 @@ try {
         `${Math.round(row.fullCopiesKiB / 1024)} MiB), build ${row.buildSeconds} s`,
     );
   }
-  const last = rows.at(-1)!;
+  const last = must(rows.at(-1), 'a release row');
   const report = {
     date: new Date().toISOString(),
     what: `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`,

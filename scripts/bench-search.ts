@@ -84,7 +84,7 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--help':
         console.log('usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]');
-        process.exit(0);
+        return process.exit(0);
       default:
         throw new Error(`unknown argument ${argv[i]}`);
     }
@@ -123,8 +123,8 @@ async function serve(dist: string, port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`astro preview exited ${child.exitCode}:\n${output}`);
@@ -203,7 +203,7 @@ async function measured(page: Page, query: string): Promise<Timing> {
   // The measure is taken just after the commit that rendered the answer.
   const handle = await page.waitForFunction(
     ([name, q]) => {
-      const entry = performance.getEntriesByName(name, 'measure').findLast((e) => (e as PerformanceMeasure).detail?.query === q) as PerformanceMeasure | undefined;
+      const entry = performance.getEntriesByName(name, 'measure').findLast((e) => ((e as PerformanceMeasure).detail as { query?: string } | null)?.query === q) as PerformanceMeasure | undefined;
       if (!entry) return null;
       const d = entry.detail as { status: string; total: number; corrected: string | null };
       return { query: q, status: d.status, total: d.total, corrected: d.corrected ?? null, ms: entry.duration, endMs: entry.startTime + entry.duration };
@@ -380,7 +380,7 @@ async function indexFacts(dist: string): Promise<{ pages: number | null; files: 
     }
   };
   await walk(dir);
-  let pages: number | null = null;
+  let pages: number | null;
   try {
     const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
     pages = Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0);
@@ -399,8 +399,8 @@ async function main(): Promise<void> {
   const runs: RunResult[] = [];
   try {
     for (let i = 0; i < options.runs; i += 1) {
-      runs.push(await oneRun(origin, options, browser));
-      const run = runs.at(-1)!;
+      const run = await oneRun(origin, options, browser);
+      runs.push(run);
       process.stderr.write(
         `run ${i + 1}/${options.runs}: pasted ${Math.round(run.cold.ms)} ms ${Math.round(run.cold.gzipBytes / 1024)} KB, typed ${Math.round(run.first.ms)} ms ${Math.round(run.first.bytes / 1024)} KB, warm median ${Math.round(median(run.warm.map((w) => w.ms)) ?? 0)} ms, corrected median ${Math.round(median(run.corrected.map((w) => w.ms)) ?? 0)} ms, pasted "${run.coldCorrected.query}" ${Math.round(run.coldCorrected.ms)} ms ${Math.round(run.coldCorrected.gzipBytes / 1024)} KB (-> ${run.coldCorrected.corrected})\n`,
       );

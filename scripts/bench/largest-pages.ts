@@ -25,7 +25,7 @@ export function pageTypeOf(sitePath: string): string {
   const [first] = parts;
   if (first === 'category') return parts.includes('subcategory') ? 'subcategory' : 'category';
   if (first === 'product' || first === 'shop' || first === 'store' || first === 'orders' || first === 'profile' || first === 'help' || first === 'offers') return first;
-  return parts.length === 1 ? first! : 'other';
+  return parts.length === 1 && first !== undefined ? first : 'other';
 }
 
 /**

@@ -11,7 +11,8 @@ import { publicEnvProblems } from './secrets.ts';
 /** The Vite mode of this run: `--mode X` when given, else Astro's default for the command. */
 export function modeFor(command: string, argv: readonly string[] = process.argv): string {
   const index = argv.indexOf('--mode');
-  if (index !== -1 && argv[index + 1]) return argv[index + 1]!;
+  const value = index === -1 ? undefined : argv[index + 1];
+  if (value) return value;
   const inline = argv.find((arg) => arg.startsWith('--mode='));
   if (inline) return inline.slice('--mode='.length);
   return command === 'dev' ? 'development' : 'production';

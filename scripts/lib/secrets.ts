@@ -91,8 +91,7 @@ export function publicEnvProblems(env: Record<string, string | undefined>): stri
 /** The secret values to look for in the output: set, non-public variables with a secret-sounding name. */
 export function secretValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
   return Object.entries(env)
-    .filter(([name, value]) => !name.startsWith('PUBLIC_') && SECRET_NAME.test(name) && (value?.length ?? 0) >= MIN_SECRET_LENGTH)
-    .map(([name, value]) => ({ name, value: value! }))
+    .flatMap(([name, value]) => (!name.startsWith('PUBLIC_') && SECRET_NAME.test(name) && value && value.length >= MIN_SECRET_LENGTH ? [{ name, value }] : []))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

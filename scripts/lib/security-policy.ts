@@ -217,7 +217,7 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   const added = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
   if (start === -1) return `${[...lines, '', '/*', ...added].join('\n')}\n`;
   let end = start + 1;
-  while (end < lines.length && /^\s+\S/.test(lines[end]!)) end++;
+  while (end < lines.length && /^\s+\S/.test(lines[end] ?? '')) end++;
   const kept = lines
     .slice(start + 1, end)
     .filter((line) => !wanted.has(line.slice(0, line.indexOf(':')).trim().toLowerCase()));

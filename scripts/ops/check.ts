@@ -58,7 +58,7 @@ const mark = args.mark;
 if (mark !== undefined && !RELEASE_ID.test(mark))
   usageError('check', '--mark expects a release id like 20261121T235012345Z (date -u +%Y%m%dT%H%M%S%3NZ)');
 
-const dir = parsed.positionals[0]!;
+const dir = parsed.positionals[0] ?? '';
 const started = Date.now();
 const result = await checkRelease(dir, {
   requiredFiles: config.requiredFiles,

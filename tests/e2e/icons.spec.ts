@@ -15,7 +15,7 @@ test('no emoji glyphs in the markup of the pages with icons; category illustrati
       );
       return `${document.body.innerText} ${labels.join(' ')}`;
     });
-    const found = [...text].filter((ch) => EMOJI.test(ch) && ch !== '©' && ch !== '®');
+    const found = Array.from(text).filter((ch) => EMOJI.test(ch) && ch !== '©' && ch !== '®');
     expect(found, route).toEqual([]);
   }
   await page.goto('/');

@@ -46,7 +46,7 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
     } catch {
       return new Response('', { status: 404 });
     }
-  }) as typeof fetch;
+  });
   const module = (await import(pathToFileURL(path.join(root, 'pagefind', 'pagefind.js')).href)) as PagefindModule;
   const api = await startInstance(module, { basePath: `${ORIGIN}/pagefind/` });
   let vocabulary: Promise<Vocabulary> | undefined;

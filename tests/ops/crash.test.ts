@@ -24,13 +24,13 @@ async function startProcess(configFile: string): Promise<Running> {
   });
   const events: Array<Record<string, unknown>> = [];
   let buffer = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop()!;
     for (const line of lines) if (line.trim()) events.push(JSON.parse(line));
   });
-  child.stderr!.resume();
+  child.stderr.resume();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = await waitFor(() => events.find((event) => event.event === 'service.listening'), 15_000);
   return { child, events, url: listening.url as string, exited };

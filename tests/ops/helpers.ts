@@ -63,7 +63,7 @@ export function workspace(raw: Record<string, unknown> = {}, service: Record<str
     buildLog,
     control,
     builds() {
-      let text = '';
+      let text: string;
       try {
         text = readFileSync(buildLog, 'utf8');
       } catch {

@@ -48,7 +48,9 @@ describe('BuildQueue', () => {
 
   test('stop() drops the waiting build', async () => {
     let runs = 0;
-    const queue = new BuildQueue({ debounceMs: 50, maxWaitMs: 50, run: async () => void runs++ });
+    const queue = new BuildQueue({ debounceMs: 50, maxWaitMs: 50, run: async () => {
+        runs++;
+      } });
     queue.trigger('x');
     await queue.stop();
     await sleep(100);

@@ -41,7 +41,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
     decodeOrders(JSON.stringify([{ id: 'ORD-1', items: [{ ...product, unit: product['quantity_unit'], quantity: 1 }] }])).flatMap((order) =>
       order.items.map((item) => ({ id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit })),
     ),
-  'featured list': async (product) => readFeaturedProducts((async () => new Response(JSON.stringify([{ ...product, is_available: true }]))) as typeof fetch),
+  'featured list': async (product) => readFeaturedProducts((async () => new Response(JSON.stringify([{ ...product, is_available: true }])))),
   'search results': (product) => {
     // Pagefind hands back strings only: a value that is not one arrives as no value.
     const id = typeof product['id'] === 'string' ? product['id'] : '';
@@ -49,7 +49,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
       url: `/product/${encodeURIComponent(id)}/`,
       meta: { title: product['name'] as string, unit: product['quantity_unit'] as string },
       filters: { card_id: id ? [id] : [], card_price: [String(product['price'])], card_image: product['image_url'] === null ? [] : [String(product['image_url'])] },
-    } as Parameters<typeof cardFromResult>[0]);
+    });
     return card ? [card] : [];
   },
   'cart control': (product) => {
@@ -68,7 +68,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
 function expectKeptValid(product: CartProduct): void {
   expect(parseId(product.id)).toEqual({ ok: true, id: product.id });
   expect(product.name.trim()).not.toBe('');
-  expect([...product.name].length).toBeLessThanOrEqual(NAME_MAX);
+  expect(Array.from(product.name).length).toBeLessThanOrEqual(NAME_MAX);
   expect(Number.isFinite(product.price)).toBe(true);
   expect(product.price).toBeGreaterThanOrEqual(0);
   expect(product.price).toBeLessThanOrEqual(PRICE_MAX);
@@ -76,7 +76,7 @@ function expectKeptValid(product: CartProduct): void {
     expect(product.image_url).toMatch(/^\/[^/\\]/);
     expect(product.image_url).not.toMatch(/[\s"'<>`\\]/);
   }
-  if (product.quantity_unit !== null) expect([...product.quantity_unit].length).toBeLessThanOrEqual(UNIT_MAX);
+  if (product.quantity_unit !== null) expect(Array.from(product.quantity_unit).length).toBeLessThanOrEqual(UNIT_MAX);
 }
 
 describe('hostile values through every reader', () => {

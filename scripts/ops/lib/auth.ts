@@ -64,7 +64,10 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
   const forgetExpired = (at: number) => {
     for (const [key, expires] of seen) if (expires <= at) seen.delete(key);
-    while (seen.size >= maxRemembered) seen.delete(seen.keys().next().value!);
+    for (const key of seen.keys()) {
+      if (seen.size < maxRemembered) break;
+      seen.delete(key);
+    }
   };
 
   return {

@@ -122,12 +122,17 @@ function string(raw: Raw, key: string, where: string, fallback: string | null): 
   return value;
 }
 
+/** A string setting that has a default, so it is never null. */
+function requiredString(raw: Raw, key: string, where: string, fallback: string): string {
+  return string(raw, key, where, fallback) ?? fallback;
+}
+
 function command(raw: Raw, key: string, where: string): Command | null {
   const value = raw[key];
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' && value.trim() !== '') return value;
   if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string'))
-    return value as string[];
+    return value;
   throw new ConfigError(`${where}.${key}: expected a command: an array of arguments, a shell string, or null`);
 }
 
@@ -135,7 +140,7 @@ function stringList(raw: Raw, key: string, where: string, fallback: string[]): s
   const value = raw[key] ?? fallback;
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
     throw new ConfigError(`${where}.${key}: expected an array of strings`);
-  return value as string[];
+  return value;
 }
 
 /** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
@@ -163,8 +168,8 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
 
   return {
     projectDir: root,
-    releasesDir: path.resolve(root, string(raw, 'releasesDir', where, DEFAULTS.releasesDir)!),
-    currentLink: path.resolve(root, string(raw, 'currentLink', where, DEFAULTS.currentLink)!),
+    releasesDir: path.resolve(root, requiredString(raw, 'releasesDir', where, DEFAULTS.releasesDir)),
+    currentLink: path.resolve(root, requiredString(raw, 'currentLink', where, DEFAULTS.currentLink)),
     // Two at least: the live release and the one a rollback returns to.
     keepReleases: Math.floor(number(raw, 'keepReleases', where, DEFAULTS.keepReleases, 2)),
     buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'scripts/build.ts'],
@@ -175,9 +180,9 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     dedupe: raw['dedupe'] === undefined ? DEFAULTS.dedupe : raw['dedupe'] !== false,
     publishRemote: process.env['THELA_PUBLISH_REMOTE'] || string(raw, 'publishRemote', where, null),
     publishFlags: stringList(raw, 'publishFlags', where, DEFAULTS.publishFlags),
-    rcloneBinary: string(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary)!,
+    rcloneBinary: requiredString(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary),
     service: {
-      host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host)!,
+      host: requiredString(serviceRaw, 'host', sw, DEFAULT_SERVICE.host),
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),
       serveStatic:
         serviceRaw['serveStatic'] === undefined ? DEFAULT_SERVICE.serveStatic : Boolean(serviceRaw['serveStatic']),

@@ -60,7 +60,7 @@ export class BuildQueue {
     if (this.#stopped || this.#running || this.#pending.length === 0) return;
     // One build answers every trigger so far; its name is the first one's (the rest are counted).
     const triggers = this.#pending.splice(0);
-    const label = triggers.length > 1 ? `${triggers[0]}+${triggers.length - 1}` : triggers[0]!;
+    const label = triggers.length > 1 ? `${triggers[0]}+${triggers.length - 1}` : (triggers[0] ?? '');
     this.#running = this.#options
       .run(label)
       .catch(() => {})

@@ -78,9 +78,9 @@ export async function listReleases(config: OpsConfig): Promise<Release[]> {
 
 /** Orders ids by time, then by the collision counter. */
 export function compareIds(a: string, b: string): number {
-  const [aTime, aCount = '0'] = a.split('-');
-  const [bTime, bCount = '0'] = b.split('-');
-  return aTime! < bTime! ? -1 : aTime! > bTime! ? 1 : Number(aCount) - Number(bCount);
+  const [aTime = '', aCount = '0'] = a.split('-');
+  const [bTime = '', bCount = '0'] = b.split('-');
+  return aTime < bTime ? -1 : aTime > bTime ? 1 : Number(aCount) - Number(bCount);
 }
 
 /** Creates a new, empty release directory with a fresh id. */
@@ -150,9 +150,7 @@ export async function switchCurrent(config: OpsConfig, release: Release): Promis
     await rm(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
-      throw new Error(
-        `${config.currentLink} is a real directory, not a symlink; move it away so releases can be switched`,
-      );
+      throw new Error(`${config.currentLink} is a real directory, not a symlink; move it away so releases can be switched`, { cause: error });
     }
     throw error;
   }

@@ -244,7 +244,7 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       lastSuccessAt,
       schedule: cron
         ? {
-            cron: config.service.schedule!,
+            cron: cron.getPattern() ?? '',
             timezone: config.service.timezone,
             nextRun: cron.nextRun()?.toISOString() ?? null,
           }
@@ -256,8 +256,8 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   };
 
   const onRebuild = async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hooks || !verifier) return sendJson(res, 404, { error: 'not found' });
-    if (req.method !== 'POST') return sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'POST' });
+    if (!hooks || !verifier) { sendJson(res, 404, { error: 'not found' }); return; }
+    if (req.method !== 'POST') { sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'POST' }); return; }
     const limit = config.service.bodyLimitBytes;
     const remote = req.socket.remoteAddress;
     const tooLarge = () => {
@@ -265,13 +265,13 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       // Close rather than read the rest of an oversized body.
       sendJson(res, 413, { error: 'payload too large', limit }, { Connection: 'close' });
     };
-    if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
+    if (Number(req.headers['content-length'] ?? 0) > limit) { tooLarge(); return; }
     const body = await readBody(req, limit);
-    if (body === null) return tooLarge();
+    if (body === null) { tooLarge(); return; }
     const verdict = verifier.verify(req.headers, body);
     if (!verdict.ok) {
       log.warn('hook.rejected', { reason: verdict.reason, remote });
-      return sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+      sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' }); return;
     }
     // On disk before the 202: if the service stops before the build has run, the next start runs it.
     accepted += 1;
@@ -288,20 +288,20 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? '/').split('?')[0]!;
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname === '/hooks/rebuild') return onRebuild(req, res);
     if (pathname === '/hooks/status') {
       if (req.method !== 'GET' && req.method !== 'HEAD')
-        return sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' });
-      return sendJson(res, 200, await status());
+        { sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' }); return; }
+      sendJson(res, 200, await status()); return;
     }
-    if (pathname.startsWith('/hooks/') || !serveStatic) return sendJson(res, 404, { error: 'not found' });
+    if (pathname.startsWith('/hooks/') || !serveStatic) { sendJson(res, 404, { error: 'not found' }); return; }
     return serveStatic(req, res);
   };
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
-    handle(req, res).catch((error: Error) => {
-      log.error('http.error', { reason: error.message });
+    handle(req, res).catch((error: unknown) => {
+      log.error('http.error', { reason: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
       else res.destroy();
     });

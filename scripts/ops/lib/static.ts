@@ -54,7 +54,7 @@ export function safeSegments(rawUrl: string): string[] | null {
     // Dot segments: '..' (traversal, also when it arrived as %2e%2e or %2f), and hidden files such as .release.json.
     if (segment.startsWith('.') && segment !== '.well-known') return null;
   }
-  if (segments.length === 1 && HIDDEN_FILES.has(segments[0]!)) return null;
+  if (segments.length === 1 && HIDDEN_FILES.has(segments[0] ?? '')) return null;
   return segments;
 }
 
