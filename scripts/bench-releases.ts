@@ -50,7 +50,9 @@ process.env['SITE_URL'] = 'https://thela.example';
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
 const du = (...args: string[]) => {
-  const out = spawnSync('du', [...args, releasesDir], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
+  const out = spawnSync('du', [...args, releasesDir], { encoding: 'utf8' })
+    .stdout.trim()
+    .split(/\s+/)[0];
   return out ?? '';
 };
 const files = (id: string) =>

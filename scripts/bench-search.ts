@@ -75,15 +75,23 @@ function parseArgs(argv: string[]): Options {
         i += 1;
         break;
       case '--warm':
-        options.warm = value.split(',').map((q) => q.trim()).filter(Boolean);
+        options.warm = value
+          .split(',')
+          .map((q) => q.trim())
+          .filter(Boolean);
         i += 1;
         break;
       case '--corrected':
-        options.corrected = value.split(',').map((q) => q.trim()).filter(Boolean);
+        options.corrected = value
+          .split(',')
+          .map((q) => q.trim())
+          .filter(Boolean);
         i += 1;
         break;
       case '--help':
-        console.log('usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]');
+        console.log(
+          'usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]',
+        );
         return process.exit(0);
       default:
         throw new Error(`unknown argument ${argv[i]}`);
@@ -195,7 +203,10 @@ async function measured(page: Page, query: string): Promise<Timing> {
     (q) => {
       const region = document.querySelector('#search-results');
       // Results on screen: the first cards (the rest load as the shopper scrolls; not part of this measure).
-      return region?.getAttribute('data-search-query') === q && ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '');
+      return (
+        region?.getAttribute('data-search-query') === q &&
+        ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '')
+      );
     },
     query,
     { timeout: 30_000 },
@@ -203,10 +214,19 @@ async function measured(page: Page, query: string): Promise<Timing> {
   // The measure is taken just after the commit that rendered the answer.
   const handle = await page.waitForFunction(
     ([name, q]) => {
-      const entry = performance.getEntriesByName(name, 'measure').findLast((e) => ((e as PerformanceMeasure).detail as { query?: string } | null)?.query === q) as PerformanceMeasure | undefined;
+      const entry = performance
+        .getEntriesByName(name, 'measure')
+        .findLast((e) => ((e as PerformanceMeasure).detail as { query?: string } | null)?.query === q) as PerformanceMeasure | undefined;
       if (!entry) return null;
       const d = entry.detail as { status: string; total: number; corrected: string | null };
-      return { query: q, status: d.status, total: d.total, corrected: d.corrected ?? null, ms: entry.duration, endMs: entry.startTime + entry.duration };
+      return {
+        query: q,
+        status: d.status,
+        total: d.total,
+        corrected: d.corrected ?? null,
+        ms: entry.duration,
+        endMs: entry.startTime + entry.duration,
+      };
     },
     [RESULTS_MEASURE, query] as const,
     { timeout: 5_000 },
@@ -259,8 +279,19 @@ interface ColdResult {
   files: string[];
 }
 
-async function coldRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>, query = options.first): Promise<ColdResult> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+async function coldRun(
+  origin: string,
+  options: Options,
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  query = options.first,
+): Promise<ColdResult> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   if (options.cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
   const sink = { list: [] as Fetched[] };
@@ -306,7 +337,13 @@ interface RunResult {
 }
 
 async function oneRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<RunResult> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   if (options.cpu > 1) {
     const cdp = await context.newCDPSession(page);
@@ -382,7 +419,9 @@ async function indexFacts(dist: string): Promise<{ pages: number | null; files: 
   await walk(dir);
   let pages: number | null;
   try {
-    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
+    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as {
+      languages?: Record<string, { page_count?: number }>;
+    };
     pages = Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0);
   } catch {
     pages = null;
@@ -442,7 +481,13 @@ async function main(): Promise<void> {
       gzipBytesPerQueryMedian: median(correctedAll.map((w) => w.gzipBytes)),
       perQuery: options.corrected.map((query) => {
         const mine = correctedAll.filter((w) => w.query === query);
-        return { query, corrected: mine[0]?.corrected ?? null, medianMs: round(median(mine.map((w) => w.ms))), results: mine[0]?.total ?? null, gzipBytes: median(mine.map((w) => w.gzipBytes)) };
+        return {
+          query,
+          corrected: mine[0]?.corrected ?? null,
+          medianMs: round(median(mine.map((w) => w.ms))),
+          results: mine[0]?.total ?? null,
+          gzipBytes: median(mine.map((w) => w.gzipBytes)),
+        };
       }),
     },
     first: {
@@ -458,14 +503,24 @@ async function main(): Promise<void> {
     warm: {
       queries: options.warm,
       medianMs: round(median(warmAll.map((w) => w.ms))),
-      p95Ms: round(percentile(warmAll.map((w) => w.ms), 95)),
+      p95Ms: round(
+        percentile(
+          warmAll.map((w) => w.ms),
+          95,
+        ),
+      ),
       maxMs: round(Math.max(...warmAll.map((w) => w.ms))),
       bytesPerQueryMedian: median(warmAll.map((w) => w.bytes)),
       gzipBytesPerQueryMedian: median(warmAll.map((w) => w.gzipBytes)),
       requestsPerQueryMedian: median(warmAll.map((w) => w.requests)),
       perQuery: options.warm.map((query) => {
         const mine = warmAll.filter((w) => w.query === query);
-        return { query, medianMs: round(median(mine.map((w) => w.ms))), bytes: median(mine.map((w) => w.bytes)), results: mine[0]?.total ?? null };
+        return {
+          query,
+          medianMs: round(median(mine.map((w) => w.ms))),
+          bytes: median(mine.map((w) => w.bytes)),
+          results: mine[0]?.total ?? null,
+        };
       }),
     },
     summary: {

@@ -23,7 +23,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureFirstLoads, type FirstLoad } from './bench/browser.ts';
 import { buildSite, type BuildResult } from './bench/build.ts';
-import { BUDGET_FILE, budgetFromMeasured, checkBudgets, chunkName, formatBudgetFile, loadBudgetConfig, type BudgetRow, type MeasuredPage } from './bench/budgets.ts';
+import {
+  BUDGET_FILE,
+  budgetFromMeasured,
+  checkBudgets,
+  chunkName,
+  formatBudgetFile,
+  loadBudgetConfig,
+  type BudgetRow,
+  type MeasuredPage,
+} from './bench/budgets.ts';
 import { CHROMIUM_PATH } from './bench/chromium.ts';
 import { PAGE_LIMITS } from './bench/largest-pages.ts';
 import { runLighthouse, type LighthouseSummary } from './bench/lighthouse.ts';
@@ -131,7 +140,8 @@ function versionOf(pkg: string): string | null {
 
 function environment() {
   // stdout is null, not a string, when the program cannot be started.
-  const output = (command: string, args: string[]) => (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim();
+  const output = (command: string, args: string[]) =>
+    (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim();
   const git = (args: string[]) => output('git', args) ?? '';
   const chromium = output(CHROMIUM_PATH, ['--version']) || null;
   return {
@@ -198,7 +208,9 @@ async function measuredBuild(label: string, size: number | null, site: string): 
     timeoutMs,
     progress,
   });
-  build.notes.push(`load average after: ${(await loadAverage())?.toFixed(2) ?? '?'}${build.lockWaitMs > 1000 ? `; waited ${seconds(build.lockWaitMs, 0)} for the build lock first` : ''}`);
+  build.notes.push(
+    `load average after: ${(await loadAverage())?.toFixed(2) ?? '?'}${build.lockWaitMs > 1000 ? `; waited ${seconds(build.lockWaitMs, 0)} for the build lock first` : ''}`,
+  );
   builds.push(build);
   await save();
   printBuilds([build]);
@@ -208,7 +220,23 @@ async function measuredBuild(label: string, size: number | null, site: string): 
 function printBuilds(list: readonly BuildResult[]): void {
   console.log(
     table(
-      ['build', 'products', 'pages', 'Astro', 'Astro CPU', 'pages/s', 'peak RSS', 'Pagefind', 'indexed', 'index', 'SW', 'total', 'dist files', 'dist size', 'ok'],
+      [
+        'build',
+        'products',
+        'pages',
+        'Astro',
+        'Astro CPU',
+        'pages/s',
+        'peak RSS',
+        'Pagefind',
+        'indexed',
+        'index',
+        'SW',
+        'total',
+        'dist files',
+        'dist size',
+        'ok',
+      ],
       list.map((build) => [
         build.label,
         (build.catalogue?.products ?? build.catalogueSize ?? 0).toLocaleString('en'),
@@ -234,14 +262,22 @@ function printBuilds(list: readonly BuildResult[]): void {
       console.log(
         `  ${build.label} where Astro's time goes: startup ${seconds(p.startupMs, 1)}, loading data ${seconds(p.loadDataMs, 1)}, types/prepare ${seconds(p.prepareMs, 1)}, bundling ${seconds(p.bundleMs, 1)}, rendering ${seconds(p.renderMs, 1)}, post-build ${seconds(p.finishMs, 1)}, exit ${seconds(p.exitMs, 1)}`,
       );
-      const share = Object.entries(build.astro.renderShare).sort((a, b) => b[1].ms - a[1].ms).slice(0, 4);
-      if (share.length) console.log(`  ${build.label} rendering by route (Astro's per-page times): ${share.map(([route, s]) => `/${route} ${s.pages.toLocaleString('en')} pages ${seconds(s.ms, 1)}`).join(', ')}`);
+      const share = Object.entries(build.astro.renderShare)
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 4);
+      if (share.length)
+        console.log(
+          `  ${build.label} rendering by route (Astro's per-page times): ${share.map(([route, s]) => `/${route} ${s.pages.toLocaleString('en')} pages ${seconds(s.ms, 1)}`).join(', ')}`,
+        );
       if (build.totalMs) console.log(`  ${build.label} largest parts of the total: ${phaseSummary(build)}`);
     }
-    if (build.dist?.largestHtml) console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);
+    if (build.dist?.largestHtml)
+      console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);
     if (build.dist?.largestPages.length) {
       const over = (value: number, limit: number) => (value > limit ? ' OVER' : '');
-      console.log(`  ${build.label}: largest page of each type (limits: ${humanBytes(PAGE_LIMITS.rawBytes)} raw, ${PAGE_LIMITS.domElements} DOM elements, ${PAGE_LIMITS.firstRenderGzip} B first render)`);
+      console.log(
+        `  ${build.label}: largest page of each type (limits: ${humanBytes(PAGE_LIMITS.rawBytes)} raw, ${PAGE_LIMITS.domElements} DOM elements, ${PAGE_LIMITS.firstRenderGzip} B first render)`,
+      );
       console.log(
         table(
           ['type', 'page', 'raw', 'DOM elements', 'first render gzip'],
@@ -263,7 +299,9 @@ function printBuilds(list: readonly BuildResult[]): void {
 // Main
 
 heading(`Thela benchmark (${options.quick ? 'quick' : 'full'}) → ${path.relative(ROOT, resultsFile)}`);
-console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; load average ${loadAverageAtStart ?? '?'}`);
+console.log(
+  `Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; load average ${loadAverageAtStart ?? '?'}`,
+);
 
 let siteDir: string;
 if (options.dist) {
@@ -295,9 +333,16 @@ try {
     }
     const present = resolved.filter((page): page is Extract<ResolvedPage, { url: string }> => page.missing === undefined);
     progress(`loading ${present.length} pages in Chromium`);
-    firstLoads = await measureFirstLoads(server.origin, present.map((page) => page.url), reader);
+    firstLoads = await measureFirstLoads(
+      server.origin,
+      present.map((page) => page.url),
+      reader,
+    );
     for (const load of firstLoads) {
-      const page = must(present.find((item) => item.url === load.url), `page ${load.url}`);
+      const page = must(
+        present.find((item) => item.url === load.url),
+        `page ${load.url}`,
+      );
       const entry = weights[page.type.name];
       if (entry && !('missing' in entry)) entry.browserJsGzip = load.js.gzip;
     }
@@ -331,7 +376,10 @@ try {
       for (const page of resolved) {
         const entry = weights[page.type.name];
         if (!entry || 'missing' in entry) continue;
-        next[page.type.name] = { maxJsGzip: budgetFromMeasured(entry.weight.js.total.gzip), maxFirstRenderGzip: budgetFromMeasured(entry.weight.firstRender.gzip) };
+        next[page.type.name] = {
+          maxJsGzip: budgetFromMeasured(entry.weight.js.total.gzip),
+          maxFirstRenderGzip: budgetFromMeasured(entry.weight.firstRender.gzip),
+        };
         measured[page.type.name] = {
           jsGzip: entry.weight.js.total.gzip,
           firstRenderGzip: entry.weight.firstRender.gzip,
@@ -394,7 +442,10 @@ try {
       for (const name of TARGETS.lighthousePages) {
         if (!wanted.includes(name)) notAudited[name] = 'not audited in quick mode (product page only, one run)';
       }
-      lighthouse = { pages: await runLighthouse(server.origin, pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress), notAudited };
+      lighthouse = {
+        pages: await runLighthouse(server.origin, pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress),
+        notAudited,
+      };
       printLighthouse(lighthouse.pages);
     }
   }
@@ -414,7 +465,8 @@ try {
     search = await runSearchBench(siteDir, null, options.searchRuns, options.dist ? SEARCH_PORT : SITE_PORT);
     printSearch(search);
   } else if (options.skip.has('builds')) search = { skipped: 'skipped with the builds (--skip builds)' };
-  else if (!options.sizes.includes(searchSize)) search = { skipped: `no ${searchSize.toLocaleString('en')}-product build in this run (--sizes)` };
+  else if (!options.sizes.includes(searchSize))
+    search = { skipped: `no ${searchSize.toLocaleString('en')}-product build in this run (--sizes)` };
   else search = { skipped: `the ${searchSize.toLocaleString('en')}-product build did not run` };
   results['search'] = search;
   await save();
@@ -425,14 +477,18 @@ try {
       const build = await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`);
       if (size === searchSize && !options.skip.has('search')) {
         heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
-        search = build.ok ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT) : { skipped: `the ${label} build failed` };
+        search = build.ok
+          ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
+          : { skipped: `the ${label} build failed` };
         printSearch(search);
         results['search'] = search;
         await save();
       } else if (size === 100_000 && !options.skip.has('search')) {
         // Search at 100,000 products (issue 14): reported beside the 10k figures, no verdict of its own.
         heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
-        const search100k = build.ok ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT) : { skipped: `the ${label} build failed` };
+        const search100k = build.ok
+          ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
+          : { skipped: `the ${label} build failed` };
         printSearch(search100k);
         results['search100k'] = search100k;
         await save();
@@ -452,7 +508,12 @@ try {
   console.log(
     table(
       ['', 'target', 'measured', 'what stands in the way / note'],
-      verdictList.map((verdict) => [verdict.met === null ? '?' : verdict.met ? 'met' : 'MISSED', verdict.target, verdict.measured, verdict.note]),
+      verdictList.map((verdict) => [
+        verdict.met === null ? '?' : verdict.met ? 'met' : 'MISSED',
+        verdict.target,
+        verdict.measured,
+        verdict.note,
+      ]),
     ),
   );
   console.log(`\nReferences from the issue: ${Object.values(REFERENCES).join('; ')}.`);
@@ -486,14 +547,32 @@ function printWeights(): void {
       w.reactDom.length ? 'react-dom' : w.reactCore.length ? 'react' : '–',
       kb(w.firstRender.gzip),
       w.firstRender.gzip <= TARGETS.firstRoundTripBytes ? 'yes' : 'no',
-      load ? `${load.requests - load.serviceWorkerRequests}${load.serviceWorkerRequests ? ` + ${load.serviceWorkerRequests} sw` : ''}` : '–',
+      load
+        ? `${load.requests - load.serviceWorkerRequests}${load.serviceWorkerRequests ? ` + ${load.serviceWorkerRequests} sw` : ''}`
+        : '–',
       load ? kb(load.transferredBytes) : '–',
-      load ? [...(load.ok ? [] : [load.error ?? 'failed']), ...load.httpErrors, ...load.offSite.map((url) => `OFF-SITE ${url}`)].join(', ').slice(0, 80) : '',
+      load
+        ? [...(load.ok ? [] : [load.error ?? 'failed']), ...load.httpErrors, ...load.offSite.map((url) => `OFF-SITE ${url}`)]
+            .join(', ')
+            .slice(0, 80)
+        : '',
     ];
   });
   console.log(
     table(
-      ['page', 'HTML raw/gz/br', 'CSS raw/gz/br', 'JS raw/gz/br (static)', 'JS gz (Chromium)', 'React', 'first render gz', '≤ 14 KB', 'requests', 'transferred', 'problems on first load'],
+      [
+        'page',
+        'HTML raw/gz/br',
+        'CSS raw/gz/br',
+        'JS raw/gz/br (static)',
+        'JS gz (Chromium)',
+        'React',
+        'first render gz',
+        '≤ 14 KB',
+        'requests',
+        'transferred',
+        'problems on first load',
+      ],
       rows,
     ),
   );
@@ -544,7 +623,14 @@ function printSearch(search: SearchResult): void {
   else {
     console.log(
       table(
-        ['index', 'warm keystroke→results (< 50 ms)', 'first query, typed (< 300 ms)', 'first query bytes (< 160 KB)', 'cold first query, pasted', 'cold bytes'],
+        [
+          'index',
+          'warm keystroke→results (< 50 ms)',
+          'first query, typed (< 300 ms)',
+          'first query bytes (< 160 KB)',
+          'cold first query, pasted',
+          'cold bytes',
+        ],
         [
           [
             `${(figures.products ?? 0).toLocaleString('en')} products`,
@@ -576,7 +662,9 @@ function searchFigures(search: SearchResult): SearchFigures | { skipped: string 
   const data = search.data as Record<string, unknown>;
   const find = (...keys: string[]): number | null => {
     for (const key of keys) {
-      const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), data);
+      const value = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), data);
       if (typeof value === 'number' && Number.isFinite(value)) return value;
     }
     return null;

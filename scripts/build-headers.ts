@@ -9,13 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
-import {
-  MAX_HEADER_LINE,
-  collectSiteInlineCode,
-  mergeHeadersFile,
-  securityHeaders,
-  supabaseConnectOrigin,
-} from './lib/security-policy.ts';
+import { MAX_HEADER_LINE, collectSiteInlineCode, mergeHeadersFile, securityHeaders, supabaseConnectOrigin } from './lib/security-policy.ts';
 
 const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };

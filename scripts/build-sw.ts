@@ -55,10 +55,7 @@ export interface ServiceWorkerBuild {
 }
 
 /** Bundles the worker and injects the precache manifest of the build in `outDir`. */
-export async function buildServiceWorker(
-  outDir: string,
-  options: { supabaseUrl?: string } = {},
-): Promise<ServiceWorkerBuild> {
+export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}): Promise<ServiceWorkerBuild> {
   const out = path.resolve(root, outDir);
   if (!existsSync(path.join(out, 'index.html'))) throw new Error(`build-sw: no built site in ${out}`);
   const env = loadEnv('production', root, 'PUBLIC_');

@@ -36,7 +36,11 @@ function hexToRgb(hex: string): [number, number, number] {
 /** Mixes `hex` with `target` (0-255 grey level): amount 0 keeps the colour, 1 gives the target. */
 function mix(hex: string, target: number, amount: number): string {
   return `#${hexToRgb(hex)
-    .map((v) => Math.round(v + (target - v) * amount).toString(16).padStart(2, '0'))
+    .map((v) =>
+      Math.round(v + (target - v) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 
@@ -136,14 +140,20 @@ function renderImages(): Map<string, string> {
   for (const kind of listKinds()) {
     shapes.set(kind.key, kind.shape);
     const colour = colours.get(kind.categoryId) ?? '#6b7280';
-    files.set(`${IMAGE_DIR}/${kind.key}.svg`, illustration(kind.label, colour, (c, d) => shapeSvg(kind.shape, c, d)));
+    files.set(
+      `${IMAGE_DIR}/${kind.key}.svg`,
+      illustration(kind.label, colour, (c, d) => shapeSvg(kind.shape, c, d)),
+    );
   }
   // A category is drawn with the shape of its first product's item type.
   for (const cat of CATEGORY_DEFS) {
     const firstKind = (sub: (typeof cat.subcategories)[number] | undefined) => sub?.products[0]?.[0];
     const drawCategory = (id: string, name: string, kindKey: string | undefined) => {
       const shape = (kindKey && shapes.get(kindKey)) || 'box';
-      files.set(`${IMAGE_DIR}/category-${id}.svg`, illustration(name, cat.colour, (c, d) => shapeSvg(shape, c, d)));
+      files.set(
+        `${IMAGE_DIR}/category-${id}.svg`,
+        illustration(name, cat.colour, (c, d) => shapeSvg(shape, c, d)),
+      );
     };
     drawCategory(cat.id, cat.name, firstKind(cat.subcategories[0]));
     for (const sub of cat.subcategories) drawCategory(sub.id, sub.name, firstKind(sub));

@@ -75,24 +75,34 @@ export async function pwaAudit(
 
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    const errors = installabilityErrors.map((e) =>
-      [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
-    );
+    const errors = installabilityErrors.map((e) => [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '));
     check('installable', errors.length === 0, errors.join('; '));
 
     const app = (await cdp.send('Page.getAppManifest')) as CdpManifest;
     const manifest = app.manifest;
-    check('manifest-parses', Boolean(app.url) && app.errors.length === 0 && manifest !== undefined, app.errors.map((e) => e.message).join('; ') || 'no manifest');
+    check(
+      'manifest-parses',
+      Boolean(app.url) && app.errors.length === 0 && manifest !== undefined,
+      app.errors.map((e) => e.message).join('; ') || 'no manifest',
+    );
     let raw: { name?: unknown; short_name?: unknown } = {};
     try {
       raw = JSON.parse(app.data ?? '{}') as typeof raw;
     } catch {
       // Reported by manifest-parses.
     }
-    check('manifest-name', typeof raw.name === 'string' && typeof raw.short_name === 'string', `name=${String(raw.name)} short_name=${String(raw.short_name)}`);
+    check(
+      'manifest-name',
+      typeof raw.name === 'string' && typeof raw.short_name === 'string',
+      `name=${String(raw.name)} short_name=${String(raw.short_name)}`,
+    );
     check('manifest-display-standalone', manifest?.display === 'kStandalone', `display=${manifest?.display}`);
     check('manifest-start-url', manifest?.startUrl === new URL('/', url).href, `start_url=${manifest?.startUrl}`);
-    check('manifest-colours', Boolean(manifest?.themeColor && manifest.backgroundColor), `theme=${manifest?.themeColor} background=${manifest?.backgroundColor}`);
+    check(
+      'manifest-colours',
+      Boolean(manifest?.themeColor && manifest.backgroundColor),
+      `theme=${manifest?.themeColor} background=${manifest?.backgroundColor}`,
+    );
     const sizes = new Set((manifest?.icons ?? []).flatMap((icon) => (icon.sizes ?? '').split(/\s+/)));
     check('manifest-icons-192-512', sizes.has('192x192') && sizes.has('512x512'), `sizes=${[...sizes].join(',')}`);
 
@@ -101,7 +111,8 @@ export async function pwaAudit(
     const start = await page.goto(manifest?.startUrl ?? url).catch(() => null);
     check('offline-start-url', start?.status() === 200 && start.fromServiceWorker(), `status=${start?.status()}`);
     const unvisited = await page.goto(new URL('/pwa-audit-never-visited', url).href).catch(() => null);
-    const offlinePage = unvisited?.status() === 200 && (await page.getByRole('heading', { level: 1, name: "You're offline" }).count()) === 1;
+    const offlinePage =
+      unvisited?.status() === 200 && (await page.getByRole('heading', { level: 1, name: "You're offline" }).count()) === 1;
     check('offline-fallback-page', offlinePage, `status=${unvisited?.status()}`);
     await context.setOffline(false);
 

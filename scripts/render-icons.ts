@@ -21,7 +21,9 @@ try {
     const svg = await readFile(new URL(job.svg, root), 'utf8');
     await page.setViewportSize({ width: job.size, height: job.size });
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<html><body style="margin:0;background:transparent"><img src="${src}" width="${job.size}" height="${job.size}" style="display:block"></body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent"><img src="${src}" width="${job.size}" height="${job.size}" style="display:block"></body></html>`,
+    );
     await page.screenshot({ path: new URL(job.png, root).pathname, omitBackground: true });
     console.log(`render-icons: ${job.png} (${job.size}x${job.size})`);
   }

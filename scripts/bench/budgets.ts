@@ -38,13 +38,21 @@ export interface MeasuredPage {
 
 /** A chunk's name without its content hash: "/_astro/cart.CSNlwQpp.js" -> "cart". */
 export function chunkName(url: string): string {
-  return path.basename(url).replace(/\.[\w-]{6,12}\.js$/, '').replace(/\.js$/, '');
+  return path
+    .basename(url)
+    .replace(/\.[\w-]{6,12}\.js$/, '')
+    .replace(/\.js$/, '');
 }
 
 function isMeasured(value: unknown): value is MeasuredPage {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record['jsGzip'] === 'number' && typeof record['firstRenderGzip'] === 'number' && Array.isArray(record['chunks']) && record['chunks'].every((item) => typeof item === 'string');
+  return (
+    typeof record['jsGzip'] === 'number' &&
+    typeof record['firstRenderGzip'] === 'number' &&
+    Array.isArray(record['chunks']) &&
+    record['chunks'].every((item) => typeof item === 'string')
+  );
 }
 
 /** Where the one budget file lives. */
@@ -69,7 +77,8 @@ export function parseBudgetConfig(text: string): BudgetConfig {
     for (const [page, budget] of Object.entries(value)) {
       if (page.startsWith('$')) continue;
       if (!known.has(page)) throw new Error(`budgets: unknown page type "${page}" in "${name}" (known: ${[...known].join(', ')})`);
-      if (!isBudget(budget)) throw new Error(`budgets: "${name}.${page}" must hold maxJsGzip / maxFirstRenderGzip (bytes) and noReact (boolean)`);
+      if (!isBudget(budget))
+        throw new Error(`budgets: "${name}.${page}" must hold maxJsGzip / maxFirstRenderGzip (bytes) and noReact (boolean)`);
     }
     return Object.fromEntries(Object.entries(value).filter(([page]) => !page.startsWith('$')));
   };
@@ -196,7 +205,9 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
     if (noReact && row.react) {
       const chunks = weight.reactDom.length ? weight.reactDom : weight.reactCore;
       const islands = weight.islands.map((island) => `${island.component} (client:${island.directive})`).join(', ');
-      row.breaches.push(`${name} (${page.url}): ships React (${row.react} in ${chunks.map((url) => path.basename(url)).join(', ')})${islands ? ` via ${islands}` : ''}`);
+      row.breaches.push(
+        `${name} (${page.url}): ships React (${row.react} in ${chunks.map((url) => path.basename(url)).join(', ')})${islands ? ` via ${islands}` : ''}`,
+      );
     }
     for (const asset of weight.missing) row.breaches.push(`${name} (${page.url}): references ${asset}, which is not in the build`);
     for (const asset of weight.external) row.breaches.push(`${name} (${page.url}): loads ${asset} from another origin`);
@@ -218,7 +229,9 @@ export function formatBudgetFile(data: Record<string, unknown>): string {
       const pages = Object.entries(value as Record<string, unknown>);
       lines.push(`  ${JSON.stringify(key)}: {`);
       pages.forEach(([page, budget], pageIndex) => {
-        lines.push(`    ${JSON.stringify(page)}: ${JSON.stringify(budget).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}${pageIndex < pages.length - 1 ? ',' : ''}`);
+        lines.push(
+          `    ${JSON.stringify(page)}: ${JSON.stringify(budget).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}${pageIndex < pages.length - 1 ? ',' : ''}`,
+        );
       });
       lines.push(`  }${comma}`);
     } else lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);

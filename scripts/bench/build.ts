@@ -106,7 +106,7 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
   const at = (pattern: RegExp, after = -1): { index: number; atMs: number } | null => {
     for (let index = after + 1; index < lines.length; index++) {
       const line = lines[index];
-    if (line && pattern.test(plain(line.text))) return { index, atMs: line.atMs };
+      if (line && pattern.test(plain(line.text))) return { index, atMs: line.atMs };
     }
     return null;
   };
@@ -206,7 +206,8 @@ async function walkStats(dir: string): Promise<DistStats> {
 /** Refuses to delete anything but a benchmark directory. */
 function assertBenchDir(dir: string): void {
   const resolved = path.resolve(dir);
-  if (!/^\/tmp\/bench-[^/]+(\/|$)/.test(resolved)) throw new Error(`refusing to build into ${resolved}: benchmark output goes under /tmp/bench-*/`);
+  if (!/^\/tmp\/bench-[^/]+(\/|$)/.test(resolved))
+    throw new Error(`refusing to build into ${resolved}: benchmark output goes under /tmp/bench-*/`);
 }
 
 /** Environment for a benchmark build: no Supabase (the build must not touch the network), no telemetry. */

@@ -20,11 +20,23 @@ export interface LargestPage {
 
 /** The page type of a built HTML file's site path ("/category/x/2/index.html" -> "category"). */
 export function pageTypeOf(sitePath: string): string {
-  const parts = sitePath.replace(/\/index\.html$|\.html$/, '').split('/').filter(Boolean);
+  const parts = sitePath
+    .replace(/\/index\.html$|\.html$/, '')
+    .split('/')
+    .filter(Boolean);
   if (parts.length === 0) return 'home';
   const [first] = parts;
   if (first === 'category') return parts.includes('subcategory') ? 'subcategory' : 'category';
-  if (first === 'product' || first === 'shop' || first === 'store' || first === 'orders' || first === 'profile' || first === 'help' || first === 'offers') return first;
+  if (
+    first === 'product' ||
+    first === 'shop' ||
+    first === 'store' ||
+    first === 'orders' ||
+    first === 'profile' ||
+    first === 'help' ||
+    first === 'offers'
+  )
+    return first;
   return parts.length === 1 && first !== undefined ? first : 'other';
 }
 
@@ -33,9 +45,7 @@ export function pageTypeOf(sitePath: string): string {
  * bodies of script, style and template elements (template content is not in the document).
  */
 export function countElements(html: string): number {
-  const visible = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '<$1>');
+  const visible = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '<$1>');
   return (visible.match(/<[a-zA-Z][^\s/>]*/g) ?? []).length;
 }
 

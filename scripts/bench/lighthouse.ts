@@ -65,8 +65,7 @@ function numeric(lhr: Lhr, id: string): number | null {
 
 function lcpElement(lhr: Lhr): string | null {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[]; node?: { snippet?: string } }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[]; node?: { snippet?: string } }[] } | undefined;
   const first = details?.items?.[0];
   const node = first?.items?.[0]?.node ?? first?.node;
   return node?.snippet?.slice(0, 160) ?? null;

@@ -62,10 +62,7 @@ async function processTable(): Promise<Map<number, { ppid: number; rssKb: number
       .filter((entry) => /^\d+$/.test(entry))
       .map(async (entry) => {
         try {
-          const [statText, statm] = await Promise.all([
-            readFile(`/proc/${entry}/stat`, 'utf8'),
-            readFile(`/proc/${entry}/statm`, 'utf8'),
-          ]);
+          const [statText, statm] = await Promise.all([readFile(`/proc/${entry}/stat`, 'utf8'), readFile(`/proc/${entry}/statm`, 'utf8')]);
           // The command name (field 2) may contain spaces: the fields after it start past the last ')'.
           const after = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
           const ppid = Number(after[1]);

@@ -16,19 +16,36 @@ export const SEARCH_BENCH = path.join(ROOT, 'scripts/bench-search.ts');
 /** The search section of the results: the child's JSON as it wrote it, or why there is none. */
 export type SearchResult =
   | { skipped: string }
-  | { ok: boolean; dist: string; products: number | null; runs: number; wallMs: number; data: unknown; error?: string; outputTail: string[] };
+  | {
+      ok: boolean;
+      dist: string;
+      products: number | null;
+      runs: number;
+      wallMs: number;
+      data: unknown;
+      error?: string;
+      outputTail: string[];
+    };
 
 /** Runs scripts/bench-search.ts on a built site with `runs` runs, serving it on `port`. */
 export async function runSearchBench(dist: string, products: number | null, runs: number, port: number): Promise<SearchResult> {
-  if (!existsSync(SEARCH_BENCH)) return { skipped: 'scripts/bench-search.ts does not exist yet (search engineer); search speed not measured' };
+  if (!existsSync(SEARCH_BENCH))
+    return { skipped: 'scripts/bench-search.ts does not exist yet (search engineer); search speed not measured' };
   if (!existsSync(path.join(dist, 'pagefind'))) return { skipped: `${dist} has no Pagefind index` };
   const jsonFile = path.join(path.dirname(dist), `search-${Date.now()}.json`);
   const run = await runMeasured(
     process.execPath,
     [SEARCH_BENCH, '--dist', dist, '--port', String(port), '--runs', String(runs), '--json', jsonFile],
-    { cwd: ROOT, env: { ...process.env, OUT_DIR: dist, BENCH_PORT: String(port), BENCH_RUNS: String(runs) }, timeoutMs: (products ?? 0) >= 100_000 ? 20 * 60_000 : 10 * 60_000 },
+    {
+      cwd: ROOT,
+      env: { ...process.env, OUT_DIR: dist, BENCH_PORT: String(port), BENCH_RUNS: String(runs) },
+      timeoutMs: (products ?? 0) >= 100_000 ? 20 * 60_000 : 10 * 60_000,
+    },
   );
-  const outputTail = run.lines.map((line) => plain(line.text)).filter(Boolean).slice(-40);
+  const outputTail = run.lines
+    .map((line) => plain(line.text))
+    .filter(Boolean)
+    .slice(-40);
   let data: unknown = null;
   const text = await readFile(jsonFile, 'utf8').catch(() => null);
   if (text !== null) {
@@ -41,7 +58,10 @@ export async function runSearchBench(dist: string, products: number | null, runs
   }
   if (data === null) {
     // Fall back to the last JSON object the script printed on stdout.
-    const stdout = run.lines.filter((line) => line.stream === 'stdout').map((line) => line.text).join('\n');
+    const stdout = run.lines
+      .filter((line) => line.stream === 'stdout')
+      .map((line) => line.text)
+      .join('\n');
     const start = stdout.lastIndexOf('\n{');
     try {
       data = JSON.parse(stdout.slice(start === -1 ? stdout.indexOf('{') : start + 1));

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { contentTypeFor } from '../lib/content-types.ts';
 
-
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm)|image\/svg)/;
 
 /** A running static server. */

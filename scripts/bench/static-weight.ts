@@ -248,10 +248,11 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
       if (item.eager && !known.eager) {
         known.eager = true;
         const loaded = await reader.load(item.url);
-        if (loaded) for (const specifier of await staticImports(loaded.code)) {
-          const url = resolveUrl(specifier, item.url);
-          if (url) queue.push({ url, via: 'import', eager: true });
-        }
+        if (loaded)
+          for (const specifier of await staticImports(loaded.code)) {
+            const url = resolveUrl(specifier, item.url);
+            if (url) queue.push({ url, via: 'import', eager: true });
+          }
       }
       continue;
     }
@@ -286,7 +287,10 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   const blockingCss = css.filter((asset) => asset.via === 'blocking').map((asset) => asset.sizes);
   const blockingJs = blockingClassic.map((url) => js.get(url)?.sizes).filter((sizes): sizes is Sizes => sizes !== undefined);
   const jsFiles = [...js.values()];
-  const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ''), 0);
+  const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
+    (sum, match) => sum + Buffer.byteLength(match[1] ?? ''),
+    0,
+  );
 
   return {
     html: htmlSizes,

@@ -77,7 +77,12 @@ export function verdicts(input: VerdictInput): Verdict[] {
   for (const name of ['product', 'category']) {
     const entry = input.weights[name];
     if (!entry || 'missing' in entry) {
-      out.push({ target: `${name}: JS ≤ 75 KB gzip`, measured: '–', met: null, note: entry && 'missing' in entry ? entry.missing : 'not measured' });
+      out.push({
+        target: `${name}: JS ≤ 75 KB gzip`,
+        measured: '–',
+        met: null,
+        note: entry && 'missing' in entry ? entry.missing : 'not measured',
+      });
       out.push({ target: `${name}: HTML + blocking CSS ≤ 14 KB gzip`, measured: '–', met: null, note: 'not measured' });
       continue;
     }
@@ -104,18 +109,29 @@ export function verdicts(input: VerdictInput): Verdict[] {
   }
 
   const content = TARGETS.contentPages.map((name) => [name, input.weights[name]] as const);
-  const withReact = content.filter(([, entry]) => entry && !('missing' in entry) && (entry.weight.reactDom.length || entry.weight.reactCore.length));
+  const withReact = content.filter(
+    ([, entry]) => entry && !('missing' in entry) && (entry.weight.reactDom.length || entry.weight.reactCore.length),
+  );
   const measuredContent = content.filter(([, entry]) => entry && !('missing' in entry));
   const absent = content.filter(([, entry]) => !entry || 'missing' in entry).map(([name]) => name);
   out.push({
     target: 'content pages (about, help, FAQ, offers, 404): no React',
-    measured: withReact.length ? `React on ${withReact.map(([name]) => name).join(', ')}` : `none on ${measuredContent.map(([name]) => name).join(', ') || '–'}`,
+    measured: withReact.length
+      ? `React on ${withReact.map(([name]) => name).join(', ')}`
+      : `none on ${measuredContent.map(([name]) => name).join(', ') || '–'}`,
     met: measuredContent.length === 0 ? null : withReact.length === 0,
-    note: [withReact.length ? 'islands on these pages pull in React' : '', absent.length ? `not built yet: ${absent.join(', ')}` : ''].filter(Boolean).join('; '),
+    note: [withReact.length ? 'islands on these pages pull in React' : '', absent.length ? `not built yet: ${absent.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; '),
   });
 
   if ('skipped' in input.lighthouse) {
-    out.push({ target: 'Lighthouse mobile: performance 100, accessibility 100, LCP < 1.0 s', measured: '–', met: null, note: input.lighthouse.skipped });
+    out.push({
+      target: 'Lighthouse mobile: performance 100, accessibility 100, LCP < 1.0 s',
+      measured: '–',
+      met: null,
+      note: input.lighthouse.skipped,
+    });
   } else {
     for (const name of TARGETS.lighthousePages) {
       const summary = input.lighthouse.pages[name];
@@ -135,7 +151,8 @@ export function verdicts(input: VerdictInput): Verdict[] {
       const gaps: string[] = [];
       if (perf !== null && perf < 100) gaps.push(`performance ${100 - perf} points short`);
       if (a11y !== null && a11y < 100) gaps.push(`accessibility ${100 - a11y} points short`);
-      if (lcp !== null && lcp >= TARGETS.lcpMs) gaps.push(`LCP ${seconds(lcp - TARGETS.lcpMs)} over (element: ${summary.lcpElement ?? '?'})`);
+      if (lcp !== null && lcp >= TARGETS.lcpMs)
+        gaps.push(`LCP ${seconds(lcp - TARGETS.lcpMs)} over (element: ${summary.lcpElement ?? '?'})`);
       const audits = summary.failing.filter((line) => line.startsWith('performance') || line.startsWith('accessibility')).slice(0, 6);
       out.push({
         target: `Lighthouse ${name}: perf 100, a11y 100, LCP < 1.0 s`,
@@ -149,29 +166,40 @@ export function verdicts(input: VerdictInput): Verdict[] {
   const scale = (size: number) => input.builds.find((build) => build.catalogueSize === size);
   const tenK = scale(10_000);
   if (!tenK) out.push({ target: '10,000 products built + indexed < 30 s', measured: '–', met: null, note: 'not run (full mode only)' });
-  else if (!tenK.ok || tenK.totalMs === null) out.push({ target: '10,000 products built + indexed < 30 s', measured: 'failed', met: false, note: tenK.notes.join('; ') });
+  else if (!tenK.ok || tenK.totalMs === null)
+    out.push({ target: '10,000 products built + indexed < 30 s', measured: 'failed', met: false, note: tenK.notes.join('; ') });
   else {
     const met = tenK.totalMs < TARGETS.build10kMs;
     out.push({
       target: '10,000 products built + indexed < 30 s',
       measured: `${seconds(tenK.totalMs, 1)} (Astro ${seconds(tenK.astro?.wallMs ?? null, 1)}, Pagefind ${seconds(tenK.pagefind?.wallMs ?? null, 1)}${tenK.serviceWorker ? `, SW ${seconds(tenK.serviceWorker.wallMs, 1)}` : ''}; CPU ${seconds(cpu(tenK), 1)})`,
       met,
-      note: met ? `${seconds(TARGETS.build10kMs - tenK.totalMs, 1)} to spare` : `over by ${seconds(tenK.totalMs - TARGETS.build10kMs, 1)}; ${phaseSummary(tenK)}`,
+      note: met
+        ? `${seconds(TARGETS.build10kMs - tenK.totalMs, 1)} to spare`
+        : `over by ${seconds(tenK.totalMs - TARGETS.build10kMs, 1)}; ${phaseSummary(tenK)}`,
     });
   }
   const hundredK = scale(100_000);
-  if (!hundredK) out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: '–', met: null, note: 'not run (full mode only)' });
+  if (!hundredK)
+    out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: '–', met: null, note: 'not run (full mode only)' });
   else {
     const peak = Math.max(hundredK.astro?.maxRssKb ?? 0, hundredK.astro?.peakTreeRssKb ?? 0, hundredK.pagefind?.maxRssKb ?? 0);
     if (!hundredK.ok || hundredK.totalMs === null) {
-      out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: `failed, peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`, met: false, note: hundredK.notes.join('; ') });
+      out.push({
+        target: '100,000 products built + indexed < 5 min, no OOM',
+        measured: `failed, peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`,
+        met: false,
+        note: hundredK.notes.join('; '),
+      });
     } else {
       const met = hundredK.totalMs < TARGETS.build100kMs;
       out.push({
         target: '100,000 products built + indexed < 5 min, no OOM',
         measured: `${seconds(hundredK.totalMs, 0)} (CPU ${seconds(cpu(hundredK), 0)}), peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`,
         met,
-        note: met ? `${seconds(TARGETS.build100kMs - hundredK.totalMs, 0)} to spare` : `over by ${seconds(hundredK.totalMs - TARGETS.build100kMs, 0)}; ${phaseSummary(hundredK)}`,
+        note: met
+          ? `${seconds(TARGETS.build100kMs - hundredK.totalMs, 0)} to spare`
+          : `over by ${seconds(hundredK.totalMs - TARGETS.build100kMs, 0)}; ${phaseSummary(hundredK)}`,
       });
     }
   }
@@ -182,12 +210,19 @@ export function verdicts(input: VerdictInput): Verdict[] {
       target: `${build.label}: dist ≤ 20,000 files (cap of some static hosts)`,
       measured: `${build.dist.files.toLocaleString('en')} files`,
       met,
-      note: met ? '' : `over by ${(build.dist.files - TARGETS.hostFileCap).toLocaleString('en')}: ${build.dist.htmlFiles.toLocaleString('en')} HTML pages + ${(build.pagefind?.indexFiles ?? 0).toLocaleString('en')} Pagefind files`,
+      note: met
+        ? ''
+        : `over by ${(build.dist.files - TARGETS.hostFileCap).toLocaleString('en')}: ${build.dist.htmlFiles.toLocaleString('en')} HTML pages + ${(build.pagefind?.indexFiles ?? 0).toLocaleString('en')} Pagefind files`,
     });
   }
 
   if ('skipped' in input.search) {
-    out.push({ target: 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB', measured: '–', met: null, note: input.search.skipped });
+    out.push({
+      target: 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB',
+      measured: '–',
+      met: null,
+      note: input.search.skipped,
+    });
   } else {
     const s = input.search;
     const on = s.products ? ` (${s.products.toLocaleString('en')} products)` : '';

@@ -360,9 +360,33 @@ function partSlug(text: string): string {
 }
 
 const FRESH_PREFIXES = ['Premium', 'Farm Fresh', 'Select', 'Organic', 'Hydroponic', 'Handpicked', 'Desi', 'Export Quality'] as const;
-const PACKED_PREFIXES = ['Classic', 'Premium', 'Gold', 'Select', 'Everyday', 'Organic', 'Special', 'Pure', 'Royal', 'Super', 'Daily', 'Signature'] as const;
+const PACKED_PREFIXES = [
+  'Classic',
+  'Premium',
+  'Gold',
+  'Select',
+  'Everyday',
+  'Organic',
+  'Special',
+  'Pure',
+  'Royal',
+  'Super',
+  'Daily',
+  'Signature',
+] as const;
 const FRESH_SUFFIXES = ['Value Pack', 'Economy Pack', 'Large Size', 'Medium Size', 'Small Size', 'Bulk Pack'] as const;
-const PACKED_SUFFIXES = ['Value Pack', 'Family Pack', 'Combo Pack', 'Jumbo Pack', 'Saver Pack', 'Refill', 'Mini Pack', 'Party Pack', 'Festive Pack', 'Twin Pack'] as const;
+const PACKED_SUFFIXES = [
+  'Value Pack',
+  'Family Pack',
+  'Combo Pack',
+  'Jumbo Pack',
+  'Saver Pack',
+  'Refill',
+  'Mini Pack',
+  'Party Pack',
+  'Festive Pack',
+  'Twin Pack',
+] as const;
 
 function pickFrom<T>(list: readonly T[], random: () => number): T | undefined {
   return list[Math.floor(random() * list.length)];
@@ -444,8 +468,7 @@ export function generateSyntheticCatalogue(size: number, seed = 42): Catalogue {
 
     const price = shelfPrice(row.price * scale * Math.exp(0.2 * gaussian(random)));
     const mrpDraw = random();
-    const original_price =
-      mrpDraw < 0.15 ? null : mrpDraw < 0.3 ? price : Math.max(price + 1, Math.ceil(price * (1.03 + random() * 0.37)));
+    const original_price = mrpDraw < 0.15 ? null : mrpDraw < 0.3 ? price : Math.max(price + 1, Math.ceil(price * (1.03 + random() * 0.37)));
 
     slug = `${slug}-${partSlug(unit)}`;
     let id = slug;

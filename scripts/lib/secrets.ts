@@ -91,7 +91,9 @@ export function publicEnvProblems(env: Record<string, string | undefined>): stri
 /** The secret values to look for in the output: set, non-public variables with a secret-sounding name. */
 export function secretValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
   return Object.entries(env)
-    .flatMap(([name, value]) => (!name.startsWith('PUBLIC_') && SECRET_NAME.test(name) && value && value.length >= MIN_SECRET_LENGTH ? [{ name, value }] : []))
+    .flatMap(([name, value]) =>
+      !name.startsWith('PUBLIC_') && SECRET_NAME.test(name) && value && value.length >= MIN_SECRET_LENGTH ? [{ name, value }] : [],
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

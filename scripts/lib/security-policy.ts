@@ -218,9 +218,7 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   if (start === -1) return `${[...lines, '', '/*', ...added].join('\n')}\n`;
   let end = start + 1;
   while (end < lines.length && /^\s+\S/.test(lines[end] ?? '')) end++;
-  const kept = lines
-    .slice(start + 1, end)
-    .filter((line) => !wanted.has(line.slice(0, line.indexOf(':')).trim().toLowerCase()));
+  const kept = lines.slice(start + 1, end).filter((line) => !wanted.has(line.slice(0, line.indexOf(':')).trim().toLowerCase()));
   return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
 }
 

@@ -50,9 +50,7 @@ if (args.list) {
     console.log(`no releases in ${config.releasesDir}`);
   } else {
     for (const { id, info } of releases) {
-      const details = info
-        ? `${info.pages} pages, built ${info.builtAt}${info.forced ? ', forced' : ''}`
-        : 'incomplete';
+      const details = info ? `${info.pages} pages, built ${info.builtAt}${info.forced ? ', forced' : ''}` : 'incomplete';
       console.log(`${id === live?.id ? '*' : ' '} ${id}  ${details}`);
     }
   }

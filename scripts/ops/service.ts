@@ -44,8 +44,7 @@ try {
   if (args.host) config.service.host = args.host;
   if (args.port !== undefined) {
     const port = Number(args.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new ConfigError(`--port: expected 0-65535, got ${args.port}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected 0-65535, got ${args.port}`);
     config.service.port = port;
   }
   if (args['no-serve']) config.service.serveStatic = false;

@@ -36,18 +36,33 @@ export default function CartControl({ product, mode = 'add', className = '' }: C
   };
   return mode === 'add' ? (
     <thela-cart-control {...data} className={`inline-block ${className}`}>
-      <button type="button" data-add aria-label={`Add ${product.name} to cart`} className={`${BOX} border border-brand-600 bg-brand-50 px-4 text-brand-700 hover:bg-brand-100 disabled:cursor-progress disabled:opacity-70 dark:border-brand-500 dark:bg-gray-900 dark:text-brand-100 dark:hover:bg-gray-800`}>
+      <button
+        type="button"
+        data-add
+        aria-label={`Add ${product.name} to cart`}
+        className={`${BOX} border border-brand-600 bg-brand-50 px-4 text-brand-700 hover:bg-brand-100 disabled:cursor-progress disabled:opacity-70 dark:border-brand-500 dark:bg-gray-900 dark:text-brand-100 dark:hover:bg-gray-800`}
+      >
         ADD
       </button>
       <div data-stepper hidden role="group" aria-label={`Quantity of ${product.name} in cart`} className={`${BOX} bg-brand-700 text-white`}>
-        <button type="button" data-dec aria-label={`Decrease quantity of ${product.name}`} className="grid h-full w-8 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800">
+        <button
+          type="button"
+          data-dec
+          aria-label={`Decrease quantity of ${product.name}`}
+          className="grid h-full w-8 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800"
+        >
           <span aria-hidden="true">−</span>
         </button>
         <span aria-live="polite" aria-atomic="true" className="min-w-6 text-center tabular-nums">
           <span className="sr-only">Quantity </span>
           <span data-qty>0</span>
         </span>
-        <button type="button" data-inc aria-label={`Increase quantity of ${product.name}`} className="grid h-full w-8 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50">
+        <button
+          type="button"
+          data-inc
+          aria-label={`Increase quantity of ${product.name}`}
+          className="grid h-full w-8 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50"
+        >
           <span aria-hidden="true">+</span>
         </button>
       </div>
@@ -65,7 +80,12 @@ export default function CartControl({ product, mode = 'add', className = '' }: C
           <span aria-hidden="true">+</span>
         </button>
       </div>
-      <button type="button" data-add disabled={product.is_available === false} className="h-11 flex-1 rounded-xl bg-brand-700 px-4 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60">
+      <button
+        type="button"
+        data-add
+        disabled={product.is_available === false}
+        className="h-11 flex-1 rounded-xl bg-brand-700 px-4 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
         {product.is_available === false ? 'Currently unavailable' : pickLabel(product.price, 1)}
       </button>
     </thela-cart-control>

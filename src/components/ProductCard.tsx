@@ -25,10 +25,20 @@ export default function ProductCard({ product, headingLevel = 3, eager = false, 
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
       <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
-        <img src={displayImage(product.image_url)} alt="" width={160} height={160} loading={eager ? 'eager' : 'lazy'} decoding="async" className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800" />
+        <img
+          src={displayImage(product.image_url)}
+          alt=""
+          width={160}
+          height={160}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800"
+        />
         <Heading className="mt-2 line-clamp-2 text-sm leading-snug font-semibold">{product.name}</Heading>
       </a>
-      {percent !== null && <span className="absolute top-3 left-3 rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">{percent}% OFF</span>}
+      {percent !== null && (
+        <span className="absolute top-3 left-3 rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">{percent}% OFF</span>
+      )}
       <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
       <div className="mt-auto flex items-end justify-between gap-1 pt-2">
         <p className="leading-tight">
@@ -42,7 +52,9 @@ export default function ProductCard({ product, headingLevel = 3, eager = false, 
           {perUnit && <span className="block text-xs text-gray-600 dark:text-gray-300">{perUnit}</span>}
         </p>
         {!product.is_available ? (
-          <span className="rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">Out of stock</span>
+          <span className="rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">
+            Out of stock
+          </span>
         ) : (
           showAdd && <CartControl product={product} />
         )}

@@ -21,9 +21,24 @@ export const about = {
     'To make everyday shopping effortless for every household, while helping neighbourhood shops grow. We keep pricing flat and honest, with no hidden charges.',
   values: [
     { title: 'Customer First', text: 'Every decision starts with what makes your day easier.', icon: 'heart', iconLabel: 'Heart' },
-    { title: 'Quality Products', text: 'Fresh produce and genuine brands, checked before they leave the shop.', icon: 'badge', iconLabel: 'Quality badge' },
-    { title: 'Fast Delivery', text: 'Groceries at your door in minutes, from shops just around the corner.', icon: 'bolt', iconLabel: 'Lightning' },
-    { title: 'Community', text: 'We partner with local shops so your money stays in your neighbourhood.', icon: 'users', iconLabel: 'People' },
+    {
+      title: 'Quality Products',
+      text: 'Fresh produce and genuine brands, checked before they leave the shop.',
+      icon: 'badge',
+      iconLabel: 'Quality badge',
+    },
+    {
+      title: 'Fast Delivery',
+      text: 'Groceries at your door in minutes, from shops just around the corner.',
+      icon: 'bolt',
+      iconLabel: 'Lightning',
+    },
+    {
+      title: 'Community',
+      text: 'We partner with local shops so your money stays in your neighbourhood.',
+      icon: 'users',
+      iconLabel: 'People',
+    },
   ] satisfies AboutValue[],
   impact: [
     { value: '8 min', label: 'Average delivery time' },

@@ -41,8 +41,30 @@ export interface SavedAddress {
 
 /** Sample addresses. */
 export const savedAddresses: readonly SavedAddress[] = [
-  { id: 'addr-1', type: 'home', label: 'Home', name: 'Guest User', address: 'House 42, Sector 14', city: 'Gurgaon', state: 'Haryana', pincode: '122001', phone: '+91 98765 43210', isDefault: true },
-  { id: 'addr-2', type: 'work', label: 'Work', name: 'Guest User', address: 'Tower B, Cyber City, DLF Phase 2', city: 'Gurgaon', state: 'Haryana', pincode: '122002', phone: '+91 98765 43210', isDefault: false },
+  {
+    id: 'addr-1',
+    type: 'home',
+    label: 'Home',
+    name: 'Guest User',
+    address: 'House 42, Sector 14',
+    city: 'Gurgaon',
+    state: 'Haryana',
+    pincode: '122001',
+    phone: '+91 98765 43210',
+    isDefault: true,
+  },
+  {
+    id: 'addr-2',
+    type: 'work',
+    label: 'Work',
+    name: 'Guest User',
+    address: 'Tower B, Cyber City, DLF Phase 2',
+    city: 'Gurgaon',
+    state: 'Haryana',
+    pincode: '122002',
+    phone: '+91 98765 43210',
+    isDefault: false,
+  },
 ];
 
 /** The settings menu, in the spec's order. */

@@ -15,8 +15,22 @@ export interface ShopTypeEntry {
 
 /** The shops screen's four fixed shop types (spec section 2), linking to /shop/{type}. */
 export const SHOP_TYPES: readonly ShopTypeEntry[] = [
-  { type: 'grocery', name: 'Grocery', count: 15, icon: 'cart', iconLabel: 'Shopping cart', blurb: 'Daily essentials, staples and fresh produce' },
+  {
+    type: 'grocery',
+    name: 'Grocery',
+    count: 15,
+    icon: 'cart',
+    iconLabel: 'Shopping cart',
+    blurb: 'Daily essentials, staples and fresh produce',
+  },
   { type: 'pharmacy', name: 'Pharmacy', count: 8, icon: 'pill', iconLabel: 'Pill', blurb: 'Medicines, wellness and personal care' },
   { type: 'bakery', name: 'Bakery', count: 6, icon: 'bread', iconLabel: 'Bread', blurb: 'Fresh bread, cakes and cookies' },
-  { type: 'electronics', name: 'Electronics', count: 4, icon: 'plug', iconLabel: 'Electric plug', blurb: 'Chargers, batteries and small gadgets' },
+  {
+    type: 'electronics',
+    name: 'Electronics',
+    count: 4,
+    icon: 'plug',
+    iconLabel: 'Electric plug',
+    blurb: 'Chargers, batteries and small gadgets',
+  },
 ];

@@ -60,11 +60,20 @@ export default function Checkout() {
   }
 
   if (items.length === 0) {
-    return <p className="mt-6 text-center text-gray-600 dark:text-gray-300">{processing ? 'Order placed. Opening your orders…' : 'Your cart is empty. Opening your cart…'}</p>;
+    return (
+      <p className="mt-6 text-center text-gray-600 dark:text-gray-300">
+        {processing ? 'Order placed. Opening your orders…' : 'Your cart is empty. Opening your cart…'}
+      </p>
+    );
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-6 md:grid-cols-[1fr_20rem] md:items-start" aria-busy={processing || undefined}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="mt-4 grid gap-6 md:grid-cols-[1fr_20rem] md:items-start"
+      aria-busy={processing || undefined}
+    >
       <div className="space-y-6">
         <fieldset className="rounded-xl border border-gray-200 p-4 dark:border-gray-800" disabled={processing}>
           <legend className="px-1 font-bold">Delivery Address</legend>
@@ -73,7 +82,12 @@ export default function Checkout() {
               <div key={field.name}>
                 <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
                   {field.label}
-                  {field.required && <span aria-hidden="true" className="text-red-700 dark:text-red-300"> *</span>}
+                  {field.required && (
+                    <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+                      {' '}
+                      *
+                    </span>
+                  )}
                 </label>
                 <input
                   id={`${id}-${field.name}`}
@@ -100,12 +114,17 @@ export default function Checkout() {
         </fieldset>
       </div>
       <section aria-labelledby={`${id}-summary`} className="rounded-xl border border-gray-200 p-4 dark:border-gray-800">
-        <h2 id={`${id}-summary`} className="mb-3 font-bold">Order Summary</h2>
+        <h2 id={`${id}-summary`} className="mb-3 font-bold">
+          Order Summary
+        </h2>
         <ul className="mb-3 space-y-2 text-sm">
           {items.map((item) => (
             <li key={item.product_id} className="flex justify-between gap-3">
               <span className="min-w-0">
-                {item.product.name} <span className="text-gray-600 dark:text-gray-300">({displayUnit(item.product.quantity_unit)}) × {item.quantity}</span>
+                {item.product.name}{' '}
+                <span className="text-gray-600 dark:text-gray-300">
+                  ({displayUnit(item.product.quantity_unit)}) × {item.quantity}
+                </span>
                 <span className="sr-only">, {formatPrice(item.product.price)} each</span>
               </span>
               <span className="shrink-0 tabular-nums">{formatPaise(lineTotalPaise(item.product.price, item.quantity))}</span>
@@ -113,7 +132,11 @@ export default function Checkout() {
           ))}
         </ul>
         <TotalsTable {...totals} />
-        <button type="submit" disabled={!canPlace} className="mt-4 w-full rounded-xl bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={!canPlace}
+          className="mt-4 w-full rounded-xl bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
           {processing ? 'Processing...' : 'Place Order'}
         </button>
         {!processing && address.address_line_1.trim() === '' && (

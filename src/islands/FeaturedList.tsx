@@ -27,7 +27,11 @@ function LiveFeaturedList() {
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">
           Unable to load products. Please try again.
         </p>
-        <button type="button" onClick={retryFeaturedProducts} className="mt-3 rounded-lg border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 dark:border-red-300 dark:text-red-100 dark:hover:bg-red-900">
+        <button
+          type="button"
+          onClick={retryFeaturedProducts}
+          className="mt-3 rounded-lg border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 dark:border-red-300 dark:text-red-100 dark:hover:bg-red-900"
+        >
           Try again
         </button>
       </div>

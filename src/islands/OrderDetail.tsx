@@ -29,7 +29,11 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
     try {
       const { added, skipped } = await reorder(order, known);
       if (added.length === 0) {
-        showToast({ title: 'Not available', description: 'None of the items in this order are available right now.', variant: 'destructive' });
+        showToast({
+          title: 'Not available',
+          description: 'None of the items in this order are available right now.',
+          variant: 'destructive',
+        });
         return;
       }
       const missing = skipped.length > 0 ? ` Not available now: ${skipped.join(', ')}.` : '';
@@ -49,7 +53,9 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
   return (
     <div className="mt-4 space-y-4">
       <div className="print:hidden">
-        <a href="/orders" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">← My Orders</a>
+        <a href="/orders" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          ← My Orders
+        </a>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">Order {order.id}</h1>
           <OrderStatusBadge status={order.status} />
@@ -57,23 +63,37 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         {placedOn && <p className="text-sm text-gray-600 dark:text-gray-300">Placed on {placedOn}</p>}
         <p className="mt-2 text-lg font-bold">
           Total <span className="tabular-nums">{formatPaise(order.totalPaise)}</span>
-          <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">{itemsLabel(orderItemCount(order))} · {order.deliveryTime}</span>
+          <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">
+            {itemsLabel(orderItemCount(order))} · {order.deliveryTime}
+          </span>
         </p>
       </div>
 
       <section aria-labelledby="order-address" className={card}>
-        <h2 id="order-address" className="font-bold">Delivery Address</h2>
+        <h2 id="order-address" className="font-bold">
+          Delivery Address
+        </h2>
         <p className="mt-1 text-sm">{order.address || 'No address given'}</p>
       </section>
 
       <section aria-labelledby="order-timeline" className={card}>
-        <h2 id="order-timeline" className="mb-3 font-bold">Order Status</h2>
+        <h2 id="order-timeline" className="mb-3 font-bold">
+          Order Status
+        </h2>
         <ol className="space-y-3">
           {order.timeline.map((step) => (
             <li key={step.status} className="flex items-center gap-3">
-              <span aria-hidden="true" className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.completed ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 dark:border-gray-600'}`}>
+              <span
+                aria-hidden="true"
+                className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.completed ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 dark:border-gray-600'}`}
+              >
                 {step.completed && (
-                  <svg viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-[3]" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-3.5 fill-none stroke-current stroke-[3]"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d="M5 12.5 10 17 19 7" />
                   </svg>
                 )}
@@ -89,14 +109,24 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
       </section>
 
       <section aria-labelledby="order-items" className={card}>
-        <h2 id="order-items" className="mb-2 font-bold">Items ({itemsLabel(orderItemCount(order))})</h2>
+        <h2 id="order-items" className="mb-2 font-bold">
+          Items ({itemsLabel(orderItemCount(order))})
+        </h2>
         <ul className="divide-y divide-gray-200 dark:divide-gray-800">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-2">
-              <img src={displayImage(item.image_url)} alt="" width={48} height={48} className="size-12 rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
+              <img
+                src={displayImage(item.image_url)}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
+              />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold">{item.name}</p>
-                <p className="text-xs text-gray-600 dark:text-gray-300">{item.unit} · {formatPrice(item.price)} × {item.quantity}</p>
+                <p className="text-xs text-gray-600 dark:text-gray-300">
+                  {item.unit} · {formatPrice(item.price)} × {item.quantity}
+                </p>
               </div>
               <span className="text-sm font-semibold tabular-nums">{formatPaise(lineTotalPaise(item.price, item.quantity))}</span>
             </li>
@@ -108,10 +138,20 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
       </section>
 
       <div className="flex gap-3 print:hidden">
-        <button type="button" onClick={() => void onReorder()} disabled={busy} aria-busy={busy || undefined} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+        <button
+          type="button"
+          onClick={() => void onReorder()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+        >
           Reorder Items
         </button>
-        <button type="button" onClick={() => window.print()} className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-gray-900`}>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-gray-900`}
+        >
           Download Invoice
         </button>
       </div>
@@ -129,7 +169,9 @@ function Invoice({ order }: { order: Order }) {
         <div>
           <p className="text-2xl font-extrabold">{site.product}</p>
           <p className="text-sm">{site.location}</p>
-          <p className="text-sm">{site.email} · {site.phone}</p>
+          <p className="text-sm">
+            {site.email} · {site.phone}
+          </p>
         </div>
         <div className="text-right">
           <p className="text-xl font-bold">Invoice</p>
@@ -138,8 +180,12 @@ function Invoice({ order }: { order: Order }) {
         </div>
       </div>
       <div className="mt-3 text-sm">
-        <p><strong>Deliver to:</strong> {order.address || '-'}</p>
-        <p><strong>Payment:</strong> Cash on Delivery</p>
+        <p>
+          <strong>Deliver to:</strong> {order.address || '-'}
+        </p>
+        <p>
+          <strong>Payment:</strong> Cash on Delivery
+        </p>
       </div>
       <table className="mt-4 w-full border-collapse text-sm">
         <thead>
@@ -163,9 +209,24 @@ function Invoice({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot>
-          <tr><td colSpan={4} className="pt-2 text-right">Subtotal</td><td className="pt-2 text-right">{formatPaise(order.subtotalPaise)}</td></tr>
-          <tr><td colSpan={4} className="text-right">Delivery Fee</td><td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td></tr>
-          <tr className="font-bold"><td colSpan={4} className="text-right">Total</td><td className="text-right">{formatPaise(order.totalPaise)}</td></tr>
+          <tr>
+            <td colSpan={4} className="pt-2 text-right">
+              Subtotal
+            </td>
+            <td className="pt-2 text-right">{formatPaise(order.subtotalPaise)}</td>
+          </tr>
+          <tr>
+            <td colSpan={4} className="text-right">
+              Delivery Fee
+            </td>
+            <td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td>
+          </tr>
+          <tr className="font-bold">
+            <td colSpan={4} className="text-right">
+              Total
+            </td>
+            <td className="text-right">{formatPaise(order.totalPaise)}</td>
+          </tr>
         </tfoot>
       </table>
       <p className="mt-6 text-xs">Thank you for shopping with {site.product}.</p>

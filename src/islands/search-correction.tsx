@@ -19,7 +19,7 @@ export default function SearchCorrection({ original, href, onExact }: SearchCorr
           event.preventDefault();
           onExact();
         }}
-        className="break-all font-semibold text-brand-700 underline dark:text-brand-100"
+        className="font-semibold break-all text-brand-700 underline dark:text-brand-100"
       >
         {original}
       </a>

@@ -22,6 +22,7 @@ export default function SearchFilters({ id, sort, onSort, onClose }: SearchFilte
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside the panel closes it: the handler catches keys bubbling from its inputs and buttons
     <div
       id={id}
       ref={panel}
@@ -59,7 +60,11 @@ export default function SearchFilters({ id, sort, onSort, onClose }: SearchFilte
       <div className="mt-4">
         <p className="text-sm font-bold">Availability</p>
         <p className="mt-2 flex items-start gap-2 text-sm">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0 fill-none stroke-brand-700 stroke-[3] dark:stroke-brand-100">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="mt-0.5 size-4 shrink-0 fill-none stroke-brand-700 stroke-[3] dark:stroke-brand-100"
+          >
             <path d="m5 12 5 5 9-10" />
           </svg>
           <span>
@@ -69,7 +74,11 @@ export default function SearchFilters({ id, sort, onSort, onClose }: SearchFilte
         </p>
       </div>
       <div className="mt-4 text-right">
-        <button type="button" onClick={onClose} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Done
         </button>
       </div>

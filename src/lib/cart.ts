@@ -3,7 +3,15 @@
  * an added product into the lines, and the product page's button text. The store (src/stores/cart.ts) holds the
  * atoms and actions over them.
  */
-import { MAX_LINE_QUANTITY, readCartProduct, readId, readQuantity, toCartProduct, type CartProduct, type CartProductInput } from './fields.ts';
+import {
+  MAX_LINE_QUANTITY,
+  readCartProduct,
+  readId,
+  readQuantity,
+  toCartProduct,
+  type CartProduct,
+  type CartProductInput,
+} from './fields.ts';
 import { formatPaise } from './format.ts';
 import { lineTotalPaise } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';

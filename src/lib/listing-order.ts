@@ -9,7 +9,11 @@ export function readListingIndex(value: unknown): ListingIndex | null {
   if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || !Array.isArray(rows)) return null;
   const ok = rows.every(
     (row): row is ListingRow =>
-      Array.isArray(row) && typeof row[0] === 'string' && Number.isFinite(row[1]) && Number.isFinite(row[2]) && (row[3] === 0 || row[3] === 1),
+      Array.isArray(row) &&
+      typeof row[0] === 'string' &&
+      Number.isFinite(row[1]) &&
+      Number.isFinite(row[2]) &&
+      (row[3] === 0 || row[3] === 1),
   );
   return ok ? { pageSize, rows } : null;
 }

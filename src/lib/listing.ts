@@ -25,7 +25,9 @@ const count = new Intl.NumberFormat('en-IN');
 
 /** "Showing 1-24 of 1,474" (1-based, inclusive); "Showing 0 of 0" for an empty list. */
 export function showingLine(start: number, end: number, total: number): string {
-  return total === 0 || end < start ? `Showing 0 of ${count.format(total)}` : `Showing ${count.format(start)}-${count.format(end)} of ${count.format(total)}`;
+  return total === 0 || end < start
+    ? `Showing 0 of ${count.format(total)}`
+    : `Showing ${count.format(start)}-${count.format(end)} of ${count.format(total)}`;
 }
 
 /** One product of a listing's index, in listing order: name, price and original price in paise (0: none), in stock. */

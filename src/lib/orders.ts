@@ -2,7 +2,17 @@
  * Orders (spec sections 2, 3 and 4): the order shape, status labels and colours, the timeline, totals in paise,
  * the order a checkout creates, and the rules that read stored orders back (storage is user input).
  */
-import { MAX_LINE_QUANTITY, NAME_MAX, UNIT_MAX, readId, readImageUrl, readPrice, readQuantity, readText, type CardProduct } from './fields.ts';
+import {
+  MAX_LINE_QUANTITY,
+  NAME_MAX,
+  UNIT_MAX,
+  readId,
+  readImageUrl,
+  readPrice,
+  readQuantity,
+  readText,
+  type CardProduct,
+} from './fields.ts';
 import { DEFAULT_UNIT } from './format.ts';
 import { cartTotals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
@@ -183,7 +193,9 @@ function repairItem(raw: unknown): OrderItem | null {
 function repairTimeline(raw: unknown): TimelineEntry[] {
   const given = Array.isArray(raw) ? raw : [];
   return TIMELINE_STEPS.map((status) => {
-    const entry = given.find((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && (e as Record<string, unknown>)['status'] === status);
+    const entry = given.find(
+      (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && (e as Record<string, unknown>)['status'] === status,
+    );
     const time = entry ? str(entry['time'], 40) : '';
     return { status, time: Number.isFinite(new Date(time).getTime()) ? time : '', completed: entry?.['completed'] === true };
   });
@@ -236,7 +248,15 @@ export function recentlyBought(placed: readonly Order[], limit = BUY_AGAIN_LIMIT
   for (const item of newestFirst.flatMap((order) => order.items)) {
     if (seen.has(item.id)) continue;
     seen.add(item.id);
-    out.push({ id: item.id, name: item.name, price: item.price, original_price: null, image_url: item.image_url, quantity_unit: item.unit, is_available: true });
+    out.push({
+      id: item.id,
+      name: item.name,
+      price: item.price,
+      original_price: null,
+      image_url: item.image_url,
+      quantity_unit: item.unit,
+      is_available: true,
+    });
     if (out.length === limit) break;
   }
   return out;

@@ -52,7 +52,6 @@ export function cartTotals(lines: readonly PricedLine[]): Totals {
     subtotalPaise,
     deliveryFeePaise: deliveryFee,
     totalPaise: subtotalPaise + deliveryFee,
-    freeDeliveryShortfallPaise:
-      subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : FREE_DELIVERY_ABOVE_PAISE + 1 - subtotalPaise,
+    freeDeliveryShortfallPaise: subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : FREE_DELIVERY_ABOVE_PAISE + 1 - subtotalPaise,
   };
 }

@@ -1,8 +1,4 @@
-import {
-  PUBLIC_BRAND_NAME,
-  PUBLIC_SUPPORT_EMAIL,
-  PUBLIC_SUPPORT_PHONE,
-} from 'astro:env/client';
+import { PUBLIC_BRAND_NAME, PUBLIC_SUPPORT_EMAIL, PUBLIC_SUPPORT_PHONE } from 'astro:env/client';
 
 /** The one site config: the spec's {product}, {phone} and {email}, overridable by PUBLIC_* environment variables. */
 export const site = {
@@ -17,10 +13,7 @@ export const site = {
 
 /** Replaces the spec's {product}, {phone} and {email} placeholders in copy. */
 export function fillSite(text: string): string {
-  return text
-    .replaceAll('{product}', site.product)
-    .replaceAll('{phone}', site.phone)
-    .replaceAll('{email}', site.email);
+  return text.replaceAll('{product}', site.product).replaceAll('{phone}', site.phone).replaceAll('{email}', site.email);
 }
 
 /** A phone number as a tel: URL (digits and a leading + only). */

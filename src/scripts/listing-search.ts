@@ -93,7 +93,10 @@ export class ListingSearch {
     this.#host.empty(order.length === 0);
     this.#host.showing(showingLine(1, this.#shown, order.length));
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#host.say(`${order.length} ${order.length === 1 ? 'product' : 'products'} found`), ANNOUNCE_AFTER_MS);
+    this.#timer = setTimeout(
+      () => this.#host.say(`${order.length} ${order.length === 1 ? 'product' : 'products'} found`),
+      ANNOUNCE_AFTER_MS,
+    );
     if (!fresh) items[0]?.querySelector<HTMLElement>('a')?.focus();
   }
 }

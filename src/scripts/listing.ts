@@ -36,7 +36,15 @@ class ListingElement extends HTMLElement {
     input.addEventListener('input', () => void this.#apply());
     sort.addEventListener('change', () => void this.#apply());
     // Loading the index as soon as the shopper reaches for the controls hides its round trip.
-    for (const control of [input, sort]) control.addEventListener('focus', () => void this.#searcher().then((search) => search.warm()).catch(() => {}), { once: true });
+    for (const control of [input, sort])
+      control.addEventListener(
+        'focus',
+        () =>
+          void this.#searcher()
+            .then((search) => search.warm())
+            .catch(() => {}),
+        { once: true },
+      );
     const fromUrl = parseListingSort(new URLSearchParams(location.search).get('sort'));
     if (fromUrl !== 'relevance' || input.value) {
       sort.value = fromUrl;

@@ -61,7 +61,9 @@ export function reorder(order: Order, known?: Readonly<Record<string, CartProduc
   return addEntriesToCart(
     order.items.map((item) => ({
       product: known
-        ? (Object.hasOwn(known, item.id) ? (known[item.id] as CartProductInput) : { ...fromItem(item), is_available: false })
+        ? Object.hasOwn(known, item.id)
+          ? (known[item.id] as CartProductInput)
+          : { ...fromItem(item), is_available: false }
         : fromItem(item),
       quantity: item.quantity,
     })),

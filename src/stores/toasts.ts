@@ -99,7 +99,10 @@ function readQueue(): Omit<Toast, 'id'>[] {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(NEXT_PAGE_TOASTS_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && typeof (t as Record<string, unknown>)['title'] === 'string')
+      .filter(
+        (t): t is Record<string, unknown> =>
+          typeof t === 'object' && t !== null && typeof (t as Record<string, unknown>)['title'] === 'string',
+      )
       .map((t) => clean(t as unknown as ToastInput));
   } catch {
     return [];

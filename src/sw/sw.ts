@@ -52,7 +52,6 @@ const plugin = (instance: object) => instance as WorkboxPlugin;
 const okOnly = () => plugin(new CacheableResponsePlugin({ statuses: [200] }));
 const expiration = (options: ConstructorParameters<typeof ExpirationPlugin>[0]) => plugin(new ExpirationPlugin(options));
 
-
 precache(manifest);
 cleanupOutdatedCaches();
 // The first install takes the open page at once, so its later requests (islands, search) can be saved too.
@@ -60,9 +59,7 @@ clientsClaim();
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .keys()
-      .then((keys) => Promise.all(keys.filter((key) => isOutdatedReleaseCache(key, release)).map((key) => caches.delete(key)))),
+    caches.keys().then((keys) => Promise.all(keys.filter((key) => isOutdatedReleaseCache(key, release)).map((key) => caches.delete(key)))),
   );
 });
 

@@ -108,14 +108,11 @@ async function rolledBack<T>(client: pg.Client, fn: () => Promise<T>): Promise<T
   }
 }
 
-const byId = <T extends { id: string }>(rows: readonly T[]): T[] =>
-  [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const byId = <T extends { id: string }>(rows: readonly T[]): T[] => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** The rows of the three tables in the shape of the catalogue JSON, for comparing the two. */
 async function readCatalogue(client: pg.Client): Promise<Catalogue> {
-  const categories = await client.query<Category>(
-    'select id, name, parent_id, sort_order, image_url from categories',
-  );
+  const categories = await client.query<Category>('select id, name, parent_id, sort_order, image_url from categories');
   const products = await client.query<Omit<Product, 'price' | 'original_price'> & { price: string; original_price: string | null }>(
     `select id, name, brand, price::text as price, original_price::text as original_price, image_url,
             quantity_unit, description, category_id, is_available
@@ -244,7 +241,7 @@ describe('anon (the storefront key)', () => {
   });
 
   it('sees unavailable products and inactive stores too (pages read them by id)', async () => {
-    const seen = await asRole(client, 'anon', async () => (await counts(client)));
+    const seen = await asRole(client, 'anon', async () => await counts(client));
     expect(seen).toEqual(countsAfterFirstSeed);
   });
 
@@ -299,9 +296,7 @@ describe('grants and row level security', () => {
         where schemaname = 'public' and tablename = any($1) order by tablename`,
       [TABLES],
     );
-    expect(rows).toEqual(
-      TABLES.map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })),
-    );
+    expect(rows).toEqual(TABLES.map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })));
   });
 
   it.each(TABLES)('grants anon and authenticated SELECT only on %s', async (table) => {
@@ -334,9 +329,7 @@ describe('constraints', () => {
       await client.query(
         `insert into products (id, name, price, original_price, category_id) values ('zz-ok', 'Ok', 10, 10, '${category()}')`,
       );
-      await client.query(
-        "insert into stores (id, name, shop_type, rating, delivery_time_min) values ('zz-ok', 'Ok', 'bakery', 5, 1)",
-      );
+      await client.query("insert into stores (id, name, shop_type, rating, delivery_time_min) values ('zz-ok', 'Ok', 'bakery', 5, 1)");
     });
   });
 
@@ -357,11 +350,7 @@ describe('constraints', () => {
   });
 
   it('reject a missing price', async () => {
-    await expectRejected(
-      `insert into products (id, name, category_id) values ('zz-1', 'X', '${category()}')`,
-      '23502',
-      undefined,
-    );
+    await expectRejected(`insert into products (id, name, category_id) values ('zz-1', 'X', '${category()}')`, '23502', undefined);
   });
 
   it('reject an unknown category_id', async () => {
@@ -402,11 +391,7 @@ describe('constraints', () => {
   });
 
   it('reject an unknown shop_type', async () => {
-    await expectRejected(
-      "insert into stores (id, name, shop_type) values ('zz-1', 'X', 'florist')",
-      '23514',
-      'stores_shop_type_check',
-    );
+    await expectRejected("insert into stores (id, name, shop_type) values ('zz-1', 'X', 'florist')", '23514', 'stores_shop_type_check');
   });
 
   it('reject a rating of 6', async () => {
@@ -435,9 +420,7 @@ describe('indexes for the reads of spec section 7', () => {
     });
 
   it('can serve a name substring search (ilike) from the trigram index', async () => {
-    expect(await plan("select * from products where name ilike '%milk%'")).toContain(
-      'products_name_trgm_idx',
-    );
+    expect(await plan("select * from products where name ilike '%milk%'")).toContain('products_name_trgm_idx');
   });
 
   it('serves the category grid from the category index', async () => {
@@ -461,7 +444,7 @@ describe('renderSeedSql', () => {
   const tricky: Catalogue = {
     categories: [
       { id: "kid's", name: 'Child; drop table products; --', parent_id: "o'parent", sort_order: 2, image_url: null },
-      { id: "o'parent", name: "O'Brien's \\' pantry", parent_id: null, sort_order: -1, image_url: 'https://x.test/a?b=1&c=\'2\'' },
+      { id: "o'parent", name: "O'Brien's \\' pantry", parent_id: null, sort_order: -1, image_url: "https://x.test/a?b=1&c='2'" },
     ],
     products: [
       {
@@ -500,7 +483,16 @@ describe('renderSeedSql', () => {
         address: "12, MG Road'); --",
         image_url: null,
       },
-      { id: 's-2', name: 'B', shop_type: 'electronics', is_active: true, rating: null, delivery_time_min: null, address: null, image_url: null },
+      {
+        id: 's-2',
+        name: 'B',
+        shop_type: 'electronics',
+        is_active: true,
+        rating: null,
+        delivery_time_min: null,
+        address: null,
+        image_url: null,
+      },
     ],
   };
 

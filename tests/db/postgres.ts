@@ -191,7 +191,15 @@ export async function startPostgres(): Promise<PostgresCluster> {
   try {
     if (runAs.user !== null) await chown(baseDir, runAs.uid, runAs.gid);
     await run(runAs, baseDir, bin('initdb'), [
-      '-D', dataDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions',
+      '-D',
+      dataDir,
+      '-U',
+      SUPERUSER,
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
     ]);
 
     // A port can be taken between finding it and binding it: retry with another.

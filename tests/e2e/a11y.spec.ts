@@ -50,7 +50,13 @@ test.describe('accessibility', () => {
           .analyze();
         const serious = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+          .map(
+            (v) =>
+              `${theme} ${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 5)
+                .join(', ')}`,
+          );
         expect(serious).toEqual([]);
       }
     });

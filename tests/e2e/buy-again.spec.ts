@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { expectCartCount, seedCart, storedLine } from './support/cart.ts';
 
-test('"Buy again" is hidden until the shopper has ordered, then lists what they bought with ADD steppers in step with the cart', async ({ page }) => {
+test('"Buy again" is hidden until the shopper has ordered, then lists what they bought with ADD steppers in step with the cart', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Buy again' })).toHaveCount(0);
 
-  await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg'), storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 1, '500 ml')]);
+  await seedCart(page, [
+    storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg'),
+    storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 1, '500 ml'),
+  ]);
   await page.goto('/checkout');
   await page.getByRole('textbox', { name: 'Address Line 1' }).fill('House 42, Sector 14');
   await page.getByRole('button', { name: 'Place Order' }).click();

@@ -62,7 +62,7 @@ test('a server error counts as a failure too', async ({ page }) => {
   await expect(featured(page).getByText('Unable to load products. Please try again.')).toBeVisible();
 });
 
-test('without JavaScript the build\'s products are listed', async ({ browser }) => {
+test("without JavaScript the build's products are listed", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');

@@ -51,7 +51,10 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
 });
 
 test('plus, remove and the free delivery line on the cart page', async ({ page }) => {
-  await seedCart(page, [storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 2, '500 ml'), storedLine(onion.id, onion.name, 39, 4, '1 kg')]);
+  await seedCart(page, [
+    storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 2, '500 ml'),
+    storedLine(onion.id, onion.name, 39, 4, '1 kg'),
+  ]);
   await page.goto('/cart');
   await expect(page.getByText('6 items', { exact: true })).toBeVisible();
   await expect(page.getByTestId('subtotal')).toHaveText('₹212.00');
@@ -91,7 +94,10 @@ test('corrupt storage never crashes or shows NaN, and valid lines survive', asyn
       { id: 'x', product_id: 'ghost', quantity: 'many' },
       { ...storedLine(onion.id, onion.name, 39, 2.6, '1 kg') },
       { ...storedLine('neg', 'Negative', 10, -4) },
-      { ...storedLine('nan', 'Bad Price', 10, 1), product: { id: 'nan', name: 'Bad Price', price: 'NaN', image_url: null, quantity_unit: null } },
+      {
+        ...storedLine('nan', 'Bad Price', 10, 1),
+        product: { id: 'nan', name: 'Bad Price', price: 'NaN', image_url: null, quantity_unit: null },
+      },
       { ...storedLine('huge', 'Huge Pack', 1, 1e12) },
     ]),
   });

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectCartCount, seedCart, storedCart, storedLine, toasts } from './support/cart.ts';
 
-const lines = [storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg'), storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 1, '500 ml')];
+const lines = [
+  storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg'),
+  storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 1, '500 ml'),
+];
 
 test('an empty cart cannot check out: it goes to the cart', async ({ page }) => {
   await page.goto('/checkout');
@@ -39,7 +42,10 @@ test('place an order: disabled until the address, Processing... for 2 s, Order P
   await expect(toasts(page).getByText('Order Placed!')).toBeVisible();
   await expectCartCount(page, 0);
   expect(await storedCart(page)).toEqual([]);
-  const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).first();
+  const first = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .first();
   const id = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
   expect(id).toMatch(/^ORD-\d{13}$/);
   expect(Number(id.slice(4))).toBeGreaterThanOrEqual(started);

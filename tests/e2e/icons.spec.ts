@@ -2,7 +2,20 @@ import { expect, test } from '@playwright/test';
 
 // Icons are bundled SVGs: no emoji glyph (which shows as an empty box without an emoji font) in any page's markup,
 // and every icon or illustration that means something has a text alternative.
-const routes = ['/', '/offers', '/offers/specials', '/shops', '/stores', '/shop/grocery', '/about', '/help', '/wishlist', '/search', '/orders/ORD-001', '/no/such/page'];
+const routes = [
+  '/',
+  '/offers',
+  '/offers/specials',
+  '/shops',
+  '/stores',
+  '/shop/grocery',
+  '/about',
+  '/help',
+  '/wishlist',
+  '/search',
+  '/orders/ORD-001',
+  '/no/such/page',
+];
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 test('no emoji glyphs in the markup of the pages with icons; category illustrations load', async ({ page }) => {

@@ -75,7 +75,10 @@ test.describe('listing pages', () => {
     await expect(cards(page).first().getByRole('heading')).toHaveText(firstCard ?? '');
 
     // Open a product from the appended page, then come back: the shopper lands on that page again.
-    const link = cards(page).nth(index.pageSize + 1).getByRole('link').first();
+    const link = cards(page)
+      .nth(index.pageSize + 1)
+      .getByRole('link')
+      .first();
     const opened = (await link.getAttribute('href')) ?? '';
     await link.click();
     await expect(page).toHaveURL(/\/product\//);

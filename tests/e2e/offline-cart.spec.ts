@@ -32,7 +32,10 @@ test('with no network: add to the cart, check out, and see the order on /orders'
   await expect(page.getByText('Order Placed!')).toBeVisible();
 
   const total = inr(product.price * 2 + 25);
-  const order = page.getByRole('link').filter({ has: page.getByRole('heading', { name: /^ORD-\d{13}$/ }) }).first();
+  const order = page
+    .getByRole('link')
+    .filter({ has: page.getByRole('heading', { name: /^ORD-\d{13}$/ }) })
+    .first();
   await expect(order).toContainText(total);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
   // The order's detail page too (one precached page for every placed order: /orders/view?id=...).

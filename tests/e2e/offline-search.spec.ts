@@ -30,7 +30,13 @@ test('search works offline once its index was loaded online', async ({ page, con
   // Saved just after each response is used.
   await expect
     .poll(() => cachedPaths(page, 'thela-search-core'))
-    .toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', expect.stringMatching(/^\/pagefind\/wasm\..+\.pagefind$/)]));
+    .toEqual(
+      expect.arrayContaining([
+        '/pagefind/pagefind.js',
+        '/pagefind/pagefind-entry.json',
+        expect.stringMatching(/^\/pagefind\/wasm\..+\.pagefind$/),
+      ]),
+    );
   await expect
     .poll(() => cachedPaths(page, 'thela-search-index'))
     .toEqual(expect.arrayContaining([expect.stringMatching(/\.pf_meta$/), expect.stringMatching(/\.pf_index$/)]));
@@ -40,7 +46,10 @@ test('search works offline once its index was loaded online', async ({ page, con
   expect(await searchInPage(page, 'milk')).toEqual(online);
 });
 
-test('with no network and nothing saved, Pagefind cannot load (the island must say search needs a connection)', async ({ page, context }) => {
+test('with no network and nothing saved, Pagefind cannot load (the island must say search needs a connection)', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await waitForServiceWorker(page);
   await context.setOffline(true);

@@ -15,7 +15,9 @@ test('the orders list shows the sample orders with their statuses', async ({ pag
   await expect(card('ORD-004')).toContainText('Unknown');
   // Colours by hue (Tailwind's oklch): green, blue, orange, and grey (no chroma) for Unknown.
   const hue = async (id: string, label: string) => {
-    const color = await card(id).getByText(label, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+    const color = await card(id)
+      .getByText(label, { exact: true })
+      .evaluate((el) => getComputedStyle(el).color);
     const [, chroma = '0', h = '0'] = /oklch\(\S+ (\S+) (\S+)\)/.exec(color) ?? [];
     return Number(chroma) < 0.02 ? 'gray' : Number(h) < 100 ? 'orange' : Number(h) < 200 ? 'green' : 'blue';
   };

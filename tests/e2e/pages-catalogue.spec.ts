@@ -31,7 +31,12 @@ test.describe('product page', () => {
     await expect(page.getByText(`${percent}% OFF`, { exact: true })).toBeVisible();
     await expect(page.getByText(must(p.quantity_unit, 'quantity_unit'), { exact: true })).toBeVisible();
     await expect(page.getByText(inr(p.price), { exact: true }).first()).toBeVisible();
-    await expect(page.locator('s').filter({ hasText: inr(originalPrice) }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('s')
+        .filter({ hasText: inr(originalPrice) })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'About this product' })).toBeVisible();
     await expect(page.getByText(must(p.description, 'description'))).toBeVisible();
     // The available product's main content is marked for the search index.
@@ -134,7 +139,9 @@ test.describe('category pages', () => {
     await page.goto('/category/fruits');
     const grid = page.getByRole('region', { name: 'All Products' });
     const search = page.getByRole('searchbox', { name: 'Search products in Fruits' });
-    const apples = sample.products.filter((p) => /apple/i.test(p.name) && sample.categories.find((c) => c.id === p.category_id)?.parent_id === 'fruits');
+    const apples = sample.products.filter(
+      (p) => /apple/i.test(p.name) && sample.categories.find((c) => c.id === p.category_id)?.parent_id === 'fruits',
+    );
     expect(apples.length).toBeGreaterThan(1);
     await search.fill('aPPLe');
     await expect(grid.getByRole('article')).toHaveCount(apples.length);

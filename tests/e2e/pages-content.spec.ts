@@ -20,7 +20,10 @@ test.describe('content pages', () => {
     await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
     await expect(page.getByText('Monday to Sunday 24/7', { exact: true })).toBeVisible();
     // Every help link leads to a page that exists.
-    for (const href of await page.getByRole('region', { name: 'Help topics' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+    for (const href of await page
+      .getByRole('region', { name: 'Help topics' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       const target = must(href, 'a help link href');
       const response = await page.request.get(target);
       expect(response.status(), target).toBe(200);

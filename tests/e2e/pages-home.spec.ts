@@ -23,7 +23,10 @@ test.describe('home page', () => {
     // Shop by Category: the ten categories linking to their pages.
     const row = page.getByRole('region', { name: 'Shop by Category' });
     const ids = ['fruits', 'vegetables', 'dairy', 'snacks', 'personal-care', 'baby', 'cleaning', 'beverages', 'bakery', 'meat'];
-    const hrefs = await row.getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await row
+      .getByRole('listitem')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(ids.map((id) => `/category/${id}`));
 
     const popular = page.getByRole('region', { name: 'Popular Right Now' });

@@ -64,7 +64,9 @@ test.describe('site shell, theme and SEO', () => {
     expect(sitemap).toContain(`/product/${products.discounted.id}/`);
     expect(sitemap).toContain('/category/fruits/subcategory/fresh-fruits/');
     expect(sitemap).not.toContain('404');
-    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string; type: string; purpose: string }[] };
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      icons: { src: string; type: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ short_name: 'Thela', start_url: '/', display: 'standalone' });
     const purposes = manifest.icons.map((i) => i.purpose);
     expect(purposes).toContain('maskable');

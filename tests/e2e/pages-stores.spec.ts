@@ -10,7 +10,10 @@ test.describe('stores and shops', () => {
     const list = page.locator('#stores-list');
     const active = sample.stores.filter((s) => s.is_active);
     await expect(list.getByRole('link')).toHaveCount(active.length);
-    const inactive = must(sample.stores.find((s) => !s.is_active), 'an inactive store');
+    const inactive = must(
+      sample.stores.find((s) => !s.is_active),
+      'an inactive store',
+    );
     await expect(list.getByText(inactive.name)).toHaveCount(0);
 
     const search = page.getByRole('searchbox', { name: 'Search stores' });
@@ -56,7 +59,7 @@ test.describe('stores and shops', () => {
     await expect(page.getByText('No products found')).toBeVisible();
   });
 
-  test('store page shows the store\'s own rating and delivery time, and the 4.5 fallback when it has none', async ({ page }) => {
+  test("store page shows the store's own rating and delivery time, and the 4.5 fallback when it has none", async ({ page }) => {
     await page.goto(`/store/${stores.rated.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(stores.rated.name);
     const details = page.getByRole('list', { name: 'Store details' });

@@ -14,13 +14,23 @@ test('profile: guest card, edit, account links and an inert Sign Out', async ({ 
   await expect(account.getByRole('link', { name: 'Help & Support' })).toHaveAttribute('href', '/help');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/profile\/?$/);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('settings menu lists the six entries of the spec', async ({ page }) => {
   await page.goto('/profile/settings');
   const menu = page.getByRole('navigation', { name: 'Settings' }).getByRole('link');
-  await expect(menu).toHaveText([/Personal Information/, /Payment Methods/, /Addresses/, /Notifications/, /Privacy & Security/, /Help & Support/]);
+  await expect(menu).toHaveText([
+    /Personal Information/,
+    /Payment Methods/,
+    /Addresses/,
+    /Notifications/,
+    /Privacy & Security/,
+    /Help & Support/,
+  ]);
   await menu.filter({ hasText: 'Payment Methods' }).click();
   await expect(page).toHaveURL(/\/profile\/settings\/payment\/?$/);
 });
@@ -58,7 +68,13 @@ test('payment methods and addresses list the samples with their inert buttons', 
 for (const theme of ['dark', 'light'] as const) {
   test(`profile pages have no serious accessibility violations (${theme})`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    for (const path of ['/profile', '/profile/settings', '/profile/settings/personal', '/profile/settings/payment', '/profile/settings/addresses']) {
+    for (const path of [
+      '/profile',
+      '/profile/settings',
+      '/profile/settings/personal',
+      '/profile/settings/payment',
+      '/profile/settings/addresses',
+    ]) {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -33,7 +33,7 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
   const root = path.resolve(dist);
   const original = globalThis.fetch;
   const fetched: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), `${ORIGIN}/`);
     if (url.origin !== ORIGIN) return original(input, init);
     const file = path.join(root, decodeURIComponent(url.pathname));
@@ -41,12 +41,16 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
     fetched.push(url.pathname);
     try {
       const body = await readFile(file);
-      const type = file.endsWith('.json') ? 'application/json' : file.endsWith('.wasm') || file.includes('.pagefind') ? 'application/wasm' : 'application/octet-stream';
+      const type = file.endsWith('.json')
+        ? 'application/json'
+        : file.endsWith('.wasm') || file.includes('.pagefind')
+          ? 'application/wasm'
+          : 'application/octet-stream';
       return new Response(body, { status: 200, headers: { 'content-type': type } });
     } catch {
       return new Response('', { status: 404 });
     }
-  });
+  };
   const module = (await import(pathToFileURL(path.join(root, 'pagefind', 'pagefind.js')).href)) as PagefindModule;
   const api = await startInstance(module, { basePath: `${ORIGIN}/pagefind/` });
   let vocabulary: Promise<Vocabulary> | undefined;
@@ -65,9 +69,20 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
     fetched,
     search: async (query, options = {}) => {
       const limit = options.limit ?? 5;
-      const answer = await searchProducts(api, { text: expandQuery(query), category: null, sort: 'relevance', exact: options.exact ?? false }, 50, help);
+      const answer = await searchProducts(
+        api,
+        { text: expandQuery(query), category: null, sort: 'relevance', exact: options.exact ?? false },
+        50,
+        help,
+      );
       const cards = await loadCards(answer.results.slice(0, limit));
-      return { query, ids: cards.map((c) => c.id), total: answer.total, effectiveText: answer.effectiveText, correction: answer.correction };
+      return {
+        query,
+        ids: cards.map((c) => c.id),
+        total: answer.total,
+        effectiveText: answer.effectiveText,
+        correction: answer.correction,
+      };
     },
     close: () => {
       globalThis.fetch = original;

@@ -149,7 +149,10 @@ test.describe('the sample build under its security policy', () => {
       // Static routes (about, cart, help/*, orders/*, profile/*...) plus one of each of the five data page types.
       expect(routes.length).toBeGreaterThan(30);
       for (const type of ['/product/', '/category/', '/subcategory/', '/store/', '/shop/'])
-        expect(routes.some((route) => route.includes(type)), type).toBe(true);
+        expect(
+          routes.some((route) => route.includes(type)),
+          type,
+        ).toBe(true);
       const watch = await watchPolicy(context);
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
       for (const route of routes) {
@@ -186,7 +189,10 @@ test.describe('the sample build under its security policy', () => {
     expect(watch.reports).toEqual([]);
   });
 
-  test("without 'wasm-unsafe-eval' Pagefind's WebAssembly is refused: the policy allows exactly what search needs", async ({ page, context }) => {
+  test("without 'wasm-unsafe-eval' Pagefind's WebAssembly is refused: the policy allows exactly what search needs", async ({
+    page,
+    context,
+  }) => {
     const watch = await watchPolicy(context);
     await context.route(`${server.origin}/search**`, async (route) => {
       const response = await route.fetch();
@@ -258,10 +264,10 @@ test.describe('a Supabase-configured build under its security policy', () => {
   test('connect-src names the Supabase origin, and the live price read passes it', async ({ page, context }) => {
     const origin = new URL(postgrest.url).origin;
     const rules = parseHeadersFile(readFileSync(path.join(outDir, '_headers'), 'utf8'));
-    expectStrictPolicy(
-      Object.fromEntries(Object.entries(headersForPath(rules, '/')).map(([name, value]) => [name.toLowerCase(), value])),
-      ["'self'", origin],
-    );
+    expectStrictPolicy(Object.fromEntries(Object.entries(headersForPath(rules, '/')).map(([name, value]) => [name.toLowerCase(), value])), [
+      "'self'",
+      origin,
+    ]);
     // The stand-in does not speak CORS: the browser's Supabase requests that pass the policy are answered with it
     // here. A request the policy blocks never leaves the page, so it would not reach this route.
     const browserReads: string[] = [];

@@ -31,9 +31,7 @@ describe('resolveConfig', () => {
   test('names the key of each mistake', () => {
     expect(() => resolveConfig({ releasesdir: 'x' })).toThrow(/config: unknown key "releasesdir"/);
     expect(() => resolveConfig({ service: { prot: 1 } })).toThrow(/config\.service: unknown key "prot"/);
-    expect(() => resolveConfig({ maxPageDrop: 2 })).toThrow(
-      /config\.maxPageDrop: expected a number from 0 to 1, got 2/,
-    );
+    expect(() => resolveConfig({ maxPageDrop: 2 })).toThrow(/config\.maxPageDrop: expected a number from 0 to 1, got 2/);
     expect(() => resolveConfig({ keepReleases: 1 })).toThrow(/keepReleases/);
     expect(() => resolveConfig({ buildCommand: [] })).toThrow(/buildCommand: expected a command/);
     expect(() => resolveConfig({ requiredFiles: ['../etc/passwd'] })).toThrow(/requiredFiles/);
@@ -61,9 +59,7 @@ describe('public/_headers', () => {
       if (!line.startsWith(' ')) rules.set((current = line.trim()), []);
       else rules.get(current)!.push(line.trim());
     }
-    const withCacheControl = [...rules].filter(([, headers]) =>
-      headers.some((header) => /^cache-control:/i.test(header)),
-    );
+    const withCacheControl = [...rules].filter(([, headers]) => headers.some((header) => /^cache-control:/i.test(header)));
     expect(withCacheControl).toEqual([['/_astro/*', [`Cache-Control: ${IMMUTABLE}`]]]);
   });
 });

@@ -48,8 +48,7 @@ test('the service restarts cleanly after being killed mid-build: no stale lock, 
 
     const first = await startProcess(configFile);
     started.push(first);
-    const hook = () =>
-      fetch(`${first.url}/hooks/rebuild`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` } });
+    const hook = () => fetch(`${first.url}/hooks/rebuild`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` } });
     expect((await hook()).status).toBe(202);
     // Mid-build: the lock names the build's process group and the fake build has written part of the site.
     const lock = await waitFor(() => {
@@ -79,9 +78,7 @@ test('the service restarts cleanly after being killed mid-build: no stale lock, 
     expect(names).toEqual(expect.arrayContaining(['lock.stale', 'build.orphan-stopped', 'release.partial-removed']));
 
     // And it builds again.
-    expect(
-      (await fetch(`${second.url}/hooks/rebuild`, { method: 'POST', headers: { 'x-webhook-secret': SECRET } })).status,
-    ).toBe(202);
+    expect((await fetch(`${second.url}/hooks/rebuild`, { method: 'POST', headers: { 'x-webhook-secret': SECRET } })).status).toBe(202);
     const status = await waitFor(async () => {
       const body = (await (await fetch(`${second.url}/hooks/status`)).json()) as {
         lastBuild: { ok: boolean; releaseId: string } | null;

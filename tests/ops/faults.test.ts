@@ -40,9 +40,7 @@ describe('pruning', () => {
       expect((await currentRelease(ws.config))?.id).toBe(next);
       // The live one, the one before it, and the one an operator rolled back to all survive.
       expect(releaseIds(ws)).toEqual(expect.arrayContaining([ids[1], fixed, next]));
-      const pruned = log.events
-        .filter((entry) => entry.event === 'release.pruned')
-        .flatMap((entry) => entry['releaseIds'] as string[]);
+      const pruned = log.events.filter((entry) => entry.event === 'release.pruned').flatMap((entry) => entry['releaseIds'] as string[]);
       expect(pruned).not.toContain(ids[1]);
       // A plain rollback now lands on the release the fix replaced, never on a deleted one.
       expect((await rollback(ws.config, { log })).releaseId).toBe(fixed);

@@ -139,7 +139,9 @@ test.skipIf(!hasRclone)('npm run publish uploads the live release to a named rem
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, THELA_OPS_CONFIG: '' } },
   );
   expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/^publish: release \S+ on thelatest:other, \d+ files: uploaded \d+ assets, \d+ pages, \d+ entry files; deleted 0\n$/);
+  expect(run.stdout).toMatch(
+    /^publish: release \S+ on thelatest:other, \d+ files: uploaded \d+ assets, \d+ pages, \d+ entry files; deleted 0\n$/,
+  );
   const live = readFileSync(path.join(ws.config.currentLink, 'index.html'), 'utf8');
   expect(readFileSync(path.join(target, 'other', 'index.html'), 'utf8')).toBe(live);
   const again = spawnSync(

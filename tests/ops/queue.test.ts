@@ -48,9 +48,13 @@ describe('BuildQueue', () => {
 
   test('stop() drops the waiting build', async () => {
     let runs = 0;
-    const queue = new BuildQueue({ debounceMs: 50, maxWaitMs: 50, run: async () => {
+    const queue = new BuildQueue({
+      debounceMs: 50,
+      maxWaitMs: 50,
+      run: async () => {
         runs++;
-      } });
+      },
+    });
     queue.trigger('x');
     await queue.stop();
     await sleep(100);
@@ -124,9 +128,7 @@ describe('the service queue', () => {
   test('an invalid cron expression is refused at start', async () => {
     const ws = workspace({}, { schedule: 'every day' });
     try {
-      await expect(startService(ws.config, { log: memoryLogger(), hooks: false })).rejects.toThrow(
-        /service\.schedule "every day"/,
-      );
+      await expect(startService(ws.config, { log: memoryLogger(), hooks: false })).rejects.toThrow(/service\.schedule "every day"/);
     } finally {
       ws.cleanup();
     }

@@ -27,9 +27,7 @@ describe('rebuild', () => {
       const marker = JSON.parse(readFileSync(path.join(ws.config.releasesDir, result.releaseId!, MARKER), 'utf8'));
       expect(marker).toMatchObject({ id: result.releaseId, pages: 10, trigger: 'test' });
       expect(existsSync(lockPath(ws.config))).toBe(false);
-      expect(readFileSync(path.join(ws.config.releasesDir, '.logs', `${result.releaseId}.log`), 'utf8')).toContain(
-        'fake build: 10 pages',
-      );
+      expect(readFileSync(path.join(ws.config.releasesDir, '.logs', `${result.releaseId}.log`), 'utf8')).toContain('fake build: 10 pages');
     } finally {
       ws.cleanup();
     }
@@ -105,9 +103,7 @@ describe('rebuild', () => {
       ws.control({ pages: 5 });
       const forced = await build(ws, true);
       expect(forced).toMatchObject({ ok: true, pages: 5 });
-      expect(JSON.parse(readFileSync(path.join(ws.config.releasesDir, forced.releaseId!, MARKER), 'utf8')).forced).toBe(
-        true,
-      );
+      expect(JSON.parse(readFileSync(path.join(ws.config.releasesDir, forced.releaseId!, MARKER), 'utf8')).forced).toBe(true);
     } finally {
       ws.cleanup();
     }

@@ -23,7 +23,10 @@ describe('static serving sends the release _headers', () => {
     service = await startService(ws.config, { log, hooks: false });
     await rebuild(ws.config, { log });
     const root = (await resolveCurrent(ws.config))!;
-    writeFileSync(path.join(root, '_headers'), mergeHeadersFile('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n', headers));
+    writeFileSync(
+      path.join(root, '_headers'),
+      mergeHeadersFile('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n', headers),
+    );
   });
   afterAll(async () => {
     await service.close();

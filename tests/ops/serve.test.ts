@@ -21,9 +21,7 @@ function rawGet(url: string, target: string): Promise<{ status: number; body: st
     socket.setEncoding('utf8');
     socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
     socket.on('data', (chunk) => (data += chunk));
-    socket.on('end', () =>
-      resolve({ status: Number(data.split(' ')[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }),
-    );
+    socket.on('end', () => resolve({ status: Number(data.split(' ')[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }));
     socket.on('error', reject);
   });
 }

@@ -136,15 +136,7 @@ describe('POST /hooks/rebuild', () => {
     expect(everything).not.toContain(headers['x-thela-signature']!.slice(7));
     expect(everything).not.toContain('Atta');
     expect(log.events.filter((event) => event.event === 'hook.rejected').map((event) => event.reason)).toEqual(
-      expect.arrayContaining([
-        'bad-secret',
-        'missing',
-        'replayed',
-        'stale',
-        'bad-signature',
-        'bad-timestamp',
-        'too-large',
-      ]),
+      expect.arrayContaining(['bad-secret', 'missing', 'replayed', 'stale', 'bad-signature', 'bad-timestamp', 'too-large']),
     );
   });
 
@@ -170,9 +162,7 @@ describe('startService', () => {
     const ws = workspace();
     try {
       await expect(startService(ws.config, { log: memoryLogger() })).rejects.toThrow(MissingSecretError);
-      await expect(startService(ws.config, { log: memoryLogger(), secret: '  ' })).rejects.toThrow(
-        /REBUILD_WEBHOOK_SECRET is not set/,
-      );
+      await expect(startService(ws.config, { log: memoryLogger(), secret: '  ' })).rejects.toThrow(/REBUILD_WEBHOOK_SECRET is not set/);
       await expect(startService(ws.config, { log: memoryLogger(), secret: 'short' })).rejects.toThrow(/too short/);
       const service = await startService(ws.config, { log: memoryLogger(), hooks: false });
       const res = await fetch(`${service.url}/hooks/rebuild`, { method: 'POST' });

@@ -49,8 +49,14 @@ describe('findTags', () => {
   });
 
   test('marks which tags sit in <head>', () => {
-    const base = must(tags.find((tag) => tag.attrs['href'] === '/_astro/base.css'), 'base.css link');
-    const body = must(tags.find((tag) => tag.attrs['href'] === '/_astro/body.css'), 'body.css link');
+    const base = must(
+      tags.find((tag) => tag.attrs['href'] === '/_astro/base.css'),
+      'base.css link',
+    );
+    const body = must(
+      tags.find((tag) => tag.attrs['href'] === '/_astro/body.css'),
+      'body.css link',
+    );
     expect(base.inHead).toBe(true);
     expect(body.inHead).toBe(false);
   });
@@ -63,7 +69,11 @@ describe('findTags', () => {
 
 describe('isRenderBlockingStylesheet', () => {
   const tags = findTags(readFileSync(path.join(SITE, 'index.html'), 'utf8'));
-  const byHref = (href: string) => must(tags.find((tag) => tag.attrs['href'] === href), `link to ${href}`);
+  const byHref = (href: string) =>
+    must(
+      tags.find((tag) => tag.attrs['href'] === href),
+      `link to ${href}`,
+    );
 
   test('a plain stylesheet in <head> blocks rendering', () => {
     expect(isRenderBlockingStylesheet(byHref('/_astro/base.css'))).toBe(true);
@@ -197,8 +207,12 @@ describe('checkBudgets', () => {
     expect(breaches.find((line) => line.startsWith('home'))).toMatch(
       /^home \(\/\): JS [\d.]+ KB gzip > budget 0\.1 KB by [\d.]+ KB — [\d.]+ KB more than when the budget was set; new chunks: Featured [\d.]+ KB; gone: gone-chunk$/,
     );
-    expect(breaches.find((line) => line.startsWith('category'))).toMatch(/first render [\d.]+ KB gzip \(HTML [\d.]+ KB \+ CSS [\d.]+ KB\) > budget/);
-    expect(breaches.find((line) => line.startsWith('about'))).toMatch(/ships React \(react-dom in client\.js\) via Featured \(client:idle\)/);
+    expect(breaches.find((line) => line.startsWith('category'))).toMatch(
+      /first render [\d.]+ KB gzip \(HTML [\d.]+ KB \+ CSS [\d.]+ KB\) > budget/,
+    );
+    expect(breaches.find((line) => line.startsWith('about'))).toMatch(
+      /ships React \(react-dom in client\.js\) via Featured \(client:idle\)/,
+    );
     expect(breaches.find((line) => line.startsWith('search'))).toMatch(/does not exist in this build/);
   });
 
@@ -218,7 +232,9 @@ describe('checkBudgets', () => {
 describe('chunkName', () => {
   test('drops the directory and the content hash', () => {
     expect(chunkName('/_astro/cart.CSNlwQpp.js')).toBe('cart');
-    expect(chunkName('/_astro/Toaster.astro_astro_type_script_index_0_lang.CC5XsxNm.js')).toBe('Toaster.astro_astro_type_script_index_0_lang');
+    expect(chunkName('/_astro/Toaster.astro_astro_type_script_index_0_lang.CC5XsxNm.js')).toBe(
+      'Toaster.astro_astro_type_script_index_0_lang',
+    );
     expect(chunkName('/_astro/rolldown-runtime.WkwZ5CU-.js')).toBe('rolldown-runtime');
     expect(chunkName('/_astro/entry.js')).toBe('entry');
   });
@@ -248,7 +264,10 @@ describe('formatBudgetFile', () => {
 
 describe('scripts/check-budgets.ts', () => {
   const run = (budgets: string) =>
-    spawnSync(process.execPath, ['scripts/check-budgets.ts', SITE, '--budgets', path.join(FIXTURE, budgets)], { cwd: ROOT, encoding: 'utf8' });
+    spawnSync(process.execPath, ['scripts/check-budgets.ts', SITE, '--budgets', path.join(FIXTURE, budgets)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
 
   test('exits 0 and prints the table when every page is within budget', () => {
     const result = run('budgets-pass.json');

@@ -68,7 +68,12 @@ describe('parseDuration', () => {
 
 describe('parsePagefindLog', () => {
   test("reads Pagefind's page count and its own time", () => {
-    const parsed = parsePagefindLog(lines([[10, 'Indexed 9512 pages'], [20, 'Finished in 4.512 seconds']]));
+    const parsed = parsePagefindLog(
+      lines([
+        [10, 'Indexed 9512 pages'],
+        [20, 'Finished in 4.512 seconds'],
+      ]),
+    );
     expect(parsed).toEqual({ pagesIndexed: 9512, reportedMs: 4512 });
   });
 });
@@ -102,8 +107,14 @@ describe('median', () => {
 
 describe('table', () => {
   test('aligns columns and right-aligns numbers', () => {
-    expect(table(['page', 'JS'], [['home', '5.3 KB'], ['product', '75.8 KB']])).toBe(
-      ['page     JS', '-------  -------', 'home      5.3 KB', 'product  75.8 KB'].join('\n'),
-    );
+    expect(
+      table(
+        ['page', 'JS'],
+        [
+          ['home', '5.3 KB'],
+          ['product', '75.8 KB'],
+        ],
+      ),
+    ).toBe(['page     JS', '-------  -------', 'home      5.3 KB', 'product  75.8 KB'].join('\n'));
   });
 });

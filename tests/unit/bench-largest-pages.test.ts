@@ -18,7 +18,11 @@ describe('pageTypeOf', () => {
 
 describe('countElements', () => {
   test('counts elements, not comments, script or template bodies, or end tags', () => {
-    expect(countElements('<!doctype html><html><head><script>if (a<b) x("<p>")</script></head><body><p>a <b>b</b></p><!-- <div> --><template><li></li><li></li></template></body></html>')).toBe(7);
+    expect(
+      countElements(
+        '<!doctype html><html><head><script>if (a<b) x("<p>")</script></head><body><p>a <b>b</b></p><!-- <div> --><template><li></li><li></li></template></body></html>',
+      ),
+    ).toBe(7);
   });
 });
 

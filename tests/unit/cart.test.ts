@@ -29,7 +29,13 @@ function setProductReader(reader?: Reader): void {
   live.reader = reader ?? null;
 }
 
-const milk: CartProductInput = { id: 'milk-500-ml', name: 'Amul Taaza Toned Milk', price: 28, image_url: '/images/catalogue/milk.svg', quantity_unit: '500 ml' };
+const milk: CartProductInput = {
+  id: 'milk-500-ml',
+  name: 'Amul Taaza Toned Milk',
+  price: 28,
+  image_url: '/images/catalogue/milk.svg',
+  quantity_unit: '500 ml',
+};
 const bread: CartProductInput = { id: 'bread-400-g', name: 'Brown Bread', price: 55, image_url: null, quantity_unit: null };
 
 for (const product of [milk, bread]) live.known.set(product.id, product);
@@ -107,7 +113,11 @@ describe('decodeCart', () => {
   });
 
   test('merges duplicate lines of one product and rounds prices to paise', () => {
-    const stored = JSON.stringify([line(milk, 2), line(milk, 3), { ...line(bread, 1), product: { ...line(bread, 1).product, price: 55.0000001 } }]);
+    const stored = JSON.stringify([
+      line(milk, 2),
+      line(milk, 3),
+      { ...line(bread, 1), product: { ...line(bread, 1).product, price: 55.0000001 } },
+    ]);
     const items = decodeCart(stored);
     expect(items).toHaveLength(2);
     expect(quantityInCart(items, milk.id)).toBe(5);
@@ -124,7 +134,14 @@ describe('$cartItems storage', () => {
   test('is stored under "cart-items" in the spec shape', () => {
     $cartItems.set([line(milk, 2)]);
     const stored: unknown = JSON.parse(getTestStorage()['cart-items'] ?? 'null');
-    expect(stored).toEqual([{ id: 'line-milk-500-ml', product_id: 'milk-500-ml', quantity: 2, product: { id: 'milk-500-ml', name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' } }]);
+    expect(stored).toEqual([
+      {
+        id: 'line-milk-500-ml',
+        product_id: 'milk-500-ml',
+        quantity: 2,
+        product: { id: 'milk-500-ml', name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' },
+      },
+    ]);
   });
 
   test('follows another tab, and repairs what it writes', () => {
@@ -151,16 +168,26 @@ describe('addToCart', () => {
     expect($cartAdding.get().length > 0).toBe(false);
     expect(reader).toHaveBeenCalledTimes(1);
     const [item] = $cartItems.get();
-    expect(item).toMatchObject({ product_id: milk.id, quantity: 1, product: { id: milk.id, name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' } });
+    expect(item).toMatchObject({
+      product_id: milk.id,
+      quantity: 1,
+      product: { id: milk.id, name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' },
+    });
     expect(item?.id).toMatch(/\S/);
     expect(lastToast()).toMatchObject({ title: 'Added to Cart', variant: 'default' });
     expect(lastToast()?.description).toContain(milk.name);
   });
 
   test('stores the live price the read returns, and only the cart fields', async () => {
-    setProductReader(async (p) => ({ ...p, price: 30.5, is_available: true, description: 'x' } as CartProductInput));
+    setProductReader(async (p) => ({ ...p, price: 30.5, is_available: true, description: 'x' }) as CartProductInput);
     await addToCart(milk, 2);
-    expect($cartItems.get()[0]?.product).toEqual({ id: milk.id, name: milk.name, price: 30.5, image_url: milk.image_url, quantity_unit: '500 ml' });
+    expect($cartItems.get()[0]?.product).toEqual({
+      id: milk.id,
+      name: milk.name,
+      price: 30.5,
+      image_url: milk.image_url,
+      quantity_unit: '500 ml',
+    });
     expect($cartTotals.get().subtotalPaise).toBe(6100);
   });
 
@@ -298,9 +325,19 @@ describe('derived stores', () => {
   test('count, subtotal, delivery fee and total follow the lines', () => {
     $cartItems.set([line(milk, 3), line(bread, 1)]);
     expect($cartCount.get()).toBe(4);
-    expect($cartTotals.get()).toEqual({ subtotalPaise: 13900, deliveryFeePaise: 2500, totalPaise: 16400, freeDeliveryShortfallPaise: 6001 });
+    expect($cartTotals.get()).toEqual({
+      subtotalPaise: 13900,
+      deliveryFeePaise: 2500,
+      totalPaise: 16400,
+      freeDeliveryShortfallPaise: 6001,
+    });
     updateQuantity(bread.id, 3);
-    expect($cartTotals.get()).toMatchObject({ subtotalPaise: 24900, deliveryFeePaise: 0, totalPaise: 24900, freeDeliveryShortfallPaise: 0 });
+    expect($cartTotals.get()).toMatchObject({
+      subtotalPaise: 24900,
+      deliveryFeePaise: 0,
+      totalPaise: 24900,
+      freeDeliveryShortfallPaise: 0,
+    });
   });
 });
 

@@ -17,10 +17,12 @@ const product = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const serve = (body: unknown, status = 200): typeof fetch =>
-  async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+const serve =
+  (body: unknown, status = 200): typeof fetch =>
+  async () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
-describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)', () => {
+describe("readFeaturedProducts (no Supabase: the build's /data/featured.json)", () => {
   test('returns at most 8 available products', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => product(`p${i}`, i === 0 ? { is_available: false } : {}));
     const list = await readFeaturedProducts(serve(rows));
@@ -28,7 +30,9 @@ describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)',
   });
 
   test('drops rows it cannot show and images from other sites', async () => {
-    const list = await readFeaturedProducts(serve([product('a'), { id: 'b' }, null, product('c', { price: -1 }), product('d', { image_url: 'https://x.example/a.png' })]));
+    const list = await readFeaturedProducts(
+      serve([product('a'), { id: 'b' }, null, product('c', { price: -1 }), product('d', { image_url: 'https://x.example/a.png' })]),
+    );
     expect(list.map((p) => p.id)).toEqual(['a', 'd']);
     expect(list[1]?.image_url).toBeNull();
   });
@@ -37,7 +41,11 @@ describe('readFeaturedProducts (no Supabase: the build\'s /data/featured.json)',
     await expect(readFeaturedProducts(serve('oops', 500))).rejects.toThrow('HTTP 500');
     await expect(readFeaturedProducts(serve('{not json'))).rejects.toThrow();
     await expect(readFeaturedProducts(serve({ products: [] }))).rejects.toThrow('expected a list');
-    await expect(readFeaturedProducts(async () => { throw new TypeError('Failed to fetch'); })).rejects.toThrow('Failed to fetch');
+    await expect(
+      readFeaturedProducts(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ).rejects.toThrow('Failed to fetch');
   });
 });
 

@@ -23,10 +23,48 @@ const good = { id: 'onion-1-kg', name: 'Onion', price: 39, image_url: '/images/c
 
 /** Hostile values per field: every reader must drop the row or keep a value the rules allow, never throw. */
 const HOSTILE: Record<keyof CartProduct, unknown[]> = {
-  id: ['', '   ', null, {}, [], Number.NaN, Infinity, '../x', 'a/b', 'a?b', 'a#b', 'a\\b', 'a%2f', 'a b', '\u0000', '\u202e', 'x'.repeat(201), 'index.html', 'INDEX.HTML', 'sw.js', '404', '_astro', '.well-known', 'pagefind', 'x.html'],
+  id: [
+    '',
+    '   ',
+    null,
+    {},
+    [],
+    Number.NaN,
+    Infinity,
+    '../x',
+    'a/b',
+    'a?b',
+    'a#b',
+    'a\\b',
+    'a%2f',
+    'a b',
+    '\u0000',
+    '\u202e',
+    'x'.repeat(201),
+    'index.html',
+    'INDEX.HTML',
+    'sw.js',
+    '404',
+    '_astro',
+    '.well-known',
+    'pagefind',
+    'x.html',
+  ],
   name: ['', '   ', null, 42, {}, '\u0000\u0000', 'n'.repeat(5000)],
   price: [-1, '-1', 'abc', '1,299', null, '', Number.NaN, Infinity, -Infinity, 1e307, '1e307', PRICE_MAX + 1, 1e21, {}, [], true],
-  image_url: ['https://evil.example/x.png', '//evil.example/x.png', '/\\evil.example/x.png', '\\\\evil.example\\x.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/onload=alert(1)>', '/x.png" onerror="alert(1)', '/a b.png', `/${'a'.repeat(3000)}.png`, 42, {}],
+  image_url: [
+    'https://evil.example/x.png',
+    '//evil.example/x.png',
+    '/\\evil.example/x.png',
+    '\\\\evil.example\\x.png',
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg/onload=alert(1)>',
+    '/x.png" onerror="alert(1)',
+    '/a b.png',
+    `/${'a'.repeat(3000)}.png`,
+    42,
+    {},
+  ],
   quantity_unit: [42, {}, 'u'.repeat(5000), '\u0000'],
 };
 
@@ -36,19 +74,24 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
     const result = sanitizeProduct({ ...product, category_id: 'fresh-vegetables', is_available: true });
     return result.ok ? [result.row] : [];
   },
-  'cart in storage': (product) => decodeCart(JSON.stringify([{ id: 'line-1', product_id: product['id'], quantity: 2, product }])).map((line) => line.product),
+  'cart in storage': (product) =>
+    decodeCart(JSON.stringify([{ id: 'line-1', product_id: product['id'], quantity: 2, product }])).map((line) => line.product),
   'orders in storage': (product) =>
     decodeOrders(JSON.stringify([{ id: 'ORD-1', items: [{ ...product, unit: product['quantity_unit'], quantity: 1 }] }])).flatMap((order) =>
       order.items.map((item) => ({ id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit })),
     ),
-  'featured list': async (product) => readFeaturedProducts((async () => new Response(JSON.stringify([{ ...product, is_available: true }])))),
+  'featured list': async (product) => readFeaturedProducts(async () => new Response(JSON.stringify([{ ...product, is_available: true }]))),
   'search results': (product) => {
     // Pagefind hands back strings only: a value that is not one arrives as no value.
     const id = typeof product['id'] === 'string' ? product['id'] : '';
     const card = cardFromResult({
       url: `/product/${encodeURIComponent(id)}/`,
       meta: { title: product['name'] as string, unit: product['quantity_unit'] as string },
-      filters: { card_id: id ? [id] : [], card_price: [String(product['price'])], card_image: product['image_url'] === null ? [] : [String(product['image_url'])] },
+      filters: {
+        card_id: id ? [id] : [],
+        card_price: [String(product['price'])],
+        card_image: product['image_url'] === null ? [] : [String(product['image_url'])],
+      },
     });
     return card ? [card] : [];
   },
@@ -123,15 +166,18 @@ describe('field rules', () => {
   });
 
   test('ids that name files or routes of the site are refused as reserved', () => {
-    for (const id of [...RESERVED_IDS, 'Index.HTML', '_astro', '.env', 'old-page.htm']) expect(parseId(id), id).toEqual({ ok: false, reason: 'reserved id' });
+    for (const id of [...RESERVED_IDS, 'Index.HTML', '_astro', '.env', 'old-page.htm'])
+      expect(parseId(id), id).toEqual({ ok: false, reason: 'reserved id' });
     expect(parseId('index-html-guide')).toEqual({ ok: true, id: 'index-html-guide' });
   });
 
   test('a tampered cart line priced 1e307 is dropped, so the count and the lines agree', () => {
-    const cart = decodeCart(JSON.stringify([
-      { id: 'a', product_id: 'a', quantity: 1, product: { ...good, id: 'a', price: 1e307 } },
-      { id: 'b', product_id: 'b', quantity: 3, product: { ...good, id: 'b' } },
-    ]));
+    const cart = decodeCart(
+      JSON.stringify([
+        { id: 'a', product_id: 'a', quantity: 1, product: { ...good, id: 'a', price: 1e307 } },
+        { id: 'b', product_id: 'b', quantity: 3, product: { ...good, id: 'b' } },
+      ]),
+    );
     expect(cart.map((line) => [line.product_id, line.quantity])).toEqual([['b', 3]]);
   });
 

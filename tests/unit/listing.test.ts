@@ -45,7 +45,14 @@ describe('orderListing', () => {
 describe('readListingIndex', () => {
   test('accepts an index and refuses anything else', () => {
     expect(readListingIndex({ pageSize: 24, rows })).toEqual({ pageSize: 24, rows });
-    for (const bad of [null, [], { pageSize: 0, rows }, { pageSize: 24, rows: [['x', 'y', 0, 1]] }, { pageSize: 24, rows: [['x', 1, 0, 2]] }, { pageSize: 24 }]) {
+    for (const bad of [
+      null,
+      [],
+      { pageSize: 0, rows },
+      { pageSize: 24, rows: [['x', 'y', 0, 1]] },
+      { pageSize: 24, rows: [['x', 1, 0, 2]] },
+      { pageSize: 24 },
+    ]) {
       expect(readListingIndex(bad)).toBeNull();
     }
   });
@@ -54,9 +61,24 @@ describe('readListingIndex', () => {
 describe('listingIndex', () => {
   test('publishes every product of a listing in order, with paise prices and stock, cut with the page size', async () => {
     const product = (id: string, price: number, original: number | null, available: boolean): Product => ({
-      id, name: id, price, original_price: original, image_url: null, quantity_unit: null, description: null, category_id: 'c', is_available: available, brand: null,
+      id,
+      name: id,
+      price,
+      original_price: original,
+      image_url: null,
+      quantity_unit: null,
+      description: null,
+      category_id: 'c',
+      is_available: available,
+      brand: null,
     });
     const body = await listingIndex([product('a', 12.5, 15, true), product('b', 0.1, null, false)]).json();
-    expect(body).toEqual({ pageSize: LISTING_PAGE_SIZE, rows: [['a', 1250, 1500, 1], ['b', 10, 0, 0]] });
+    expect(body).toEqual({
+      pageSize: LISTING_PAGE_SIZE,
+      rows: [
+        ['a', 1250, 1500, 1],
+        ['b', 10, 0, 0],
+      ],
+    });
   });
 });

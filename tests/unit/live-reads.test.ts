@@ -49,10 +49,46 @@ function builtCatalogue(): Catalogue {
     { ...products[0], id: '\uFF5E-wide', name: 'Wide ～ Apple' },
   );
   const stores = [
-    { id: 's-02', name: 'Sharma Kirana', shop_type: 'grocery', is_active: true, rating: 4.5, delivery_time_min: 10, address: 'Sector 14', image_url: null },
-    { id: 's-01', name: 'Gupta General Store', shop_type: 'grocery', is_active: true, rating: null, delivery_time_min: null, address: null, image_url: null },
-    { id: 's-03', name: 'Closed Kirana', shop_type: 'bakery', is_active: false, rating: 3, delivery_time_min: 25, address: null, image_url: null },
-    { id: 's-04', name: 'Apollo 24*7 Pharmacy (24%)', shop_type: 'pharmacy', is_active: true, rating: 4.1, delivery_time_min: 15, address: null, image_url: null },
+    {
+      id: 's-02',
+      name: 'Sharma Kirana',
+      shop_type: 'grocery',
+      is_active: true,
+      rating: 4.5,
+      delivery_time_min: 10,
+      address: 'Sector 14',
+      image_url: null,
+    },
+    {
+      id: 's-01',
+      name: 'Gupta General Store',
+      shop_type: 'grocery',
+      is_active: true,
+      rating: null,
+      delivery_time_min: null,
+      address: null,
+      image_url: null,
+    },
+    {
+      id: 's-03',
+      name: 'Closed Kirana',
+      shop_type: 'bakery',
+      is_active: false,
+      rating: 3,
+      delivery_time_min: 25,
+      address: null,
+      image_url: null,
+    },
+    {
+      id: 's-04',
+      name: 'Apollo 24*7 Pharmacy (24%)',
+      shop_type: 'pharmacy',
+      is_active: true,
+      rating: 4.1,
+      delivery_time_min: 15,
+      address: null,
+      image_url: null,
+    },
   ];
   return sanitizeCatalogue({ categories, products, stores }).catalogue;
 }
@@ -73,14 +109,14 @@ function agreeOn(label: string, catalogue: () => Catalogue): void {
       await server?.close();
     });
 
-    test('featured: the live list is the build\'s featured list (8 available, by id)', async () => {
+    test("featured: the live list is the build's featured list (8 available, by id)", async () => {
       const featured = featuredProducts(model.catalogue);
       expect(featured.length).toBeLessThanOrEqual(FEATURED_LIMIT);
       expect(featured.every((p) => p.is_available)).toBe(true);
       expect(await readFeatured(client, { retry: false })).toEqual(featured);
     });
 
-    test('product by id: the live row is the build\'s row, unavailable ones too; misses and hostile ids are null', async () => {
+    test("product by id: the live row is the build's row, unavailable ones too; misses and hostile ids are null", async () => {
       const products = model.catalogue.products.filter((_, i, all) => i % 4 === 0 || i === all.length - 1 || !all[i]?.is_available);
       for (const p of products) expect(await readProductById(client, p.id, { retry: false }), p.id).toEqual(model.productById.get(p.id));
       for (const id of ['nope', ...HOSTILE_IDS]) expect(await readProductById(client, id, { retry: false }), id).toBeNull();
@@ -89,7 +125,26 @@ function agreeOn(label: string, catalogue: () => Catalogue): void {
 }
 
 /** Ids a shopper or a tampered page could send: none may match, fail or reach past the products table. */
-const HOSTILE_IDS = ['%', '_', '*', '\\', ',', '(', ')', '"', "'", '.', '..', ':', '*.*', '<script>', '🍎', 'a'.repeat(1000), 'index.html', '_astro'];
+const HOSTILE_IDS = [
+  '%',
+  '_',
+  '*',
+  '\\',
+  ',',
+  '(',
+  ')',
+  '"',
+  "'",
+  '.',
+  '..',
+  ':',
+  '*.*',
+  '<script>',
+  '🍎',
+  'a'.repeat(1000),
+  'index.html',
+  '_astro',
+];
 
 agreeOn('built catalogue', builtCatalogue);
 agreeOn('sample catalogue (src/data/sample-catalogue.json)', sampleCatalogue);

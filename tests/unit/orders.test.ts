@@ -115,7 +115,11 @@ describe('decodeOrders', () => {
     const stored = JSON.stringify([
       {
         ...good,
-        items: [{ id: 'a', name: 'A', quantity: 2.5, price: 10 }, { id: 'b', name: 'B', quantity: -1, price: 10 }, { id: 'c', name: 'C', quantity: 1, price: 'x' }],
+        items: [
+          { id: 'a', name: 'A', quantity: 2.5, price: 10 },
+          { id: 'b', name: 'B', quantity: -1, price: 10 },
+          { id: 'c', name: 'C', quantity: 1, price: 'x' },
+        ],
         timeline: 'broken',
         date: 'yesterday',
       },
@@ -252,12 +256,22 @@ describe('reorder', () => {
 
 describe('recentlyBought', () => {
   test('lists the products of the newest orders first, each once, at most the limit', () => {
-    const line = (id: string) => ({ product_id: id, quantity: 1, product: { name: id.toUpperCase(), price: 10, image_url: null, quantity_unit: '1 kg' } });
+    const line = (id: string) => ({
+      product_id: id,
+      quantity: 1,
+      product: { name: id.toUpperCase(), price: 10, image_url: null, quantity_unit: '1 kg' },
+    });
     const older = createOrder([line('a'), line('b')], address, Date.parse('2026-01-01T10:00:00Z'));
     const newer = createOrder([line('c'), line('a')], address, Date.parse('2026-02-01T10:00:00Z'));
     expect(recentlyBought([older, newer]).map((p) => p.id)).toEqual(['c', 'a', 'b']);
     expect(recentlyBought([older, newer], 2).map((p) => p.id)).toEqual(['c', 'a']);
     expect(recentlyBought([])).toEqual([]);
-    expect(recentlyBought([newer])[0]).toMatchObject({ name: 'C', price: 10, quantity_unit: '1 kg', is_available: true, original_price: null });
+    expect(recentlyBought([newer])[0]).toMatchObject({
+      name: 'C',
+      price: 10,
+      quantity_unit: '1 kg',
+      is_available: true,
+      original_price: null,
+    });
   });
 });

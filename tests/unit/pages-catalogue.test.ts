@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { must } from '../../scripts/lib/must.ts';
-import { categoryPage, categoryPaths, subcategoryLinks, subcategoryPage, subcategoryPaths } from '../../src/lib/catalogue/category-pages.ts';
+import {
+  categoryPage,
+  categoryPaths,
+  subcategoryLinks,
+  subcategoryPage,
+  subcategoryPaths,
+} from '../../src/lib/catalogue/category-pages.ts';
 import { activeStores, featuredProducts, indexCatalogue, relatedProducts, shopProducts } from '../../src/lib/catalogue/model.ts';
 import { escapeJsonForScript, productJsonLd, productTrail } from '../../src/lib/catalogue/seo.ts';
 import { displayDeliveryTime, displayRating, shopPaths } from '../../src/lib/catalogue/shop-pages.ts';
@@ -67,9 +73,21 @@ describe('paths', () => {
 
   test('shop pages: the four types first, then stores by id, a store id equal to a type not twice', () => {
     const paths = shopPaths(fixture);
-    expect(paths.map((p) => p.shopId)).toEqual(['grocery', 'pharmacy', 'bakery', 'electronics', 'alpha-store', 'closed-store', 'zeta-store']);
+    expect(paths.map((p) => p.shopId)).toEqual([
+      'grocery',
+      'pharmacy',
+      'bakery',
+      'electronics',
+      'alpha-store',
+      'closed-store',
+      'zeta-store',
+    ]);
     expect(paths[0]?.header).toMatchObject({ title: 'Grocery', rating: '4.5', deliveryTime: '10 min', distance: '0.7 km' });
-    expect(paths.find((p) => p.shopId === 'alpha-store')?.header).toMatchObject({ rating: '4.8', deliveryTime: '12 min', subtitle: 'Sector 14' });
+    expect(paths.find((p) => p.shopId === 'alpha-store')?.header).toMatchObject({
+      rating: '4.8',
+      deliveryTime: '12 min',
+      subtitle: 'Sector 14',
+    });
     expect(paths.find((p) => p.shopId === 'zeta-store')?.header).toMatchObject({ rating: '4.5', deliveryTime: '10 min' });
   });
 });
@@ -81,7 +99,13 @@ describe('stores and shop products', () => {
 
   test('shop grid: available products by id, at most 20', () => {
     expect(ids(shopProducts(fixture))).toEqual(['a-apple', 'b-banana', 'chips-1', 'kiwi', 'tomato']);
-    const many: Catalogue = { ...fixture, products: Array.from({ length: 30 }, (_, i) => ({ ...must(fixture.products[0], 'a fixture product'), id: `p${String(i).padStart(2, '0')}` })) };
+    const many: Catalogue = {
+      ...fixture,
+      products: Array.from({ length: 30 }, (_, i) => ({
+        ...must(fixture.products[0], 'a fixture product'),
+        id: `p${String(i).padStart(2, '0')}`,
+      })),
+    };
     expect(shopProducts(many)).toHaveLength(20);
     expect(featuredProducts(many)).toHaveLength(8);
   });
@@ -130,7 +154,10 @@ describe('product page helpers', () => {
         availability: 'https://schema.org/InStock',
       },
     });
-    const soldOut = JSON.parse(productJsonLd(must(index.productById.get('0-sold-out'), '0-sold-out'), 'a', 'b')) as { offers: { availability: string }; brand?: unknown };
+    const soldOut = JSON.parse(productJsonLd(must(index.productById.get('0-sold-out'), '0-sold-out'), 'a', 'b')) as {
+      offers: { availability: string };
+      brand?: unknown;
+    };
     expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(soldOut.brand).toBeUndefined();
   });

@@ -39,7 +39,18 @@ describe('home copy against the sample catalogue', () => {
 
   test('the ten home categories exist in the catalogue, and the carousel has three slides with the spec links', () => {
     const categoryIds = new Set(sample.categories.map((c) => c.id));
-    expect(homeCategories.map((c) => c.id)).toEqual(['fruits', 'vegetables', 'dairy', 'snacks', 'personal-care', 'baby', 'cleaning', 'beverages', 'bakery', 'meat']);
+    expect(homeCategories.map((c) => c.id)).toEqual([
+      'fruits',
+      'vegetables',
+      'dairy',
+      'snacks',
+      'personal-care',
+      'baby',
+      'cleaning',
+      'beverages',
+      'bakery',
+      'meat',
+    ]);
     for (const c of homeCategories) expect(categoryIds.has(c.id), c.id).toBe(true);
     expect(bannerSlides.map((s) => [s.link, s.cta])).toEqual([
       ['/offers/quick-delivery', 'Order Now'],

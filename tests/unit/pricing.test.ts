@@ -59,8 +59,18 @@ describe('deliveryFeePaise', () => {
 
 describe('cartTotals', () => {
   test('subtotal is the sum of price x quantity; total adds the fee', () => {
-    expect(cartTotals([{ price: 68, quantity: 3 }])).toEqual({ subtotalPaise: 20400, deliveryFeePaise: 0, totalPaise: 20400, freeDeliveryShortfallPaise: 0 });
-    expect(cartTotals([{ price: 28, quantity: 2 }, { price: 55, quantity: 1 }])).toEqual({
+    expect(cartTotals([{ price: 68, quantity: 3 }])).toEqual({
+      subtotalPaise: 20400,
+      deliveryFeePaise: 0,
+      totalPaise: 20400,
+      freeDeliveryShortfallPaise: 0,
+    });
+    expect(
+      cartTotals([
+        { price: 28, quantity: 2 },
+        { price: 55, quantity: 1 },
+      ]),
+    ).toEqual({
       subtotalPaise: 11100,
       deliveryFeePaise: 2500,
       totalPaise: 13600,

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { FETCHED_AT_HEADER, fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, pathKeyPlugin, supabaseKeyPlugin } from '../../src/lib/pwa/plugins.ts';
+import {
+  FETCHED_AT_HEADER,
+  fallbackLookupPlugin,
+  maxAgePlugin,
+  pageKeyPlugin,
+  pathKeyPlugin,
+  supabaseKeyPlugin,
+} from '../../src/lib/pwa/plugins.ts';
 
 // Workbox passes the event; these plugins never read it.
 const event = {} as ExtendableEvent;
@@ -12,7 +19,12 @@ async function store(plugin: WorkboxPlugin, response: Response): Promise<Respons
 }
 
 async function use(plugin: WorkboxPlugin, cachedResponse: Response | undefined, url = 'https://x.test/') {
-  return plugin.cachedResponseWillBeUsed?.({ cacheName: 'c', request: new Request(url), event, ...(cachedResponse ? { cachedResponse } : {}) });
+  return plugin.cachedResponseWillBeUsed?.({
+    cacheName: 'c',
+    request: new Request(url),
+    event,
+    ...(cachedResponse ? { cachedResponse } : {}),
+  });
 }
 
 describe('maxAgePlugin', () => {
@@ -61,7 +73,11 @@ describe('cache keys', () => {
   test('supabaseKeyPlugin returns different keys for a list and an object read', async () => {
     const plugin = supabaseKeyPlugin();
     const key = (accept: string) =>
-      plugin.cacheKeyWillBeUsed?.({ mode: 'read', request: new Request('https://a.supabase.co/rest/v1/products?id=eq.1', { headers: { accept } }), event });
+      plugin.cacheKeyWillBeUsed?.({
+        mode: 'read',
+        request: new Request('https://a.supabase.co/rest/v1/products?id=eq.1', { headers: { accept } }),
+        event,
+      });
     expect(await key('application/json')).not.toBe(await key('application/vnd.pgrst.object+json'));
   });
 });

@@ -57,7 +57,13 @@ describe('searchIndexSaved', () => {
     }
     return storage;
   }
-  const all = ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.en.pagefind', '/pagefind/pagefind.en_91ad.pf_meta', '/pagefind/index/en_b68d.pf_index'];
+  const all = [
+    '/pagefind/pagefind.js',
+    '/pagefind/pagefind-entry.json',
+    '/pagefind/wasm.en.pagefind',
+    '/pagefind/pagefind.en_91ad.pf_meta',
+    '/pagefind/index/en_b68d.pf_index',
+  ];
 
   test('returns true when everything a search loads is saved', async () => {
     expect(await searchIndexSaved(await withSearch(all))).toBe(true);

@@ -93,7 +93,27 @@ describe('sample catalogue', () => {
   });
 
   test('trending and everyday searches find available products', () => {
-    const terms = ['milk', 'bread', 'eggs', 'egg', 'bananas', 'banana', 'rice', 'oil', 'sugar', 'tea', 'potato', 'onion', 'tomato', 'curd', 'salt', 'turmeric', 'wheat flour', 'ghee', 'paneer'];
+    const terms = [
+      'milk',
+      'bread',
+      'eggs',
+      'egg',
+      'bananas',
+      'banana',
+      'rice',
+      'oil',
+      'sugar',
+      'tea',
+      'potato',
+      'onion',
+      'tomato',
+      'curd',
+      'salt',
+      'turmeric',
+      'wheat flour',
+      'ghee',
+      'paneer',
+    ];
     for (const term of terms) {
       const hits = products.filter((p) => p.is_available && p.name.toLowerCase().includes(term));
       expect(hits.length, term).toBeGreaterThan(0);

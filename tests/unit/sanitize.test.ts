@@ -10,7 +10,14 @@ import {
   sanitizeStore,
 } from '../../src/lib/catalogue/sanitize.ts';
 
-const category = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: `Category ${id}`, parent_id: null, sort_order: 0, image_url: null, ...extra });
+const category = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Category ${id}`,
+  parent_id: null,
+  sort_order: 0,
+  image_url: null,
+  ...extra,
+});
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   name: `Product ${id}`,
@@ -59,7 +66,26 @@ describe('ids', () => {
   });
 
   test('rejects ids that cannot be one URL segment', () => {
-    const bad = ['../etc/passwd', 'a/b', 'a?b=1', 'a#top', 'a b', 'tab\there', 'nul\u0000', 'a\\b', '50%', '.', '..', 'x'.repeat(201), 'rtl\u202Eevil', NaN, Infinity, {}, [], true];
+    const bad = [
+      '../etc/passwd',
+      'a/b',
+      'a?b=1',
+      'a#top',
+      'a b',
+      'tab\there',
+      'nul\u0000',
+      'a\\b',
+      '50%',
+      '.',
+      '..',
+      'x'.repeat(201),
+      'rtl\u202Eevil',
+      NaN,
+      Infinity,
+      {},
+      [],
+      true,
+    ];
     for (const value of bad) expect(parseId(value), JSON.stringify(value)).toEqual({ ok: false, reason: 'bad id' });
     expect(parseId('x'.repeat(200)).ok).toBe(true);
   });
@@ -122,7 +148,8 @@ describe('sanitizeProduct', () => {
   });
 
   test('skips a missing price', () => {
-    for (const price of [undefined, null, '', '  ']) expect(skipReason(sanitizeProduct(product('p1', { price }), known))).toBe('missing price');
+    for (const price of [undefined, null, '', '  '])
+      expect(skipReason(sanitizeProduct(product('p1', { price }), known))).toBe('missing price');
   });
 
   test('skips a negative, non-numeric or non-finite price', () => {
@@ -272,7 +299,9 @@ describe('sanitizeStore', () => {
   });
 
   test('strips markup from the address and drops an outside image', () => {
-    const result = sanitizeStore(store('s1', { name: '<b>Sharma</b> Kirana', address: '<script>x()</script>Sector 14', image_url: 'https://evil.example/s.png' }));
+    const result = sanitizeStore(
+      store('s1', { name: '<b>Sharma</b> Kirana', address: '<script>x()</script>Sector 14', image_url: 'https://evil.example/s.png' }),
+    );
     expect(result.ok && result.row).toMatchObject({ name: 'Sharma Kirana', address: 'Sector 14', image_url: null });
     expect(result.ok && result.repairs).toEqual(['markup removed', 'image url dropped']);
   });
@@ -302,7 +331,11 @@ describe('sanitizeCatalogue', () => {
   });
 
   test('makes a category with an unknown parent top level', () => {
-    const { catalogue, report } = sanitizeCatalogue({ categories: [category('apples', { parent_id: 'ghost' }), category('fruits')], products: [], stores: [] });
+    const { catalogue, report } = sanitizeCatalogue({
+      categories: [category('apples', { parent_id: 'ghost' }), category('fruits')],
+      products: [],
+      stores: [],
+    });
     expect(catalogue.categories.find((c) => c.id === 'apples')?.parent_id).toBeNull();
     expect(report.repaired).toEqual([{ table: 'categories', id: 'apples', what: ['unknown parent'] }]);
   });

@@ -13,7 +13,13 @@ const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
   url: '/product/amul-taaza-toned-milk-500-ml/',
   content: 'Amul Taaza Toned Milk. doodh dudh.',
   meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' },
-  filters: { category: ['dairy'], card_id: ['amul-taaza-toned-milk-500-ml'], card_price: ['28'], card_original_price: ['30'], card_image: ['/images/catalogue/milk.svg'] },
+  filters: {
+    category: ['dairy'],
+    card_id: ['amul-taaza-toned-milk-500-ml'],
+    card_price: ['28'],
+    card_original_price: ['30'],
+    card_image: ['/images/catalogue/milk.svg'],
+  },
   ...extra,
 });
 
@@ -39,16 +45,24 @@ describe('cardFromResult', () => {
     expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['NaN'] } }))).toBeNull();
     expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['-1'] } }))).toBeNull();
     expect(cardFromResult(data({ url: '/product/%E0%A4/', filters: { card_price: ['1'] } }))).toBeNull();
-    const card = cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_original_price: ['5'], card_image: ['//evil.example/x.png'] } }));
+    const card = cardFromResult(
+      data({ filters: { card_id: ['x'], card_price: ['10'], card_original_price: ['5'], card_image: ['//evil.example/x.png'] } }),
+    );
     expect(card?.image_url).toBeNull();
     expect(card?.original_price).toBeNull();
-    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_image: ['https://evil.example/x.png'] } }))?.image_url).toBeNull();
+    expect(
+      cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_image: ['https://evil.example/x.png'] } }))?.image_url,
+    ).toBeNull();
   });
 });
 
 /** A stand-in for Pagefind over a few records: every query word must prefix-match (or fall back to a prefix of) a word. */
 function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: string[] } {
-  const wordsOf = (d: PagefindResultData) => `${d.content} ${d.meta?.['unit'] ?? ''}`.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const wordsOf = (d: PagefindResultData) =>
+    `${d.content} ${d.meta?.['unit'] ?? ''}`
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
   const all = records.map((d) => wordsOf(d));
   const searches: string[] = [];
   return {
@@ -73,7 +87,10 @@ function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: 
           const anyExtension = all.flat().some((w) => w.startsWith(t));
           if (anyExtension) return words.some((w) => w.startsWith(t));
           // Pagefind's fallback: the longest indexed word that is a prefix of the term.
-          const prefix = all.flat().filter((w) => t.startsWith(w)).sort((a, b) => b.length - a.length)[0];
+          const prefix = all
+            .flat()
+            .filter((w) => t.startsWith(w))
+            .sort((a, b) => b.length - a.length)[0];
           return prefix === undefined ? true : words.includes(prefix);
         });
       });
@@ -91,7 +108,12 @@ function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: 
 }
 
 const milk = data();
-const parle = data({ url: '/product/parle-g/', content: 'Parle-G Original Glucose Biscuits. biskut.', meta: { title: 'Parle-G Original Glucose Biscuits', unit: '100 g' }, filters: { category: ['snacks'], card_price: ['10'] } });
+const parle = data({
+  url: '/product/parle-g/',
+  content: 'Parle-G Original Glucose Biscuits. biskut.',
+  meta: { title: 'Parle-G Original Glucose Biscuits', unit: '100 g' },
+  filters: { category: ['snacks'], card_price: ['10'] },
+});
 
 describe('searchProducts', () => {
   test('answers a plain query', async () => {
@@ -112,8 +134,18 @@ describe('searchProducts', () => {
   });
 
   test('joins two words the catalogue writes as one ("tooth paste")', async () => {
-    const paste = data({ url: '/product/paste/', content: 'Dabur Red Toothpaste. manjan.', meta: { title: 'Dabur Red Toothpaste', unit: '100 g' }, filters: { card_price: ['50'] } });
-    const butter = data({ url: '/product/butter/', content: 'Amul Pasteurised Butter.', meta: { title: 'Amul Pasteurised Butter', unit: '100 g' }, filters: { card_price: ['60'] } });
+    const paste = data({
+      url: '/product/paste/',
+      content: 'Dabur Red Toothpaste. manjan.',
+      meta: { title: 'Dabur Red Toothpaste', unit: '100 g' },
+      filters: { card_price: ['50'] },
+    });
+    const butter = data({
+      url: '/product/butter/',
+      content: 'Amul Pasteurised Butter.',
+      meta: { title: 'Amul Pasteurised Butter', unit: '100 g' },
+      filters: { card_price: ['60'] },
+    });
     const answer = await searchProducts(fakePagefind([paste, butter, milk]), { text: 'tooth paste', category: null, sort: 'relevance' });
     expect(answer.effectiveText).toBe('toothpaste');
     expect(answer.total).toBe(1);
@@ -126,10 +158,22 @@ describe('searchProducts', () => {
 });
 
 describe('searchProducts with typo correction', () => {
-  const vocabulary = vocabularyFrom([['amul', 2], ['taaza', 1], ['toned', 1], ['milk', 1], ['doodh', 1], ['dudh', 1], ['parle', 1], ['original', 1], ['glucose', 1], ['biscuits', 1], ['biskut', 1]]);
+  const vocabulary = vocabularyFrom([
+    ['amul', 2],
+    ['taaza', 1],
+    ['toned', 1],
+    ['milk', 1],
+    ['doodh', 1],
+    ['dudh', 1],
+    ['parle', 1],
+    ['original', 1],
+    ['glucose', 1],
+    ['biscuits', 1],
+    ['biskut', 1],
+  ]);
   const help = () => {
     const loads = { count: 0 };
-    return { loads, vocabulary: async () => (loads.count += 1, vocabulary) };
+    return { loads, vocabulary: async () => ((loads.count += 1), vocabulary) };
   };
 
   test('a word that matches nothing is corrected and searched again', async () => {
@@ -154,12 +198,19 @@ describe('searchProducts with typo correction', () => {
   });
 
   test('exact search, nonsense, a missing vocabulary: no correction', async () => {
-    const exact = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance', exact: true }, 50, help());
+    const exact = await searchProducts(
+      fakePagefind([milk, parle]),
+      { text: 'mlik', category: null, sort: 'relevance', exact: true },
+      50,
+      help(),
+    );
     expect(exact.total).toBe(0);
     const nonsense = await searchProducts(fakePagefind([milk, parle]), { text: 'qzxv', category: null, sort: 'relevance' }, 50, help());
     expect(nonsense.total).toBe(0);
     expect(nonsense.correction).toBeUndefined();
-    const offline = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance' }, 50, { vocabulary: () => Promise.reject(new Error('offline')) });
+    const offline = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: null, sort: 'relevance' }, 50, {
+      vocabulary: () => Promise.reject(new Error('offline')),
+    });
     expect(offline.total).toBe(0);
   });
 
@@ -172,7 +223,12 @@ describe('searchProducts with typo correction', () => {
 
 describe('searchProducts by price', () => {
   const priced = (name: string, price: string) =>
-    data({ url: `/product/${name}/`, content: `${name} milk.`, meta: { title: name, unit: '1 L' }, filters: { category: ['dairy'], card_id: [name], card_price: [price] } });
+    data({
+      url: `/product/${name}/`,
+      content: `${name} milk.`,
+      meta: { title: name, unit: '1 L' },
+      filters: { category: ['dairy'], card_id: [name], card_price: [price] },
+    });
   const records = [priced('b', '30'), priced('a', '12.5'), priced('c', '100'), priced('d', '30'), priced('e', '7')];
   const names = async (answer: Awaited<ReturnType<typeof searchProducts>>) => (await loadCards(answer.results)).map((c) => c.name);
 

@@ -43,7 +43,20 @@ describe('osaDistance', () => {
 });
 
 describe('correctWord', () => {
-  const v = vocab({ milk: 18, doodh: 14, dudh: 14, dood: 14, banana: 5, tomato: 6, toothpaste: 5, britannia: 7, colgate: 3, cake: 4, mild: 1, silk: 2 });
+  const v = vocab({
+    milk: 18,
+    doodh: 14,
+    dudh: 14,
+    dood: 14,
+    banana: 5,
+    tomato: 6,
+    toothpaste: 5,
+    britannia: 7,
+    colgate: 3,
+    cake: 4,
+    mild: 1,
+    silk: 2,
+  });
 
   test('corrects the issue examples', () => {
     expect(correctWord('mlik', v)).toBe('milk');
@@ -100,7 +113,7 @@ describe('correctQuery', () => {
     expect(correctQuery('1 kg', ['kg'], vocab({ keg: 5 }))).toBeNull();
   });
 
-  test('the shown text keeps the shopper\'s other words', () => {
+  test("the shown text keeps the shopper's other words", () => {
     expect(correctedText('Amul  MLIK!', [['mlik', 'milk']])).toBe('amul milk');
   });
 });
@@ -127,7 +140,12 @@ describe('the vocabulary file', () => {
   });
 
   test('reads a Pagefind fragment (gzip, signature, JSON) and its searchable text', () => {
-    const json = { url: '/product/x/', content: 'Amul Taaza Toned Milk. doodh.', meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' }, filters: { card_price: ['28'] } };
+    const json = {
+      url: '/product/x/',
+      content: 'Amul Taaza Toned Milk. doodh.',
+      meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' },
+      filters: { card_price: ['28'] },
+    };
     const file = gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), Buffer.from(JSON.stringify(json))]));
     const fragment = readFragment(file);
     expect(fragment).toEqual(json);
@@ -135,7 +153,7 @@ describe('the vocabulary file', () => {
     expect(fragmentText(null)).toBe('');
   });
 
-  test('from the sample catalogue\'s records: the issue\'s typos correct to indexed words, known words never change', () => {
+  test("from the sample catalogue's records: the issue's typos correct to indexed words, known words never change", () => {
     const catalogue = sample as unknown as Catalogue;
     const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
     const texts = catalogue.products.flatMap((p) => {
@@ -145,7 +163,15 @@ describe('the vocabulary file', () => {
     const counts = countWords(texts);
     const v = parseVocabulary(vocabularyFile(counts));
     expect(v).not.toBeNull();
-    const examples: Record<string, string> = { mlik: 'milk', tomtao: 'tomato', bnana: 'banana', toothpsate: 'toothpaste', britania: 'britannia', colgte: 'colgate', dodh: 'doodh' };
+    const examples: Record<string, string> = {
+      mlik: 'milk',
+      tomtao: 'tomato',
+      bnana: 'banana',
+      toothpsate: 'toothpaste',
+      britania: 'britannia',
+      colgte: 'colgate',
+      dodh: 'doodh',
+    };
     for (const [typo, word] of Object.entries(examples)) expect(correctWord(typo, v!), typo).toBe(word);
     for (const word of counts.keys()) expect(correctWord(word, v!)).toBeNull();
     expect(gzipSync(JSON.stringify(vocabularyFile(counts))).length).toBeLessThan(15 * 1024);

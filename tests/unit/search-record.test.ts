@@ -17,9 +17,20 @@ const product = (extra: Partial<Product> = {}): Product => ({
   ...extra,
 });
 
-const category = (id: string, name: string, parent_id: string | null): Category => ({ id, name, parent_id, sort_order: 0, image_url: null });
+const category = (id: string, name: string, parent_id: string | null): Category => ({
+  id,
+  name,
+  parent_id,
+  sort_order: 0,
+  image_url: null,
+});
 const categories = new Map(
-  [category('dairy', 'Dairy & Eggs', null), category('milk', 'Milk', 'dairy'), category('loop-a', 'A', 'loop-b'), category('loop-b', 'B', 'loop-a')].map((c) => [c.id, c]),
+  [
+    category('dairy', 'Dairy & Eggs', null),
+    category('milk', 'Milk', 'dairy'),
+    category('loop-a', 'A', 'loop-b'),
+    category('loop-b', 'B', 'loop-a'),
+  ].map((c) => [c.id, c]),
 );
 
 describe('placeOf', () => {

@@ -1,11 +1,59 @@
 import { describe, expect, test } from 'vitest';
-import { ALIASES, EMOJI_WORDS, QUERY_PHRASES, QUERY_TYPOS, SYNONYMS, expandQuery, indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
+import {
+  ALIASES,
+  EMOJI_WORDS,
+  QUERY_PHRASES,
+  QUERY_TYPOS,
+  SYNONYMS,
+  expandQuery,
+  indexTermsFor,
+  normalizeWords,
+} from '../../src/lib/search/synonyms.ts';
 import sampleCatalogue from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 describe('SYNONYMS', () => {
   test('covers the terms the issue names', () => {
     const hindi = new Set(SYNONYMS.flatMap((e) => e.hindi));
-    for (const word of ['doodh', 'dahi', 'atta', 'anda', 'chawal', 'cheeni', 'chini', 'aloo', 'pyaaz', 'pyaz', 'tamatar', 'paneer', 'ghee', 'namak', 'haldi', 'kela', 'seb', 'mirchi', 'adrak', 'lehsun', 'dhaniya', 'palak', 'bhindi', 'gobi', 'matar', 'dal', 'tel', 'chai', 'makhan', 'sabun', 'biskut', 'namkeen', 'chana', 'rajma', 'sooji', 'rava', 'besan', 'jeera']) {
+    for (const word of [
+      'doodh',
+      'dahi',
+      'atta',
+      'anda',
+      'chawal',
+      'cheeni',
+      'chini',
+      'aloo',
+      'pyaaz',
+      'pyaz',
+      'tamatar',
+      'paneer',
+      'ghee',
+      'namak',
+      'haldi',
+      'kela',
+      'seb',
+      'mirchi',
+      'adrak',
+      'lehsun',
+      'dhaniya',
+      'palak',
+      'bhindi',
+      'gobi',
+      'matar',
+      'dal',
+      'tel',
+      'chai',
+      'makhan',
+      'sabun',
+      'biskut',
+      'namkeen',
+      'chana',
+      'rajma',
+      'sooji',
+      'rava',
+      'besan',
+      'jeera',
+    ]) {
       expect(hindi, word).toContain(word);
     }
     expect(SYNONYMS.length).toBeGreaterThanOrEqual(33);
@@ -184,7 +232,10 @@ describe('ALIASES and QUERY_PHRASES (everyday English and brand shorthands)', ()
   test('every alias and phrase target names goods the sample catalogue has', () => {
     const text = names.map((p) => normalizeWords(`${p.name} ${p.brand ?? ''}`)).join(' | ');
     for (const entry of ALIASES) {
-      expect(entry.english.some((e) => text.includes(normalizeWords(e))), entry.english.join('/')).toBe(true);
+      expect(
+        entry.english.some((e) => text.includes(normalizeWords(e))),
+        entry.english.join('/'),
+      ).toBe(true);
       for (const word of entry.hindi) expect(word).toMatch(/^[a-z]+$/);
     }
     for (const to of Object.values(QUERY_PHRASES)) expect(text.includes(to), to).toBe(true);

@@ -120,7 +120,10 @@ describe('the scan of the built output', () => {
       rmSync(path.join(dir, '_astro', 'cart.abc.js'));
       rmSync(path.join(dir, '_headers'));
       rmSync(path.join(dir, 'product'), { recursive: true });
-      const clean = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], { encoding: 'utf8', env: { ...process.env, THELA_WEBHOOK_SECRET: SERVICE_KEY } });
+      const clean = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], {
+        encoding: 'utf8',
+        env: { ...process.env, THELA_WEBHOOK_SECRET: SERVICE_KEY },
+      });
       expect(clean.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

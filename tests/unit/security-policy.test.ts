@@ -79,13 +79,14 @@ describe('the Content-Security-Policy', () => {
       contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: 'https://abcd.supabase.co/rest/v1/?x=1' }),
     );
     expect(withSupabase.get('connect-src')).toEqual(["'self'", 'https://abcd.supabase.co']);
-    expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src')).toEqual([
-      "'self'",
-      'http://127.0.0.1:54321',
-    ]);
+    expect(
+      directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src'),
+    ).toEqual(["'self'", 'http://127.0.0.1:54321']);
     for (const bad of ['', 'not a url', 'javascript:alert(1)', 'ftp://x.example', undefined]) {
       expect(supabaseConnectOrigin(bad)).toBeNull();
-      expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: bad })).get('connect-src')).toEqual(["'self'"]);
+      expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: bad })).get('connect-src')).toEqual([
+        "'self'",
+      ]);
     }
   });
 
@@ -107,9 +108,7 @@ describe('the _headers file', () => {
   const rules = parseHeadersFile(merged);
 
   test('keeps the caching rules of public/_headers and adds the security headers to /* once', () => {
-    expect(rules.find((rule) => rule.pattern === '/_astro/*')?.headers).toEqual([
-      ['Cache-Control', 'public, max-age=31536000, immutable'],
-    ]);
+    expect(rules.find((rule) => rule.pattern === '/_astro/*')?.headers).toEqual([['Cache-Control', 'public, max-age=31536000, immutable']]);
     const all = rules.filter((rule) => rule.pattern === '/*');
     expect(all).toHaveLength(1);
     const names = all[0]!.headers.map(([name]) => name.toLowerCase());

@@ -11,7 +11,19 @@ const HOSTILE = `%_*\\,()"'<script>`;
 const ODD_NAME = `Odd ${HOSTILE.replace('<script>', '')} 🍎 mix`; // markup would be stripped from a stored name
 
 function row(id: string, name: string, extra: Record<string, unknown> = {}) {
-  return { id, name, brand: null, price: 10, original_price: null, image_url: null, quantity_unit: '1 pc', description: null, category_id: 'fruits', is_available: true, ...extra };
+  return {
+    id,
+    name,
+    brand: null,
+    price: 10,
+    original_price: null,
+    image_url: null,
+    quantity_unit: '1 pc',
+    description: null,
+    category_id: 'fruits',
+    is_available: true,
+    ...extra,
+  };
 }
 
 /** A small catalogue whose names hold every character a shopper's text must match literally. */
@@ -39,9 +51,36 @@ const RAW: Tables = {
     row('p15', 'Alphonso Mango'),
   ],
   stores: [
-    { id: 's1', name: 'Sharma Kirana Store', shop_type: 'grocery', is_active: true, rating: 4.4, delivery_time_min: 12, address: null, image_url: null },
-    { id: 's2', name: 'Closed Kirana', shop_type: 'grocery', is_active: false, rating: null, delivery_time_min: null, address: null, image_url: null },
-    { id: 's3', name: 'City Pharmacy', shop_type: 'pharmacy', is_active: true, rating: '4.0', delivery_time_min: '20', address: null, image_url: null },
+    {
+      id: 's1',
+      name: 'Sharma Kirana Store',
+      shop_type: 'grocery',
+      is_active: true,
+      rating: 4.4,
+      delivery_time_min: 12,
+      address: null,
+      image_url: null,
+    },
+    {
+      id: 's2',
+      name: 'Closed Kirana',
+      shop_type: 'grocery',
+      is_active: false,
+      rating: null,
+      delivery_time_min: null,
+      address: null,
+      image_url: null,
+    },
+    {
+      id: 's3',
+      name: 'City Pharmacy',
+      shop_type: 'pharmacy',
+      is_active: true,
+      rating: '4.0',
+      delivery_time_min: '20',
+      address: null,
+      image_url: null,
+    },
   ],
 };
 const CATALOGUE: Catalogue = sanitizeCatalogue(RAW).catalogue;
@@ -49,7 +88,12 @@ const CATALOGUE: Catalogue = sanitizeCatalogue(RAW).catalogue;
 let server: PostgrestServer;
 
 function source(options: { key?: string; timeoutMs?: number } = {}) {
-  const client = createSupabaseClient(server.url, options.key ?? KEY, undefined, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+  const client = createSupabaseClient(
+    server.url,
+    options.key ?? KEY,
+    undefined,
+    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+  );
   return reads(client);
 }
 
@@ -133,7 +177,17 @@ describe('requests', () => {
 
   test('product by id: hostile ids never reach the backend or answer null', async () => {
     const before = server.requests.length;
-    for (const id of ['', '  ', '../etc/passwd', 'p01?select=*', 'p01#x', 'p01/../p02', `' or 1=1 --`, 'p01\u0000', `a${'b'.repeat(300)}`]) {
+    for (const id of [
+      '',
+      '  ',
+      '../etc/passwd',
+      'p01?select=*',
+      'p01#x',
+      'p01/../p02',
+      `' or 1=1 --`,
+      'p01\u0000',
+      `a${'b'.repeat(300)}`,
+    ]) {
       expect(await source().productById(id)).toBeNull();
     }
     expect(server.requests.length).toBe(before);
@@ -167,25 +221,39 @@ describe('rows from the backend are sanitized', () => {
 describe('failures', () => {
   test('a 500 throws CatalogueReadError naming the read and the cause, in one line, without the key', async () => {
     server.fail({ kind: 'status', status: 500, body: { code: 'XX000', message: `boom\nsecond line ${KEY}`, details: null, hint: null } });
-    const error = await source().featuredProducts().catch((e: unknown) => e);
+    const error = await source()
+      .featuredProducts()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueReadError);
     expect((error as Error).message).toBe('Supabase read of featured products failed: HTTP 500 XX000: boom second line [redacted]');
     await expect(source().productById('p01')).rejects.toThrow(/^Supabase read of product by id failed: HTTP 500 XX000: boom/);
   });
 
   test('a 406 that is not PGRST116 is an error, not a missing row', async () => {
-    server.fail({ kind: 'status', status: 406, body: { code: 'PGRST107', message: 'None of these media types are available', details: null, hint: null } });
+    server.fail({
+      kind: 'status',
+      status: 406,
+      body: { code: 'PGRST107', message: 'None of these media types are available', details: null, hint: null },
+    });
     await expect(source().productById('p01')).rejects.toThrow('Supabase read of product by id failed: HTTP 406 PGRST107');
   });
 
   test('an HTML error page from a proxy becomes its text on one line', async () => {
-    server.fail({ kind: 'status', status: 502, body: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><h1>502 Bad Gateway</h1></body></html>' });
-    await expect(source().featuredProducts()).rejects.toThrow('Supabase read of featured products failed: HTTP 502: 502 Bad Gateway 502 Bad Gateway');
+    server.fail({
+      kind: 'status',
+      status: 502,
+      body: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><h1>502 Bad Gateway</h1></body></html>',
+    });
+    await expect(source().featuredProducts()).rejects.toThrow(
+      'Supabase read of featured products failed: HTTP 502: 502 Bad Gateway 502 Bad Gateway',
+    );
   });
 
   test('a wrong key is a 401 error that does not print the key', async () => {
     const wrong = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl';
-    const error = (await source({ key: wrong }).featuredProducts().catch((e: unknown) => e)) as Error;
+    const error = (await source({ key: wrong })
+      .featuredProducts()
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CatalogueReadError);
     expect(error.message).toMatch(/^Supabase read of featured products failed: HTTP 401/);
     expect(error.message).not.toContain(wrong);
@@ -193,9 +261,13 @@ describe('failures', () => {
 
   test('an answer of the wrong shape is an error', async () => {
     server.fail({ kind: 'status', status: 200, body: { not: 'a list' } });
-    await expect(source().featuredProducts()).rejects.toThrow('Supabase read of featured products failed: unexpected response: expected a list of rows');
+    await expect(source().featuredProducts()).rejects.toThrow(
+      'Supabase read of featured products failed: unexpected response: expected a list of rows',
+    );
     server.fail({ kind: 'status', status: 200, body: [1, 2] });
-    await expect(source().productById('p01')).rejects.toThrow('Supabase read of product by id failed: unexpected response: expected one row');
+    await expect(source().productById('p01')).rejects.toThrow(
+      'Supabase read of product by id failed: unexpected response: expected one row',
+    );
   });
 
   test('a closed socket throws CatalogueReadError', async () => {
@@ -206,7 +278,9 @@ describe('failures', () => {
   test('connection refused throws CatalogueReadError with the cause', async () => {
     const port = await closedPort();
     const client = createSupabaseClient(`http://127.0.0.1:${port}`, KEY);
-    const error = (await reads(client).productById('p01').catch((e: unknown) => e)) as Error;
+    const error = (await reads(client)
+      .productById('p01')
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CatalogueReadError);
     expect(error.message).toBe(`Supabase read of product by id failed: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`);
   });
@@ -214,13 +288,17 @@ describe('failures', () => {
   test('a backend that never answers times out', async () => {
     server.fail({ kind: 'hang' });
     const started = Date.now();
-    await expect(source({ timeoutMs: 250 }).featuredProducts()).rejects.toThrow('Supabase read of featured products failed: timed out after 250 ms');
+    await expect(source({ timeoutMs: 250 }).featuredProducts()).rejects.toThrow(
+      'Supabase read of featured products failed: timed out after 250 ms',
+    );
     expect(Date.now() - started).toBeLessThan(5_000); // no retries after a timeout
   });
 
   test('an answer that stops part-way times out too', async () => {
     server.fail({ kind: 'stall' });
-    await expect(source({ timeoutMs: 250 }).productById('p01')).rejects.toThrow('Supabase read of product by id failed: timed out after 250 ms');
+    await expect(source({ timeoutMs: 250 }).productById('p01')).rejects.toThrow(
+      'Supabase read of product by id failed: timed out after 250 ms',
+    );
   });
 });
 
@@ -273,6 +351,8 @@ describe('listAll', () => {
     const error = (await listAll(client, 'categories', { retry: false }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CatalogueReadError);
     // ENOTFOUND with a resolver, EAI_AGAIN in a sandbox without one.
-    expect(error.message).toMatch(/^Supabase read of categories failed: fetch failed \(getaddrinfo (ENOTFOUND|EAI_AGAIN) example\.invalid\)$/);
+    expect(error.message).toMatch(
+      /^Supabase read of categories failed: fetch failed \(getaddrinfo (ENOTFOUND|EAI_AGAIN) example\.invalid\)$/,
+    );
   });
 });

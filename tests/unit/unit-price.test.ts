@@ -18,7 +18,19 @@ describe('formatUnitPrice', () => {
   });
 
   test('none where the pack size is approximate, missing or not a measure', () => {
-    for (const unit of ['1 pc (approx. 600-800 g)', '4 pcs (approx. 550-650 g)', null, undefined, '', 'pack', '1 bunch', '0 g', 'g', '500 g extra', '2 boxes']) {
+    for (const unit of [
+      '1 pc (approx. 600-800 g)',
+      '4 pcs (approx. 550-650 g)',
+      null,
+      undefined,
+      '',
+      'pack',
+      '1 bunch',
+      '0 g',
+      'g',
+      '500 g extra',
+      '2 boxes',
+    ]) {
       expect(formatUnitPrice(50, unit), String(unit)).toBeNull();
     }
   });

@@ -47,8 +47,7 @@ export async function checkRelease(dir: string, options: CheckOptions): Promise<
   const overridden: string[] = [];
   for (const required of options.requiredFiles) {
     const directory = required.endsWith('/');
-    if (!(await exists(path.join(dir, required), directory)))
-      problems.push(`missing ${required}${directory ? ' (directory)' : ''}`);
+    if (!(await exists(path.join(dir, required), directory))) problems.push(`missing ${required}${directory ? ' (directory)' : ''}`);
   }
   const pages = await countPages(dir).catch(() => 0);
   if (pages === 0) problems.push('no HTML pages');
@@ -57,9 +56,7 @@ export async function checkRelease(dir: string, options: CheckOptions): Promise<
     const drop = (baseline - pages) / baseline;
     if (drop > options.maxPageDrop) {
       const message = `page count fell from ${baseline} to ${pages} (-${Math.round(drop * 100)}%, limit ${Math.round(options.maxPageDrop * 100)}%)`;
-      (options.force ? overridden : problems).push(
-        options.force ? `${message}; forced` : `${message}; use --force if this is intended`,
-      );
+      (options.force ? overridden : problems).push(options.force ? `${message}; forced` : `${message}; use --force if this is intended`);
     }
   }
   return { ok: problems.length === 0, pages, problems, overridden };

@@ -99,8 +99,7 @@ function isObject(value: unknown): value is Raw {
 function rejectUnknown(raw: Raw, known: object, where: string): void {
   for (const key of Object.keys(raw)) {
     if (key === '$comment' || key.startsWith('//')) continue;
-    if (!(key in known))
-      throw new ConfigError(`${where}: unknown key "${key}" (known: ${Object.keys(known).join(', ')})`);
+    if (!(key in known)) throw new ConfigError(`${where}: unknown key "${key}" (known: ${Object.keys(known).join(', ')})`);
   }
 }
 
@@ -117,8 +116,7 @@ function number(raw: Raw, key: string, where: string, fallback: number, min: num
 function string(raw: Raw, key: string, where: string, fallback: string | null): string | null {
   const value = raw[key] === undefined ? fallback : raw[key];
   if (value === null) return null;
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new ConfigError(`${where}.${key}: expected a non-empty string or null`);
+  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${where}.${key}: expected a non-empty string or null`);
   return value;
 }
 
@@ -131,8 +129,7 @@ function command(raw: Raw, key: string, where: string): Command | null {
   const value = raw[key];
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' && value.trim() !== '') return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string'))
-    return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string')) return value;
   throw new ConfigError(`${where}.${key}: expected a command: an array of arguments, a shell string, or null`);
 }
 
@@ -156,9 +153,7 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
   const requiredFiles = raw['requiredFiles'] ?? DEFAULTS.requiredFiles;
   if (
     !Array.isArray(requiredFiles) ||
-    !requiredFiles.every(
-      (file) => typeof file === 'string' && file && !path.isAbsolute(file) && !file.split('/').includes('..'),
-    )
+    !requiredFiles.every((file) => typeof file === 'string' && file && !path.isAbsolute(file) && !file.split('/').includes('..'))
   ) {
     throw new ConfigError(`${where}.requiredFiles: expected an array of paths inside the release`);
   }
@@ -184,18 +179,13 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     service: {
       host: requiredString(serviceRaw, 'host', sw, DEFAULT_SERVICE.host),
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),
-      serveStatic:
-        serviceRaw['serveStatic'] === undefined ? DEFAULT_SERVICE.serveStatic : Boolean(serviceRaw['serveStatic']),
+      serveStatic: serviceRaw['serveStatic'] === undefined ? DEFAULT_SERVICE.serveStatic : Boolean(serviceRaw['serveStatic']),
       schedule,
       timezone: string(serviceRaw, 'timezone', sw, null),
       debounceMs,
-      maxWaitMs: Math.max(
-        debounceMs,
-        number(serviceRaw, 'maxWaitSeconds', sw, DEFAULT_SERVICE.maxWaitSeconds, 0) * 1000,
-      ),
+      maxWaitMs: Math.max(debounceMs, number(serviceRaw, 'maxWaitSeconds', sw, DEFAULT_SERVICE.maxWaitSeconds, 0) * 1000),
       bodyLimitBytes: Math.floor(number(serviceRaw, 'bodyLimitBytes', sw, DEFAULT_SERVICE.bodyLimitBytes, 1)),
-      signatureToleranceMs:
-        number(serviceRaw, 'signatureToleranceSeconds', sw, DEFAULT_SERVICE.signatureToleranceSeconds, 1) * 1000,
+      signatureToleranceMs: number(serviceRaw, 'signatureToleranceSeconds', sw, DEFAULT_SERVICE.signatureToleranceSeconds, 1) * 1000,
     },
   };
 }

@@ -94,10 +94,7 @@ const GUARD_STALE_MS = 30_000;
  * Takes the lock or throws LockBusyError. A stale lock is handed to `onStale` (to stop its orphaned build) and then
  * replaced; a guard file makes sure only one process replaces it.
  */
-export async function acquireLock(
-  lockPath: string,
-  onStale?: (stale: LockInfo | 'unreadable') => Promise<void>,
-): Promise<Lock> {
+export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo | 'unreadable') => Promise<void>): Promise<Lock> {
   const info: LockInfo = {
     pid: process.pid,
     startTime: processStartTime(process.pid),

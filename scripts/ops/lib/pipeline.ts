@@ -12,16 +12,7 @@ import { dedupeRelease } from './dedupe.ts';
 import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
-import {
-  childEnv,
-  failureCause,
-  groupAlive,
-  killGroup,
-  processHasEnv,
-  redact,
-  runCommand,
-  type CommandResult,
-} from './process.ts';
+import { childEnv, failureCause, groupAlive, killGroup, processHasEnv, redact, runCommand, type CommandResult } from './process.ts';
 import {
   compareIds,
   createReleaseDir,
@@ -135,8 +126,7 @@ function describeFailure(result: CommandResult, what: string, timeoutMs: number)
 async function pruneLogs(config: OpsConfig): Promise<void> {
   const dir = path.join(config.releasesDir, LOGS);
   const logs = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.log')).sort();
-  for (const name of logs.slice(0, Math.max(0, logs.length - config.keepReleases * 2)))
-    await rm(path.join(dir, name), { force: true });
+  for (const name of logs.slice(0, Math.max(0, logs.length - config.keepReleases * 2))) await rm(path.join(dir, name), { force: true });
 }
 
 async function publish(config: OpsConfig, release: Release, options: RebuildOptions): Promise<string | undefined> {
@@ -293,7 +283,13 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
 
     if (result.code !== 0) {
       const reason = describeFailure(result, 'build', config.buildTimeoutMs);
-      log.error('build.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)), log: logFile, liveId: live?.id });
+      log.error('build.failed', {
+        releaseId: release.id,
+        reason,
+        output: result.tail.map((line) => redact(line)),
+        log: logFile,
+        liveId: live?.id,
+      });
       await removeRelease(config, release);
       return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
     }
@@ -413,8 +409,7 @@ export async function rollback(config: OpsConfig, options: RollbackOptions): Pro
         : `no earlier complete release to roll back to${live ? ` from ${live.id}` : ''}`;
       return done({ ok: false, live: false, previousId: live?.id, stage: 'switch', reason });
     }
-    if (target.id === live?.id)
-      return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
+    if (target.id === live?.id) return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
     await switchCurrent(config, target);
     await recordRollback(config, target.id, live?.id);
     log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });

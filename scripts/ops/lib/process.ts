@@ -12,7 +12,9 @@ const WITHHELD_ENV = ['REBUILD_WEBHOOK_SECRET'];
 
 /** The environment for a child: ours minus secrets, the project's node_modules/.bin first, plus `extra`. */
 export function childEnv(projectDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries({ ...process.env, ...extra }).filter(([name]) => !WITHHELD_ENV.includes(name)));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...extra }).filter(([name]) => !WITHHELD_ENV.includes(name)),
+  );
   // Cron starts with a bare PATH; the project's own Node 24, astro and pagefind must win over whatever is installed.
   env['PATH'] = [path.join(projectDir, 'node_modules', '.bin'), path.dirname(process.execPath), process.env['PATH']]
     .filter(Boolean)
@@ -49,8 +51,7 @@ const TAIL_LINES = 20;
 /** Runs a command in a new process group; on timeout or abort the group gets SIGTERM, then SIGKILL. */
 export function runCommand(command: Command, options: RunOptions): Promise<CommandResult> {
   return new Promise((resolve) => {
-    const [file, args, shell] =
-      typeof command === 'string' ? [command, [], true] : [command[0] ?? '', command.slice(1), false];
+    const [file, args, shell] = typeof command === 'string' ? [command, [], true] : [command[0] ?? '', command.slice(1), false];
     const child = spawn(file, args, {
       cwd: options.cwd,
       env: options.env,
@@ -212,8 +213,9 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 /** Environment values that must never appear in a message: secrets, keys, tokens, passwords. */
 function secretValues(env: NodeJS.ProcessEnv): string[] {
-  return Object.entries(env)
-    .flatMap(([name, value]) => (/SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i.test(name) && value && value.length >= 6 ? [value] : []));
+  return Object.entries(env).flatMap(([name, value]) =>
+    /SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i.test(name) && value && value.length >= 6 ? [value] : [],
+  );
 }
 
 /** A line with secrets replaced by `***`: values of secret-named variables, JWTs, credentials in URLs. */

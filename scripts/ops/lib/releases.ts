@@ -4,19 +4,7 @@
  * resolves the old release or the new one, never a mix.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  mkdir,
-  open,
-  readFile,
-  readdir,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpsConfig } from './config.ts';
 
@@ -136,8 +124,7 @@ async function fsyncDir(dir: string): Promise<void> {
 
 /** Points `current` at a complete release: a new symlink renamed over the old one (atomic on POSIX). */
 export async function switchCurrent(config: OpsConfig, release: Release): Promise<void> {
-  if (!(await readMarker(release.dir)))
-    throw new Error(`release ${release.id} is not complete; refusing to make it live`);
+  if (!(await readMarker(release.dir))) throw new Error(`release ${release.id} is not complete; refusing to make it live`);
   const linkDir = path.dirname(config.currentLink);
   await mkdir(linkDir, { recursive: true });
   // Relative, so the project directory can be moved or mounted elsewhere.
@@ -150,7 +137,9 @@ export async function switchCurrent(config: OpsConfig, release: Release): Promis
     await rm(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
-      throw new Error(`${config.currentLink} is a real directory, not a symlink; move it away so releases can be switched`, { cause: error });
+      throw new Error(`${config.currentLink} is a real directory, not a symlink; move it away so releases can be switched`, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -222,8 +211,7 @@ export async function recordRollback(config: OpsConfig, to: string, from: string
 /** The release last rolled back to, if any. */
 export async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
   try {
-    const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown })
-      .to;
+    const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown }).to;
     return typeof to === 'string' && RELEASE_ID.test(to) ? to : undefined;
   } catch {
     return undefined;

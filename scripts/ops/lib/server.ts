@@ -112,11 +112,9 @@ export function describePayload(body: Buffer): Record<string, string | number | 
   } catch {
     return { payload: 'not-json', bytes: body.length };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return { payload: 'not-an-object', bytes: body.length };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { payload: 'not-an-object', bytes: body.length };
   const raw = data as Record<string, unknown>;
-  const name = (value: unknown) =>
-    typeof value === 'string' && IDENTIFIER.test(value) ? value : value === undefined ? null : 'invalid';
+  const name = (value: unknown) => (typeof value === 'string' && IDENTIFIER.test(value) ? value : value === undefined ? null : 'invalid');
   const row = (raw['record'] ?? raw['old_record']) as Record<string, unknown> | null | undefined;
   const id = row && typeof row === 'object' ? row['id'] : undefined;
   return {
@@ -256,8 +254,14 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   };
 
   const onRebuild = async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hooks || !verifier) { sendJson(res, 404, { error: 'not found' }); return; }
-    if (req.method !== 'POST') { sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'POST' }); return; }
+    if (!hooks || !verifier) {
+      sendJson(res, 404, { error: 'not found' });
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'POST' });
+      return;
+    }
     const limit = config.service.bodyLimitBytes;
     const remote = req.socket.remoteAddress;
     const tooLarge = () => {
@@ -265,13 +269,20 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       // Close rather than read the rest of an oversized body.
       sendJson(res, 413, { error: 'payload too large', limit }, { Connection: 'close' });
     };
-    if (Number(req.headers['content-length'] ?? 0) > limit) { tooLarge(); return; }
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      tooLarge();
+      return;
+    }
     const body = await readBody(req, limit);
-    if (body === null) { tooLarge(); return; }
+    if (body === null) {
+      tooLarge();
+      return;
+    }
     const verdict = verifier.verify(req.headers, body);
     if (!verdict.ok) {
       log.warn('hook.rejected', { reason: verdict.reason, remote });
-      sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' }); return;
+      sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+      return;
     }
     // On disk before the 202: if the service stops before the build has run, the next start runs it.
     accepted += 1;
@@ -291,11 +302,17 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname === '/hooks/rebuild') return onRebuild(req, res);
     if (pathname === '/hooks/status') {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        { sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' }); return; }
-      sendJson(res, 200, await status()); return;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' });
+        return;
+      }
+      sendJson(res, 200, await status());
+      return;
     }
-    if (pathname.startsWith('/hooks/') || !serveStatic) { sendJson(res, 404, { error: 'not found' }); return; }
+    if (pathname.startsWith('/hooks/') || !serveStatic) {
+      sendJson(res, 404, { error: 'not found' });
+      return;
+    }
     return serveStatic(req, res);
   };
 

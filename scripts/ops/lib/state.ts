@@ -50,8 +50,7 @@ export function replayStore(config: OpsConfig): ReplayStore {
       const data = readJson(file) as { seen?: unknown } | undefined;
       if (!data || !Array.isArray(data.seen)) return [];
       return data.seen.filter(
-        (entry): entry is [string, number] =>
-          Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
+        (entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
       );
     },
     save(entries) {

@@ -23,7 +23,6 @@ export const REVALIDATE = 'no-cache';
 /** URL prefixes whose files are content-hashed. */
 const HASHED_PREFIXES = ['/_astro/'];
 
-
 /** Files in a release that are CDN configuration, not content. */
 const HIDDEN_FILES = new Set(['_headers', '_redirects']);
 
@@ -95,15 +94,10 @@ async function lookup(root: string, segments: string[]): Promise<Opened | null> 
 }
 
 /** A request handler for GET and HEAD of the live release. */
-export function createStaticHandler(
-  config: OpsConfig,
-  log: Logger,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createStaticHandler(config: OpsConfig, log: Logger): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res
-        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('Method Not Allowed\n');
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
       return;
     }
     const root = await resolveCurrent(config);
@@ -139,9 +133,7 @@ export function createStaticHandler(
       status = 404;
       opened = await openFile(root, path.join(root, '404.html'));
       if (!opened) {
-        res
-          .writeHead(404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' })
-          .end('Not Found\n');
+        res.writeHead(404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
         return;
       }
     }
@@ -161,10 +153,7 @@ export function createStaticHandler(
       // them; caching stays the rule above, which says the same as _headers for the paths this server knows.
       for (const [name, value] of Object.entries(headersForPath(await readHeadersRules(root), urlPath)))
         if (name.toLowerCase() !== 'cache-control') headers[name] = value;
-      if (
-        status === 200 &&
-        req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === found.etag)
-      ) {
+      if (status === 200 && req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === found.etag)) {
         res.writeHead(304, headers).end();
         return;
       }
@@ -177,8 +166,7 @@ export function createStaticHandler(
       // The stream reads from the handle opened above: even if the release is pruned now, the bytes stay readable.
       await pipeline(handle.createReadStream({ start: 0, end: found.size - 1, autoClose: false }), res);
     } catch (error) {
-      if (!res.headersSent)
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
       else res.destroy();
       if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
         log.error('static.error', { path: urlPath, reason: (error as Error).message });

@@ -52,5 +52,8 @@ export async function readFeaturedProducts(fetchImpl: typeof fetch = fetch): Pro
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new CatalogueReadError('featured products: expected a list');
   // The file is ours, but anything read over the network is input: the field rules drop unusable rows.
-  return body.map(readCardProduct).filter((p): p is CardProduct => p !== null && p.is_available).slice(0, FEATURED_LIMIT);
+  return body
+    .map(readCardProduct)
+    .filter((p): p is CardProduct => p !== null && p.is_available)
+    .slice(0, FEATURED_LIMIT);
 }

@@ -10,10 +10,7 @@ import { createSupabaseClient, listAll } from './supabase.ts';
 import type { Catalogue } from './types.ts';
 
 /** Where the build reads the catalogue from, decided by the environment. */
-export type CatalogueOrigin =
-  | { kind: 'supabase'; url: string; anonKey: string }
-  | { kind: 'synthetic'; size: number }
-  | { kind: 'sample' };
+export type CatalogueOrigin = { kind: 'supabase'; url: string; anonKey: string } | { kind: 'synthetic'; size: number } | { kind: 'sample' };
 
 /** Picks the source: Supabase when both public variables are set, a synthetic catalogue when CATALOGUE_SIZE is set, else the bundled sample. */
 export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
@@ -56,9 +53,7 @@ const ITEMISED_SKIPS = 20;
 /** Build-time environment: the process environment, plus what Vite read from .env files when running inside Astro. */
 function buildEnv(): Record<string, string | undefined> {
   const vite = (import.meta as { env?: Record<string, unknown> }).env ?? {};
-  const fromFiles = Object.fromEntries(
-    Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  const fromFiles = Object.fromEntries(Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   return { ...fromFiles, ...process.env };
 }
 

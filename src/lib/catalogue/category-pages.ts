@@ -97,17 +97,19 @@ export function categoryPaths(model: CatalogueModel): { id: string }[] {
 
 /** Every subcategory route to pre-render: each category with each entry its page lists. */
 export function subcategoryPaths(model: CatalogueModel): { categoryId: string; subcategoryId: string }[] {
-  return categoryPaths(model).flatMap(({ id }) =>
-    subcategoryLinks(model, id).map((link) => ({ categoryId: id, subcategoryId: link.id })),
-  );
+  return categoryPaths(model).flatMap(({ id }) => subcategoryLinks(model, id).map((link) => ({ categoryId: id, subcategoryId: link.id })));
 }
-
 
 /** A listing's index as the response `/…/listing.json` serves (src/lib/listing.ts): every product's row, in listing order. */
 export function listingIndex(products: readonly Product[]): Response {
   const index: ListingIndex = {
     pageSize: LISTING_PAGE_SIZE,
-    rows: products.map((p) => [p.name, toPaise(p.price), p.original_price === null ? 0 : toPaise(p.original_price), p.is_available ? 1 : 0]),
+    rows: products.map((p) => [
+      p.name,
+      toPaise(p.price),
+      p.original_price === null ? 0 : toPaise(p.original_price),
+      p.is_available ? 1 : 0,
+    ]),
   };
   return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

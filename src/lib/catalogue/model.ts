@@ -99,4 +99,3 @@ export function featuredProducts(catalogue: Catalogue, limit = FEATURED_LIMIT): 
     .sort(byId)
     .slice(0, limit);
 }
-

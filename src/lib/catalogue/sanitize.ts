@@ -87,9 +87,7 @@ export type SkipReason =
   | 'duplicate id';
 
 /** The outcome of sanitizing one row: the clean row and what was repaired, or why it was skipped. */
-export type RowResult<T> =
-  | { ok: true; row: T; repairs: string[] }
-  | { ok: false; id: string | null; reason: SkipReason };
+export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false; id: string | null; reason: SkipReason };
 
 /** A row left out of the catalogue. */
 export interface SkippedRow {
@@ -119,10 +117,7 @@ export class SanitizeReport {
   summary(): string {
     const { products, categories, stores } = this.kept;
     let line = `catalogue: ${products} products, ${categories} categories, ${stores} stores; `;
-    line +=
-      this.skipped.length === 0
-        ? 'nothing skipped'
-        : `skipped ${this.skipped.length} (${tally(this.skipped.map((s) => s.reason))})`;
+    line += this.skipped.length === 0 ? 'nothing skipped' : `skipped ${this.skipped.length} (${tally(this.skipped.map((s) => s.reason))})`;
     if (this.repaired.length > 0) {
       line += `; repaired ${this.repaired.length} (${tally(this.repaired.flatMap((r) => r.what))})`;
     }
@@ -175,7 +170,10 @@ function textField(value: unknown, max: number, field: string, repairs: string[]
 }
 
 /** Id and name, common to every table. */
-function identity(raw: unknown, repairs: string[]): { id: string; name: string; row: Record<string, unknown> } | { ok: false; id: string | null; reason: SkipReason } {
+function identity(
+  raw: unknown,
+  repairs: string[],
+): { id: string; name: string; row: Record<string, unknown> } | { ok: false; id: string | null; reason: SkipReason } {
   if (!isRecord(raw)) return { ok: false, id: null, reason: 'not an object' };
   const id = parseId(raw['id']);
   if (!id.ok) return { ok: false, id: null, reason: id.reason };

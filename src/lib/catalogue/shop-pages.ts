@@ -58,4 +58,3 @@ export function shopPaths(catalogue: Catalogue): { shopId: string; header: ShopH
     .map((s) => ({ shopId: s.id, header: storeHeader(s) }));
   return [...types, ...stores];
 }
-

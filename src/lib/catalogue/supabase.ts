@@ -107,7 +107,8 @@ function describeFailure(error: ErrorLike, status: number): string {
     if (cause) {
       const causeText = cause[1]?.trim() ?? '';
       const causeCode = cause[2] ?? '';
-      const because = causeText === '' ? causeCode : causeCode === '' || causeText.includes(causeCode) ? causeText : `${causeText} (${causeCode})`;
+      const because =
+        causeText === '' ? causeCode : causeCode === '' || causeText.includes(causeCode) ? causeText : `${causeText} (${causeCode})`;
       if (because !== '') text += ` (${because})`;
     }
     return text;
@@ -158,7 +159,12 @@ function keptProducts(raw: unknown[]): Product[] {
 export async function readProductById(client: SupabaseClient, id: string, options: ReadOptions = {}): Promise<Product | null> {
   // An id the rules would never keep names no row the site could show; don't ask.
   if (!isValidId(id)) return null;
-  const answer: Answer = await client.from('products').select('*').eq('id', id).retry(options.retry ?? true).single();
+  const answer: Answer = await client
+    .from('products')
+    .select('*')
+    .eq('id', id)
+    .retry(options.retry ?? true)
+    .single();
   if (answer.error && answer.error.code === 'PGRST116') return null;
   check('product by id', answer, client);
   if (typeof answer.data !== 'object' || answer.data === null || Array.isArray(answer.data)) {

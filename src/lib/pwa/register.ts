@@ -15,13 +15,7 @@ export interface ServiceWorkerHandle {
 }
 
 /** Registers /sw.js for the whole site. */
-export function registerServiceWorker({
-  url = '/sw.js',
-  onUpdateReady,
-}: {
-  url?: string;
-  onUpdateReady: () => void;
-}): ServiceWorkerHandle {
+export function registerServiceWorker({ url = '/sw.js', onUpdateReady }: { url?: string; onUpdateReady: () => void }): ServiceWorkerHandle {
   const container = navigator.serviceWorker;
   const wb = new Workbox(url, { scope: '/' });
   // The first install takes control of this page (clientsClaim): that is not an update.

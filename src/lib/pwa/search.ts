@@ -16,13 +16,14 @@ export const SEARCH_CORE_FILES = ['/pagefind/pagefind.js', '/pagefind/pagefind-e
 export type SearchAvailability = 'online' | 'offline-saved' | 'needs-connection';
 
 /** True when pagefind.js, its entry file, WebAssembly, metadata and an index chunk are in this browser's caches. */
-export async function searchIndexSaved(cacheStorage: CacheStorage | undefined = 'caches' in globalThis ? globalThis.caches : undefined): Promise<boolean> {
+export async function searchIndexSaved(
+  cacheStorage: CacheStorage | undefined = 'caches' in globalThis ? globalThis.caches : undefined,
+): Promise<boolean> {
   if (!cacheStorage) return false;
   try {
     // has() first: open() would create an empty cache as a side effect.
     if (!(await cacheStorage.has(SHARED_CACHES.searchCore)) || !(await cacheStorage.has(SHARED_CACHES.searchIndex))) return false;
-    const paths = async (name: string) =>
-      (await (await cacheStorage.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    const paths = async (name: string) => (await (await cacheStorage.open(name)).keys()).map((request) => new URL(request.url).pathname);
     const core = await paths(SHARED_CACHES.searchCore);
     const index = await paths(SHARED_CACHES.searchIndex);
     return (

@@ -25,7 +25,23 @@ export const MAX_CORRECTABLE_LENGTH = 30;
 export const maxDistanceFor = (word: string): number => (word.length <= 4 ? 1 : 2);
 
 /** Pack-size words the query uses after a number (`expandQuery` has already turned "litre" into "l"). */
-export const PACK_UNITS: ReadonlySet<string> = new Set(['l', 'ml', 'g', 'kg', 'pc', 'pcs', 'gm', 'gms', 'ltr', 'mg', 'cm', 'm', 'x', 'pack', 'packs']);
+export const PACK_UNITS: ReadonlySet<string> = new Set([
+  'l',
+  'ml',
+  'g',
+  'kg',
+  'pc',
+  'pcs',
+  'gm',
+  'gms',
+  'ltr',
+  'mg',
+  'cm',
+  'm',
+  'x',
+  'pack',
+  'packs',
+]);
 
 /**
  * Optimal string alignment distance between `a` and `b`, or `max + 1` as soon as it must exceed `max`
@@ -104,7 +120,7 @@ export function parseVocabulary(data: unknown): Vocabulary | null {
   if (file.v !== VOCABULARY_VERSION || !Array.isArray(file.words)) return null;
   const entries: [string, number][] = [];
   for (const group of file.words) {
-    if (!Array.isArray(group) || group.length !== 2) continue;
+    if (!Array.isArray(group) || (group as unknown[]).length !== 2) continue;
     const [count, words] = group as unknown[];
     if (typeof count !== 'number' || !Number.isFinite(count) || count < 1 || typeof words !== 'string') continue;
     for (const word of words.split(' ')) if (/^\p{Ll}+$/u.test(word)) entries.push([word, count]);
@@ -134,7 +150,13 @@ interface Candidate {
 
 /** True when `a` is a better correction than `b`: smaller distance, more frequent, longer shared start, A-Z. */
 const better = (a: Candidate, b: Candidate): boolean =>
-  a.distance !== b.distance ? a.distance < b.distance : a.count !== b.count ? a.count > b.count : a.prefix !== b.prefix ? a.prefix > b.prefix : a.word < b.word;
+  a.distance !== b.distance
+    ? a.distance < b.distance
+    : a.count !== b.count
+      ? a.count > b.count
+      : a.prefix !== b.prefix
+        ? a.prefix > b.prefix
+        : a.word < b.word;
 
 /** The vocabulary word closest to `word` within its allowed distance, or null (a word already known stays). */
 export function correctWord(word: string, vocabulary: Vocabulary): string | null {
@@ -159,7 +181,11 @@ export function correctWord(word: string, vocabulary: Vocabulary): string | null
  * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
  * and the replacements made, or null when nothing could be corrected.
  */
-export function correctQuery(query: string, unmatched: readonly string[], vocabulary: Vocabulary): { text: string; changes: [string, string][] } | null {
+export function correctQuery(
+  query: string,
+  unmatched: readonly string[],
+  vocabulary: Vocabulary,
+): { text: string; changes: [string, string][] } | null {
   const wanted = new Set(unmatched);
   const words = query.split(' ').filter(Boolean);
   const changes: [string, string][] = [];

@@ -57,13 +57,13 @@ let loading: Promise<PagefindApi> | undefined;
  */
 export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
   loading ??= (async () => {
-    pagefindModule ??= (import(/* @vite-ignore */ moduleFailures === 0 ? url : `${url}?retry=${moduleFailures}`) as Promise<PagefindModule>).catch(
-      (error: unknown) => {
-        pagefindModule = undefined;
-        moduleFailures += 1;
-        throw error;
-      },
-    );
+    pagefindModule ??= (
+      import(/* @vite-ignore */ moduleFailures === 0 ? url : `${url}?retry=${moduleFailures}`) as Promise<PagefindModule>
+    ).catch((error: unknown) => {
+      pagefindModule = undefined;
+      moduleFailures += 1;
+      throw error;
+    });
     const pagefind = await pagefindModule;
     try {
       return await startInstance(pagefind);
@@ -144,7 +144,13 @@ const withFilter = (options: PagefindSearchOptions, key: string, value: Pagefind
  * rides in a filter, whose file loads only when a shopper sorts: one search counts the results per price,
  * then one search per price, cheapest (or dearest) first, until `limit` results are in hand.
  */
-async function byPrice(api: PagefindApi, term: string | null, options: PagefindSearchOptions, direction: 'asc' | 'desc', limit: number): Promise<SearchAnswer> {
+async function byPrice(
+  api: PagefindApi,
+  term: string | null,
+  options: PagefindSearchOptions,
+  direction: 'asc' | 'desc',
+  limit: number,
+): Promise<SearchAnswer> {
   // A value no product has: keeps every result and makes Pagefind count the results per price.
   const counted = await api.search(term, withFilter(options, CARD_FILTERS.price, { none: ['-'] }));
   const counts = Object.entries(counted?.filters?.[CARD_FILTERS.price] ?? {})
@@ -181,11 +187,22 @@ const EMPTY: SearchAnswer = { total: 0, results: [], effectiveText: '' };
  * shortest-prefix fallback ("gurgaon" -> "g") are dropped and the search re-run without them; a query left with
  * no words finds nothing.
  */
-export async function searchProducts(api: PagefindApi, request: SearchRequest, limit = Number.POSITIVE_INFINITY, help: SearchHelp = {}): Promise<SearchAnswer> {
+export async function searchProducts(
+  api: PagefindApi,
+  request: SearchRequest,
+  limit = Number.POSITIVE_INFINITY,
+  help: SearchHelp = {},
+): Promise<SearchAnswer> {
   const answer = await relevant(api, request, help);
   if (request.sort === 'relevance' || answer.total === 0) return { ...answer, results: answer.results.slice(0, limit) };
   const term = request.text ? answer.effectiveText : null;
-  const sorted = await byPrice(api, term, optionsFor(request), request.sort === 'price-asc' ? 'asc' : 'desc', Number.isFinite(limit) ? limit : answer.total);
+  const sorted = await byPrice(
+    api,
+    term,
+    optionsFor(request),
+    request.sort === 'price-asc' ? 'asc' : 'desc',
+    Number.isFinite(limit) ? limit : answer.total,
+  );
   return answer.correction ? { ...sorted, correction: answer.correction } : sorted;
 }
 
@@ -195,7 +212,13 @@ export async function searchProducts(api: PagefindApi, request: SearchRequest, l
  * had (offline, old build), or the corrected query finds nothing either; a change is reported only when its
  * word was kept by the corrected search.
  */
-async function corrected(api: PagefindApi, request: SearchRequest, text: string, unmatched: readonly string[], help: SearchHelp): Promise<SearchAnswer | null> {
+async function corrected(
+  api: PagefindApi,
+  request: SearchRequest,
+  text: string,
+  unmatched: readonly string[],
+  help: SearchHelp,
+): Promise<SearchAnswer | null> {
   if (request.exact || !help.vocabulary || unmatched.length === 0) return null;
   const vocabulary = await help.vocabulary().catch(() => null);
   if (!vocabulary) return null;
@@ -233,7 +256,8 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
       // A pasted paragraph: nothing worth checking word by word.
       if (words.length > MAX_WORDS_CHECKED) return { ...EMPTY, effectiveText: text };
       // One word that finds nothing: a typo, perhaps ("mlik").
-      if (words.length < 2) return (attempt === 0 && (await corrected(api, request, text, words, help))) || { ...EMPTY, effectiveText: text };
+      if (words.length < 2)
+        return (attempt === 0 && (await corrected(api, request, text, words, help))) || { ...EMPTY, effectiveText: text };
       drop = [];
       for (const word of words) {
         const alone = (await api.search(word, options))?.results[0];
@@ -275,7 +299,8 @@ export function mostlyMatched(kept: string, dropped: readonly string[]): boolean
 }
 
 /** The searchable text of a result: its indexed content and its searchable meta. */
-const indexTextOf = (data: PagefindResultData): string => `${data.content ?? ''} ${data.meta?.['title'] ?? ''} ${data.meta?.['unit'] ?? ''}`;
+const indexTextOf = (data: PagefindResultData): string =>
+  `${data.content ?? ''} ${data.meta?.['title'] ?? ''} ${data.meta?.['unit'] ?? ''}`;
 
 const first = (values: string[] | undefined): string | undefined => (Array.isArray(values) ? values[0] : undefined);
 
@@ -283,6 +308,7 @@ const first = (values: string[] | undefined): string | undefined => (Array.isArr
 export function cardFromResult(data: PagefindResultData): CardProduct | null {
   const filters = data.filters ?? {};
   const name = data.meta?.['title'];
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Pagefind's answer is input: a malformed record may lack its url
   const idFromUrl = /\/product\/([^/]+)\/?$/.exec(data.url ?? '')?.[1];
   let id = first(filters[CARD_FILTERS.id]) ?? '';
   if (!id && idFromUrl) {

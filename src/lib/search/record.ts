@@ -66,12 +66,23 @@ export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick
 const money = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(Math.round(n * 100) / 100) : '0');
 
 const singular = (w: string): string =>
-  w.endsWith('ies') && w.length > 4 ? `${w.slice(0, -3)}y` : w.endsWith('oes') ? w.slice(0, -2) : w.endsWith('s') && !w.endsWith('ss') && w.length > 3 ? w.slice(0, -1) : w;
+  w.endsWith('ies') && w.length > 4
+    ? `${w.slice(0, -3)}y`
+    : w.endsWith('oes')
+      ? w.slice(0, -2)
+      : w.endsWith('s') && !w.endsWith('ss') && w.length > 3
+        ? w.slice(0, -1)
+        : w;
 
 /** Words of `name` (brand words aside) that also appear, singular or plural, in one of `categoryNames`. */
 export function emphasisTermsFor(name: string, brand: string | null | undefined, categoryNames: readonly string[]): string[] {
   const brandWords = new Set(normalizeWords(brand ?? '').split(' '));
-  const categoryWords = new Set(normalizeWords(categoryNames.join(' ')).split(' ').filter((w) => w.length >= 3).map(singular));
+  const categoryWords = new Set(
+    normalizeWords(categoryNames.join(' '))
+      .split(' ')
+      .filter((w) => w.length >= 3)
+      .map(singular),
+  );
   const hits = new Set<string>();
   for (const word of normalizeWords(name).split(' ')) {
     if (word.length >= 3 && !brandWords.has(word) && categoryWords.has(singular(word))) hits.add(word);

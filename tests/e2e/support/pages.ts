@@ -5,9 +5,7 @@ import { must } from '../../../scripts/lib/must.ts';
 import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
 
 /** The bundled sample catalogue (what `npm run build` renders by default). */
-export const sample = JSON.parse(
-  readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
-) as Catalogue;
+export const sample = JSON.parse(readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
 
 const find = (label: string, test: (p: Product) => boolean): Product => {
   const product = sample.products.find(test);
@@ -25,8 +23,14 @@ export const products = {
 
 /** Stores the tests use: one with a rating and delivery time, one without a rating. */
 export const stores = {
-  rated: must(sample.stores.find((s) => s.id === 'sharma-general-store'), 'store sharma-general-store'),
-  unrated: must(sample.stores.find((s) => s.is_active && s.rating === null), 'an active store without a rating'),
+  rated: must(
+    sample.stores.find((s) => s.id === 'sharma-general-store'),
+    'store sharma-general-store',
+  ),
+  unrated: must(
+    sample.stores.find((s) => s.is_active && s.rating === null),
+    'an active store without a rating',
+  ),
 };
 
 /** Sets the stored theme before any page script runs. */

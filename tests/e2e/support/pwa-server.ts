@@ -10,7 +10,6 @@ import path from 'node:path';
 import { contentTypeFor } from '../../../scripts/lib/content-types.ts';
 import { headersForPath, readHeadersRules } from '../../../scripts/lib/security-policy.ts';
 
-
 /** A running server: its origin, the directory it serves, and the paths asked for so far. */
 export interface SwitchableServer {
   origin: string;
@@ -41,7 +40,11 @@ export async function startSwitchableServer(dir: string): Promise<SwitchableServ
       }
       const candidates = pathname.endsWith('/') ? [path.join(base, 'index.html')] : [base, path.join(base, 'index.html'), `${base}.html`];
       let file: string | undefined;
-      for (const candidate of candidates) if (await isFile(candidate)) { file = candidate; break; }
+      for (const candidate of candidates)
+        if (await isFile(candidate)) {
+          file = candidate;
+          break;
+        }
       const status = file ? 200 : 404;
       file ??= path.join(root, '404.html');
       res.writeHead(status, {

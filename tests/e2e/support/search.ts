@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
 
 /** The bundled sample catalogue the site under test was built from. */
-export const catalogue = JSON.parse(
-  readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
-) as Catalogue;
+export const catalogue = JSON.parse(readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
 
 /** Available products by id. */
 export const availableById = new Map<string, Product>(catalogue.products.filter((p) => p.is_available).map((p) => [p.id, p]));
@@ -36,7 +34,12 @@ export const resultsRegion = (page: Page): Locator => page.locator('#search-resu
  * Waits until the page has settled (results, empty or error) on `query`. With `all`, scrolls to the end of the
  * list so its remaining cards (beyond the first 12, up to 50) load, and waits for them.
  */
-export async function settledOn(page: Page, query: string, state: 'results' | 'empty' | RegExp = /^(results|empty)$/, all = true): Promise<void> {
+export async function settledOn(
+  page: Page,
+  query: string,
+  state: 'results' | 'empty' | RegExp = /^(results|empty)$/,
+  all = true,
+): Promise<void> {
   const region = resultsRegion(page);
   await expect(region).toHaveAttribute('data-search-query', query);
   await expect(region).toHaveAttribute('data-search-state', state);
@@ -57,7 +60,9 @@ export async function search(page: Page, query: string, state?: 'results' | 'emp
 
 /** The product ids of the result cards, in order (from their links). */
 export async function resultIds(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('[data-search-results] article > a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('[data-search-results] article > a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => decodeURIComponent(href.replace(/^\/product\//, '').replace(/\/$/, '')));
 }
 
