@@ -35,6 +35,9 @@ export const ICONS = {
   chevron: 'm9 6 6 6-6 6',
   tag: 'M20 12 12 20 4 12V4h8zM8 8h.01',
   money: 'M12 3v18M17 7H9.5a3 3 0 0 0 0 6h5a3 3 0 0 1 0 6H6',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 /** The name of one of the site's icons. */

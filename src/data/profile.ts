@@ -66,13 +66,3 @@ export const savedAddresses: readonly SavedAddress[] = [
     isDefault: false,
   },
 ];
-
-/** The settings menu, in the spec's order. */
-export const settingsMenu = [
-  { href: '/profile/settings/personal', label: 'Personal Information', hint: 'Name, e-mail, phone' },
-  { href: '/profile/settings/payment', label: 'Payment Methods', hint: 'Saved cards' },
-  { href: '/profile/settings/addresses', label: 'Addresses', hint: 'Delivery addresses' },
-  { href: '/profile/settings/notifications', label: 'Notifications', hint: 'Order updates and offers' },
-  { href: '/profile/settings/privacy', label: 'Privacy & Security', hint: 'Your data and account' },
-  { href: '/help', label: 'Help & Support', hint: 'FAQs and contact' },
-] as const;

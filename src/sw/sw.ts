@@ -19,7 +19,8 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, PrecacheFallbackPlugin } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { RouteMatchCallback } from 'workbox-core/types.js';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, pathKeyPlugin, supabaseKeyPlugin } from '../lib/pwa/plugins.ts';
 import {
   cacheNames,
@@ -94,62 +95,35 @@ self.addEventListener('message', (event) => {
 
 addRoute();
 
-// A hashed asset this worker did not precache: one of a newer release, asked for by a page fetched from the network.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isAstroAssetPath(url.pathname),
-  new CacheFirst({
-    cacheName: names.assets,
-    plugins: [okOnly(), expiration({ maxEntries: 100, purgeOnQuotaError: true })],
-  }),
-);
+/** Only responses a shopper should see again are kept (a 404 or an opaque error never is), up to a count and age. */
+const limit = (maxEntries: number, maxAgeSeconds?: number) =>
+  expiration({ maxEntries, ...(maxAgeSeconds === undefined ? {} : { maxAgeSeconds }), purgeOnQuotaError: true });
+const networkFirst = (cacheName: string, plugins: WorkboxPlugin[]) =>
+  new NetworkFirst({ cacheName, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins });
+const sameOriginPath =
+  (test: (path: string) => boolean) =>
+  ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+    sameOrigin && test(url.pathname);
 
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isPagefindHashedPath(url.pathname),
-  new CacheFirst({
-    cacheName: names.searchIndex,
-    plugins: [pathKeyPlugin(), okOnly(), expiration({ maxEntries: 300, purgeOnQuotaError: true })],
-  }),
-);
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isPagefindPath(url.pathname),
-  new NetworkFirst({
-    cacheName: names.searchCore,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [pathKeyPlugin(), okOnly(), expiration({ maxEntries: 30, purgeOnQuotaError: true })],
-  }),
-);
-
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isSiteDataPath(url.pathname),
-  new NetworkFirst({
-    cacheName: names.data,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      okOnly(),
-      maxAgePlugin(DATA_MAX_AGE_SECONDS),
-      expiration({ maxEntries: 20, maxAgeSeconds: DATA_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
-);
-
-registerRoute(
-  ({ url }) => isSupabaseRead(url, supabase),
-  new NetworkFirst({
-    cacheName: names.supabase,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      supabaseKeyPlugin(),
-      okOnly(),
-      maxAgePlugin(DATA_MAX_AGE_SECONDS),
-      expiration({ maxEntries: 60, maxAgeSeconds: DATA_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
-);
-
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isImagePath(url.pathname),
-  new StaleWhileRevalidate({
-    cacheName: names.images,
-    plugins: [okOnly(), expiration({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
-  }),
-);
+// Runtime caches, first match wins.
+const runtimeRoutes: [RouteMatchCallback, Strategy][] = [
+  // A hashed asset this worker did not precache: one of a newer release, asked for by a page fetched from the network.
+  [sameOriginPath(isAstroAssetPath), new CacheFirst({ cacheName: names.assets, plugins: [okOnly(), limit(100)] })],
+  // Pagefind's hashed index chunks never change; its entry files do with each release.
+  [
+    sameOriginPath(isPagefindHashedPath),
+    new CacheFirst({ cacheName: names.searchIndex, plugins: [pathKeyPlugin(), okOnly(), limit(300)] }),
+  ],
+  [sameOriginPath(isPagefindPath), networkFirst(names.searchCore, [pathKeyPlugin(), okOnly(), limit(30)])],
+  // The site's JSON data and Supabase reads: fresh when online, a copy of bounded age when not.
+  [
+    sameOriginPath(isSiteDataPath),
+    networkFirst(names.data, [okOnly(), maxAgePlugin(DATA_MAX_AGE_SECONDS), limit(20, DATA_MAX_AGE_SECONDS)]),
+  ],
+  [
+    ({ url }) => isSupabaseRead(url, supabase),
+    networkFirst(names.supabase, [supabaseKeyPlugin(), okOnly(), maxAgePlugin(DATA_MAX_AGE_SECONDS), limit(60, DATA_MAX_AGE_SECONDS)]),
+  ],
+  [sameOriginPath(isImagePath), new StaleWhileRevalidate({ cacheName: names.images, plugins: [okOnly(), limit(300, 30 * 24 * 60 * 60)] })],
+];
+for (const [match, strategy] of runtimeRoutes) registerRoute(match, strategy);
