@@ -26,7 +26,8 @@ export const $cartAdding = atom<readonly string[]>([]);
 async function readProduct(product: CartProductInput): Promise<CartProductInput | null> {
   if (!liveCatalogueConfigured) return product;
   const row = await readLiveProduct(product.id);
-  return row ? { ...toCartProduct(row), is_available: row.is_available } : null;
+  // The row's category_id is its leaf category; the cart keeps the top-level one the page gave (coupon rules).
+  return row ? { ...toCartProduct({ ...row, category_id: product.category_id ?? null }), is_available: row.is_available } : null;
 }
 
 /** Writes the cart; a failed write (storage full or blocked) is logged and reported, never thrown at a click handler. */
