@@ -57,7 +57,9 @@ export default function TotalsTable({
         <div className={row}>
           <dt>
             Cashback ({couponCode})
-            <span className="block text-xs font-normal text-gray-600 dark:text-gray-300">Credited after delivery, not taken off the total</span>
+            <span className="block text-xs font-normal text-gray-600 dark:text-gray-300">
+              Credited after delivery, not taken off the total
+            </span>
           </dt>
           <dd data-testid="cashback" className={`tabular-nums ${good}`}>
             {formatPaise(cashbackPaise)}

@@ -150,7 +150,10 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
     address: formatAddress(address),
     items,
     timeline: TIMELINE_STEPS.map((status, i) => ({ status, time: i === 0 ? placed : '', completed: i === 0 })),
-    ...withOrderCoupon(totals, coupon ? { code: coupon.code, discountPaise: coupon.discountPaise, cashbackPaise: coupon.cashbackPaise } : null),
+    ...withOrderCoupon(
+      totals,
+      coupon ? { code: coupon.code, discountPaise: coupon.discountPaise, cashbackPaise: coupon.cashbackPaise } : null,
+    ),
   };
 }
 
@@ -263,7 +266,8 @@ export function repairOrder(raw: unknown): Order | null {
   if (items.length === 0) return null;
   const date = str(r['date'], 40);
   const computed = orderTotals(items);
-  const fee = r['deliveryFeePaise'] === 0 || r['deliveryFeePaise'] === DELIVERY_FEE_PAISE ? r['deliveryFeePaise'] : computed.deliveryFeePaise;
+  const fee =
+    r['deliveryFeePaise'] === 0 || r['deliveryFeePaise'] === DELIVERY_FEE_PAISE ? r['deliveryFeePaise'] : computed.deliveryFeePaise;
   const totals = { subtotalPaise: computed.subtotalPaise, deliveryFeePaise: fee, totalPaise: computed.subtotalPaise + fee };
   return {
     id,

@@ -55,7 +55,9 @@ export async function placeOrder(address: CheckoutAddress, options: PlaceOrderOp
   if (!address.address_line_1.trim()) throw new Error('The delivery address is required');
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? CHECKOUT_DELAY_MS));
   const now = (options.now ?? Date.now)();
-  const coupon = options.couponCode ? evaluateCoupon(options.couponCode, { lines: couponLines(lines), hasOrders: $placedOrders.get().length > 0, now }) : null;
+  const coupon = options.couponCode
+    ? evaluateCoupon(options.couponCode, { lines: couponLines(lines), hasOrders: $placedOrders.get().length > 0, now })
+    : null;
   const order = createOrder(lines, address, now, coupon?.ok ? coupon : null);
   // Saved before the cart is cleared: if saving fails the shopper keeps the cart and can try again.
   $placedOrders.set([order, ...$placedOrders.get().filter((o) => o.id !== order.id)].slice(0, MAX_STORED_ORDERS));
@@ -82,5 +84,12 @@ export function reorder(order: Order, known?: Readonly<Record<string, CartProduc
 }
 
 function fromItem(item: OrderItem): CartProductInput {
-  return { id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit, category_id: item.category_id ?? null };
+  return {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    image_url: item.image_url,
+    quantity_unit: item.unit,
+    category_id: item.category_id ?? null,
+  };
 }

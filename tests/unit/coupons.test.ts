@@ -18,7 +18,11 @@ const SATURDAY = Date.parse('2026-11-21T12:00:00+05:30');
 const SUNDAY = Date.parse('2026-11-22T12:00:00+05:30');
 
 /** One line of `rupees` (quantity 1) in `category`. */
-const line = (rupees: number, category: string | null = 'dairy', quantity = 1): CouponLine => ({ price: rupees, quantity, category_id: category });
+const line = (rupees: number, category: string | null = 'dairy', quantity = 1): CouponLine => ({
+  price: rupees,
+  quantity,
+  category_id: category,
+});
 const ctx = (lines: CouponLine[], more: Partial<CouponContext> = {}): CouponContext => ({ lines, hasOrders: false, now: MONDAY, ...more });
 
 function applied(result: CouponResult) {
@@ -84,7 +88,7 @@ describe('WEEKEND30: 30% off produce on Saturdays and Sundays (India time), prod
     expect(reason(evaluateCoupon('WEEKEND30', ctx(produce, { now: MONDAY })))).toBe('WEEKEND30 works on Saturdays and Sundays only');
   });
 
-  test('the day is India\'s: Friday 23:59 IST is a weekday, Saturday 00:00 IST (Friday 18:30 UTC) is the weekend', () => {
+  test("the day is India's: Friday 23:59 IST is a weekday, Saturday 00:00 IST (Friday 18:30 UTC) is the weekend", () => {
     const fridayLate = Date.parse('2026-11-20T18:29:59Z');
     const saturdayStart = Date.parse('2026-11-20T18:30:00Z');
     const sundayEnd = Date.parse('2026-11-22T18:29:59Z');
@@ -98,7 +102,9 @@ describe('WEEKEND30: 30% off produce on Saturdays and Sundays (India time), prod
 
   test('the minimum counts produce only: ₹199.99 refused, exactly ₹200 applies', () => {
     const lines = [line(199.99, 'fruits'), line(900, 'dairy')];
-    expect(reason(evaluateCoupon('WEEKEND30', ctx(lines, { now: SATURDAY })))).toBe('Add ₹0.01 more of fruits or vegetables to use WEEKEND30');
+    expect(reason(evaluateCoupon('WEEKEND30', ctx(lines, { now: SATURDAY })))).toBe(
+      'Add ₹0.01 more of fruits or vegetables to use WEEKEND30',
+    );
     expect(applied(evaluateCoupon('WEEKEND30', ctx([line(200, 'vegetables')], { now: SATURDAY }))).discountPaise).toBe(6000);
   });
 
@@ -117,7 +123,7 @@ describe('WEEKEND30: 30% off produce on Saturdays and Sundays (India time), prod
 });
 
 describe('FREEDEL: free delivery above ₹300', () => {
-  test('the threshold is the issue\'s ₹300', () => {
+  test("the threshold is the issue's ₹300", () => {
     expect(FREE_DELIVERY_ABOVE_PAISE).toBe(30000);
   });
 
@@ -151,7 +157,7 @@ describe('BULK20: 20% off 5 or more items (total quantity), at most ₹200', () 
 });
 
 describe('SAVE100: ₹100 cashback on ₹499 or more, credited after delivery', () => {
-  test('₹379 is refused with the issue\'s exact words', () => {
+  test("₹379 is refused with the issue's exact words", () => {
     expect(reason(evaluateCoupon('SAVE100', ctx([line(379)])))).toBe('Add ₹120 more to use SAVE100');
   });
 

@@ -1,16 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { formatPaise } from '../../src/lib/format.ts';
-import {
-  DELIVERY_FEE_PAISE,
-  cartTotals,
-  deliveryFeePaise,
-  lineTotalPaise,
-  toPaise,
-  toRupees,
-} from '../../src/lib/pricing.ts';
+import { DELIVERY_FEE_PAISE, cartTotals, deliveryFeePaise, lineTotalPaise, toPaise, toRupees } from '../../src/lib/pricing.ts';
 
 describe('constants', () => {
-  test('delivery costs the spec\'s fixed ₹25.00 (free delivery is the FREEDEL coupon, tests/unit/coupons.test.ts)', () => {
+  test("delivery costs the spec's fixed ₹25.00 (free delivery is the FREEDEL coupon, tests/unit/coupons.test.ts)", () => {
     expect(formatPaise(DELIVERY_FEE_PAISE)).toBe('₹25.00');
   });
 });
