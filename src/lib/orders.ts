@@ -266,8 +266,8 @@ export function repairOrder(raw: unknown): Order | null {
   if (items.length === 0) return null;
   const date = str(r['date'], 40);
   const computed = orderTotals(items);
-  const fee =
-    r['deliveryFeePaise'] === 0 || r['deliveryFeePaise'] === DELIVERY_FEE_PAISE ? r['deliveryFeePaise'] : computed.deliveryFeePaise;
+  const storedFee = r['deliveryFeePaise'];
+  const fee = storedFee === 0 || storedFee === DELIVERY_FEE_PAISE ? storedFee : computed.deliveryFeePaise;
   const totals = { subtotalPaise: computed.subtotalPaise, deliveryFeePaise: fee, totalPaise: computed.subtotalPaise + fee };
   return {
     id,

@@ -15,7 +15,7 @@ export const $cartItems = persistentAtom<CartItem[]>('cart-items', [], {
 /** Number of units in the cart (the header badge). */
 export const $cartCount = computed($cartItems, (items) => items.reduce((n, item) => n + item.quantity, 0));
 
-/** The totals the cart and checkout show (paise): subtotal, delivery fee, total, shortfall for free delivery. */
+/** The cart's totals before any coupon (paise): subtotal, delivery fee, total; src/stores/coupon.ts adds the coupon. */
 export const $cartTotals = computed($cartItems, (items): Totals =>
   cartTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity }))),
 );

@@ -116,7 +116,10 @@ test('SAVE100: "Add ₹120 more to use SAVE100" at ₹379; at ₹499 a ₹100 ca
   await expect(page.getByText('Credited after delivery, not taken off the total')).toBeVisible();
 
   const id = await placeOrder(page);
-  await page.getByRole('link').filter({ has: page.getByRole('heading', { name: id }) }).click();
+  await page
+    .getByRole('link')
+    .filter({ has: page.getByRole('heading', { name: id }) })
+    .click();
   const items = page.getByRole('region', { name: /^Items/ });
   await expect(items.getByTestId('total')).toHaveText('₹524.00');
   await expect(items.getByTestId('cashback')).toHaveText('₹100.00');
