@@ -6,7 +6,7 @@ import { itemsLabel } from '../lib/orders.ts';
 import type { CartItem } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY } from '../lib/fields.ts';
 import { $cartCount, $cartItems, removeFromCart, updateQuantity } from '../stores/cart.ts';
-import { $couponTotals } from '../stores/coupon.ts';
+import { $couponTotals } from '../stores/coupon-totals.ts';
 import CouponField from './CouponField.tsx';
 import TotalsTable from './TotalsTable.tsx';
 

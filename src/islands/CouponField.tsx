@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { COUPON_INPUT_MAX, evaluateCoupon } from '../lib/coupons.ts';
-import { $couponCode, $couponResult, applyCoupon, removeCoupon } from '../stores/coupon.ts';
+import { $couponCode, applyCoupon, removeCoupon } from '../stores/coupon.ts';
+import { $couponResult } from '../stores/coupon-totals.ts';
 
 export interface CouponFieldProps {
   /** Show the code field and "Apply" (checkout); without it only the applied code's line and "Remove" (cart). */

@@ -8,12 +8,11 @@
  * generated from FREE_DELIVERY_ABOVE_PAISE instead); the fee itself is the spec's fixed ₹25 (src/lib/pricing.ts).
  * Minimums count the item total before the delivery fee, as the offers page's terms say.
  */
+import { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode } from './coupon-codes.ts';
 import { formatPaiseShort } from './format.ts';
 import { DELIVERY_FEE_PAISE, lineTotalPaise } from './pricing.ts';
 
-/** The codes the store accepts. */
-export const COUPON_CODES = ['WELCOME50', 'WEEKEND30', 'FREEDEL', 'BULK20', 'SAVE100'] as const;
-export type CouponCode = (typeof COUPON_CODES)[number];
+export { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode };
 
 /** Free delivery with FREEDEL on item totals strictly above ₹300 (₹300.00 pays the fee, ₹300.01 does not). */
 export const FREE_DELIVERY_ABOVE_PAISE = 30000;
@@ -126,17 +125,6 @@ export type CouponResult = AppliedCoupon | RefusedCoupon;
 
 /** Longest text the coupon field keeps. */
 export const COUPON_INPUT_MAX = 20;
-
-/** The shopper's text as a code: trimmed, upper case; null when blank. */
-export function normalizeCode(text: string): string | null {
-  const code = text.trim().toUpperCase();
-  return code === '' ? null : code;
-}
-
-/** True when `code` is one of ours. */
-export function isCouponCode(code: string): code is CouponCode {
-  return (COUPON_CODES as readonly string[]).includes(code);
-}
 
 /** The day of the week in India (0 Sunday ... 6 Saturday) at `now`. */
 export function istWeekday(now: number): number {

@@ -3,7 +3,7 @@
  * (src/stores/coupon.ts; one per order, so it replaces any other), copies the code when the browser lets it, and
  * says so in a notice; a `[data-claim-status]` live region in the same card says it next to the button.
  */
-import { COUPON_RULES, isCouponCode } from '../lib/coupons.ts';
+import { isCouponCode } from '../lib/coupon-codes.ts';
 import { applyCoupon } from '../stores/coupon.ts';
 import { showToast } from '../stores/toasts.ts';
 
@@ -19,7 +19,7 @@ function claim(button: HTMLButtonElement): void {
   copyCode(code);
   const status = button.closest('[data-claim-card]')?.querySelector('[data-claim-status]');
   if (status) status.textContent = `${code} applied.`;
-  showToast({ title: `Coupon ${code} applied`, description: `${COUPON_RULES[code].summary}. Your cart and checkout show it.` });
+  showToast({ title: `Coupon ${code} applied`, description: 'Your cart and checkout show what it takes off, or what it still needs.' });
 }
 
 document.addEventListener('click', (event) => {
