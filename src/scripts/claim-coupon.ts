@@ -4,6 +4,7 @@
  * says so in a notice; a `[data-claim-status]` live region in the same card says it next to the button.
  */
 import { isCouponCode } from '../lib/coupon-codes.ts';
+import { $cartItems } from '../stores/cart.ts';
 import { applyCoupon } from '../stores/coupon.ts';
 import { showToast } from '../stores/toasts.ts';
 
@@ -19,7 +20,11 @@ function claim(button: HTMLButtonElement): void {
   copyCode(code);
   const status = button.closest('[data-claim-card]')?.querySelector('[data-claim-status]');
   if (status) status.textContent = `${code} applied.`;
-  showToast({ title: `Coupon ${code} applied`, description: 'Your cart and checkout show what it takes off, or what it still needs.' });
+  const description =
+    $cartItems.get().length === 0
+      ? 'Add items to your cart: the code is counted at checkout.'
+      : 'Your cart and checkout show what it takes off, or what it still needs.';
+  showToast({ title: `Coupon ${code} applied`, description });
 }
 
 document.addEventListener('click', (event) => {

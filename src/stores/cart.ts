@@ -12,16 +12,6 @@ export const $cartItems = persistentAtom<CartItem[]>('cart-items', [], {
   decode: decodeCart,
 });
 
-/**
- * The cart's coupon code ("" for none; one coupon per order), under "thela-coupon". It lives beside the cart so the
- * pages that only apply codes share the cart's modules; the actions are src/stores/coupon.ts and the rules (which
- * refuse anything that is not a code of ours) src/lib/coupons.ts.
- */
-export const $couponCode = persistentAtom<string>('thela-coupon', '', {
-  encode: (code) => code,
-  decode: (raw) => raw.trim().toUpperCase().slice(0, 20),
-});
-
 /** Number of units in the cart (the header badge). */
 export const $cartCount = computed($cartItems, (items) => items.reduce((n, item) => n + item.quantity, 0));
 

@@ -1,6 +1,7 @@
 import { computed } from 'nanostores';
 import { evaluateCoupon, withCoupon, type CouponResult, type CouponTotals } from '../lib/coupons.ts';
-import { $cartItems, $cartTotals, $couponCode } from './cart.ts';
+import { $cartItems, $cartTotals } from './cart.ts';
+import { $couponCode } from './coupon.ts';
 import { $placedOrders, couponLines } from './orders.ts';
 
 /** The applied code evaluated against the cart now (null with no code): applied with its saving, or refused with why. */

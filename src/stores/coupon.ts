@@ -1,7 +1,14 @@
+import { persistentAtom } from '@nanostores/persistent';
 import { isCouponCode, normalizeCode } from '../lib/coupon-codes.ts';
-import { $couponCode } from './cart.ts';
 
-export { $couponCode };
+/** localStorage key of the shopper's coupon code (one per order). */
+export const COUPON_KEY = 'thela-coupon';
+
+/** The code the shopper applied ("" for none), kept across pages and tabs; only one of ours is ever read back. */
+export const $couponCode = persistentAtom<string>(COUPON_KEY, '', {
+  encode: (code) => code,
+  decode: (raw) => (isCouponCode(raw) ? raw : ''),
+});
 
 /**
  * Applies a code: one of ours replaces the one held (one coupon per order) and is kept even when the cart does not
