@@ -38,13 +38,11 @@ async function placeOrder(page: Page): Promise<string> {
   await page.getByRole('textbox', { name: 'Address Line 1' }).fill('House 42, Sector 14');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL(/\/orders\/?$/);
-  const first = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2 }) })
-    .first();
-  const id = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
-  expect(id).toMatch(/^ORD-\d+$/);
-  return id;
+  await expect(toasts(page).getByText('Order Placed!')).toBeVisible();
+  // Placed orders are "ORD-" + the time in milliseconds (the samples are ORD-001...), listed first once the island reads them.
+  const heading = page.getByRole('heading', { level: 2, name: /^ORD-\d{10,}$/ }).first();
+  await expect(heading).toBeVisible();
+  return (await heading.textContent()) ?? '';
 }
 
 test('WELCOME50: refused at exactly ₹500, 50% up to ₹250 above it; saved with the order; refused on the next order', async ({ page }) => {
