@@ -235,6 +235,8 @@ test('Claim Now on the home strip applies the code from the keyboard and says so
   await page.clock.setFixedTime(MONDAY);
   await seedCart(page, [line('test-rice', 379, 1)]);
   await page.goto('/');
+  // The strip's live regions stay inside their cards: the page never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   const claim = page.getByRole('button', { name: 'Claim Now: Cashback ₹100, code SAVE100' });
   await claim.focus();
   await page.keyboard.press('Enter');
