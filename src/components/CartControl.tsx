@@ -32,6 +32,7 @@ export default function CartControl({ product, mode = 'add', className = '' }: C
     'data-price': String(product.price),
     ...(product.quantity_unit ? { 'data-unit': product.quantity_unit } : {}),
     ...(product.image_url ? { 'data-image': product.image_url } : {}),
+    ...(product.category_id ? { 'data-category': product.category_id } : {}),
     ...(product.is_available === false ? { 'data-available': 'false' } : {}),
   };
   return mode === 'add' ? (

@@ -1,8 +1,9 @@
-import { formatPaise, formatPrice } from '../lib/format.ts';
-import { DELIVERY_FEE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../lib/pricing.ts';
+import { COUPON_RULES, FREE_DELIVERY_ABOVE_PAISE, type CouponCode } from '../lib/coupons.ts';
+import { formatPaise, formatPaiseShort } from '../lib/format.ts';
+import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 import type { IconName } from './icons.ts';
 
-/** A card of the home offers strip (spec section 3): id, title, subtitle, colour, icon. */
+/** A card of the home offers strip (spec section 3: id, title, subtitle, colour, icon), with the code "Claim Now" applies. */
 export interface OfferCard {
   id: string;
   title: string;
@@ -12,33 +13,65 @@ export interface OfferCard {
   /** The card's icon (src/data/icons.ts), named by `iconLabel`. */
   icon: IconName;
   iconLabel: string;
+  /** The coupon "Claim Now" applies (src/lib/coupons.ts). */
+  code: CouponCode;
 }
 
-/** The home strip's three offers (spec section 2); the free-delivery threshold comes from the pricing rules. */
+const minimumOf = (code: CouponCode): number => COUPON_RULES[code].minimum?.paise ?? 0;
+const capOf = (code: CouponCode): number | null => {
+  const benefit = COUPON_RULES[code].benefit;
+  return benefit.kind === 'percent' ? benefit.maxPaise : benefit.kind === 'free-delivery' ? DELIVERY_FEE_PAISE : null;
+};
+
+/**
+ * The home strip: the spec's three offers (first order, SAVE100 cashback, free delivery) and the two other coupons,
+ * each with its code. Amounts come from the coupon rules, so the strip never promises other than checkout gives.
+ */
 export const offerCards: readonly OfferCard[] = [
   {
     id: 'first-order',
     title: 'Flat 50% off',
-    subtitle: 'On your first order',
+    subtitle: `On your first order above ${formatPaiseShort(minimumOf('WELCOME50'))}`,
     color: 'bg-violet-700 text-white',
     icon: 'gift',
     iconLabel: 'Gift',
+    code: 'WELCOME50',
   },
   {
     id: 'cashback',
-    title: `Cashback ${formatPrice(100)}`,
-    subtitle: 'Use code SAVE100',
+    title: `Cashback ${formatPaiseShort(10000)}`,
+    subtitle: `On orders of ${formatPaiseShort(minimumOf('SAVE100'))} or more`,
     color: 'bg-rose-700 text-white',
     icon: 'wallet',
     iconLabel: 'Wallet',
+    code: 'SAVE100',
   },
   {
     id: 'free-delivery',
     title: 'Free delivery',
-    subtitle: `On orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}`,
+    subtitle: `On orders above ${formatPaiseShort(FREE_DELIVERY_ABOVE_PAISE)}`,
     color: 'bg-brand-700 text-white',
     icon: 'scooter',
     iconLabel: 'Scooter',
+    code: 'FREEDEL',
+  },
+  {
+    id: 'weekend-produce',
+    title: '30% off produce',
+    subtitle: 'Fruits and vegetables, Saturdays and Sundays',
+    color: 'bg-emerald-800 text-white',
+    icon: 'leaf',
+    iconLabel: 'Fresh produce',
+    code: 'WEEKEND30',
+  },
+  {
+    id: 'bulk',
+    title: '20% off 5+ items',
+    subtitle: `Up to ${formatPaiseShort(capOf('BULK20') ?? 0)} off`,
+    color: 'bg-sky-800 text-white',
+    icon: 'box',
+    iconLabel: 'Box',
+    code: 'BULK20',
   },
 ];
 
@@ -65,9 +98,8 @@ export interface SampleOffer {
 }
 
 /**
- * The four sample offers of the spec (section 9). The spec's free-delivery offer says "above ₹300", but the cart
- * already delivers free above FREE_DELIVERY_ABOVE_PAISE (issue 4): the offer quotes the cart's own threshold so the
- * site never promises less than the cart gives.
+ * The four sample offers of the spec (section 9), with minimums and caps from the coupon rules they describe
+ * (src/lib/coupons.ts), so the offers page and checkout agree.
  */
 export const sampleOffers: readonly SampleOffer[] = [
   {
@@ -77,8 +109,8 @@ export const sampleOffers: readonly SampleOffer[] = [
     discount: '50% OFF',
     code: 'WELCOME50',
     validUntil: '2026-12-31',
-    minOrder: 500,
-    maxDiscount: 250,
+    minOrder: minimumOf('WELCOME50') / 100,
+    maxDiscount: (capOf('WELCOME50') ?? 0) / 100,
     image: 'gift',
     imageLabel: 'Gift',
     type: 'new-user',
@@ -90,8 +122,8 @@ export const sampleOffers: readonly SampleOffer[] = [
     discount: '30% OFF',
     code: 'WEEKEND30',
     validUntil: '2026-12-27',
-    minOrder: 200,
-    maxDiscount: 150,
+    minOrder: minimumOf('WEEKEND30') / 100,
+    maxDiscount: (capOf('WEEKEND30') ?? 0) / 100,
     image: 'leaf',
     imageLabel: 'Fresh produce',
     type: 'flash-sale',
@@ -99,12 +131,12 @@ export const sampleOffers: readonly SampleOffer[] = [
   {
     id: 'free-delivery',
     title: 'Free delivery',
-    description: `No delivery fee on orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}; smaller orders pay a flat ${formatPaise(DELIVERY_FEE_PAISE)}.`,
+    description: `No delivery fee on orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}; otherwise every order pays a flat ${formatPaise(DELIVERY_FEE_PAISE)}.`,
     discount: 'FREE DELIVERY',
     code: 'FREEDEL',
     validUntil: '2027-03-31',
-    minOrder: FREE_DELIVERY_ABOVE_PAISE / 100,
-    maxDiscount: DELIVERY_FEE_PAISE / 100,
+    minOrder: minimumOf('FREEDEL') / 100,
+    maxDiscount: (capOf('FREEDEL') ?? 0) / 100,
     image: 'scooter',
     imageLabel: 'Scooter',
     type: 'delivery',
@@ -117,7 +149,7 @@ export const sampleOffers: readonly SampleOffer[] = [
     code: 'BULK20',
     validUntil: '2027-01-31',
     minOrder: null,
-    maxDiscount: 200,
+    maxDiscount: (capOf('BULK20') ?? 0) / 100,
     image: 'box',
     imageLabel: 'Box',
     type: 'bulk',

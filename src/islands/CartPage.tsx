@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { displayImage, displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
-import { FREE_DELIVERY_ABOVE_PAISE, lineTotalPaise } from '../lib/pricing.ts';
+import { lineTotalPaise } from '../lib/pricing.ts';
 import { itemsLabel } from '../lib/orders.ts';
 import type { CartItem } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY } from '../lib/fields.ts';
-import { $cartCount, $cartItems, $cartTotals, removeFromCart, updateQuantity } from '../stores/cart.ts';
+import { $cartCount, $cartItems, removeFromCart, updateQuantity } from '../stores/cart.ts';
+import { $couponTotals } from '../stores/coupon-totals.ts';
+import CouponField from './CouponField.tsx';
 import TotalsTable from './TotalsTable.tsx';
 
 const stepButton = 'grid size-9 place-items-center text-lg leading-none hover:bg-brand-800 disabled:opacity-50';
@@ -14,7 +16,7 @@ const stepButton = 'grid size-9 place-items-center text-lg leading-none hover:bg
 export default function CartPage() {
   const items = useStore($cartItems);
   const count = useStore($cartCount);
-  const totals = useStore($cartTotals);
+  const totals = useStore($couponTotals);
   const statusRef = useRef<HTMLElement>(null);
   // A line removed from this page takes focus with it; hand focus to the item count (or the empty state).
   const removedHere = useRef(false);
@@ -48,7 +50,6 @@ export default function CartPage() {
     );
   }
 
-  const shortfall = totals.freeDeliveryShortfallPaise;
   return (
     <div className="mt-2 grid gap-6 md:grid-cols-[1fr_20rem] md:items-start">
       <section aria-labelledby="cart-lines-heading">
@@ -74,14 +75,7 @@ export default function CartPage() {
         <h2 id="cart-summary-heading" className="mb-3 font-bold">
           Bill Details
         </h2>
-        <p
-          className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:bg-gray-900 dark:text-brand-100"
-          data-testid="free-delivery"
-        >
-          {shortfall > 0
-            ? `Add ${formatPaise(shortfall)} more for free delivery (on orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}).`
-            : 'Yay! You get free delivery on this order.'}
-        </p>
+        <CouponField />
         <TotalsTable {...totals} />
         <a href="/checkout" className="mt-4 block rounded-xl bg-brand-700 px-4 py-3 text-center font-bold text-white hover:bg-brand-800">
           Proceed to Checkout

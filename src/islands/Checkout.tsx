@@ -3,9 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import type { CheckoutAddress } from '../lib/orders.ts';
-import { $cartItems, $cartTotals } from '../stores/cart.ts';
+import { $cartItems } from '../stores/cart.ts';
+import { $couponCode, removeCoupon } from '../stores/coupon.ts';
+import { $couponTotals } from '../stores/coupon-totals.ts';
 import { placeOrder } from '../stores/orders.ts';
 import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
+import CouponField from './CouponField.tsx';
 import TotalsTable from './TotalsTable.tsx';
 
 const EMPTY_ADDRESS: CheckoutAddress = { address_line_1: '', city: '', state: '', postal_code: '' };
@@ -25,7 +28,7 @@ const input = 'mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 
  */
 export default function Checkout() {
   const items = useStore($cartItems);
-  const totals = useStore($cartTotals);
+  const totals = useStore($couponTotals);
   const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
   const [processing, setProcessing] = useState(false);
   // Set synchronously on the first click so a double click (or Enter twice) places one order.
@@ -47,8 +50,9 @@ export default function Checkout() {
     placing.current = true;
     setProcessing(true);
     try {
-      await placeOrder(address);
+      await placeOrder(address, { couponCode: $couponCode.get() });
       placed.current = true;
+      removeCoupon();
       showToastOnNextPage({ title: 'Order Placed!', description: 'Your order has been placed successfully.' });
       window.location.assign('/orders');
     } catch (error) {
@@ -131,6 +135,7 @@ export default function Checkout() {
             </li>
           ))}
         </ul>
+        <CouponField editable />
         <TotalsTable {...totals} />
         <button
           type="submit"

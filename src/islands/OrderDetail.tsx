@@ -133,7 +133,14 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
           ))}
         </ul>
         <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
-          <TotalsTable subtotalPaise={order.subtotalPaise} deliveryFeePaise={order.deliveryFeePaise} totalPaise={order.totalPaise} />
+          <TotalsTable
+            subtotalPaise={order.subtotalPaise}
+            deliveryFeePaise={order.deliveryFeePaise}
+            totalPaise={order.totalPaise}
+            couponCode={order.coupon?.code}
+            discountPaise={order.coupon?.discountPaise}
+            cashbackPaise={order.coupon?.cashbackPaise}
+          />
         </div>
       </section>
 
@@ -221,12 +228,28 @@ function Invoice({ order }: { order: Order }) {
             </td>
             <td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td>
           </tr>
+          {order.coupon && order.coupon.discountPaise > 0 && (
+            <tr data-testid="invoice-discount">
+              <td colSpan={4} className="text-right">
+                Coupon ({order.coupon.code})
+              </td>
+              <td className="text-right">−{formatPaise(order.coupon.discountPaise)}</td>
+            </tr>
+          )}
           <tr className="font-bold">
             <td colSpan={4} className="text-right">
               Total
             </td>
             <td className="text-right">{formatPaise(order.totalPaise)}</td>
           </tr>
+          {order.coupon && order.coupon.cashbackPaise > 0 && (
+            <tr data-testid="invoice-cashback">
+              <td colSpan={4} className="text-right">
+                Cashback ({order.coupon.code}), credited after delivery, not part of the total
+              </td>
+              <td className="text-right">{formatPaise(order.coupon.cashbackPaise)}</td>
+            </tr>
+          )}
         </tfoot>
       </table>
       <p className="mt-6 text-xs">Thank you for shopping with {site.product}.</p>

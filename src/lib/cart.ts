@@ -82,6 +82,7 @@ export function controlProduct(dataset: Readonly<Record<string, string | undefin
     price: dataset['price'],
     image_url: dataset['image'] ?? null,
     quantity_unit: dataset['unit'] ?? null,
+    category_id: dataset['category'] ?? null,
     is_available: dataset['available'] ?? true,
   });
 }

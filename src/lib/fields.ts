@@ -220,6 +220,11 @@ export interface CartProduct {
   image_url: string | null;
   /** Pack size; shown as "pcs" when missing. */
   quantity_unit: string | null;
+  /**
+   * The product's top-level category (fruits, vegetables, dairy...), which the coupon rules read (src/lib/coupons.ts).
+   * Optional: carts saved before it existed have none, and a line without it is simply not produce.
+   */
+  category_id?: string | null | undefined;
 }
 
 /** A product as a caller hands it to the cart: the cart fields, and its availability when known. */
@@ -242,17 +247,19 @@ export function readCartProduct(value: unknown): CartProductInput | null {
   const price = readPrice(value['price']);
   if (id === null || name === null || price === null) return null;
   const available = parseBoolean(value['is_available']);
+  const category = readId(value['category_id']);
   return {
     id,
     name,
     price,
     image_url: readImageUrl(value['image_url']),
     quantity_unit: readText(value['quantity_unit'], UNIT_MAX),
+    ...(category === null ? {} : { category_id: category }),
     ...(available === null ? {} : { is_available: available }),
   };
 }
 
-/** The cart fields of any product row (drops description, category, availability and the rest). */
+/** The cart fields of any product row (drops description, availability and the rest; keeps the top-level category when given). */
 export function toCartProduct(product: CartProduct): CartProduct {
   return {
     id: product.id,
@@ -260,6 +267,7 @@ export function toCartProduct(product: CartProduct): CartProduct {
     price: product.price,
     image_url: product.image_url ?? null,
     quantity_unit: product.quantity_unit ?? null,
+    ...(product.category_id ? { category_id: product.category_id } : {}),
   };
 }
 

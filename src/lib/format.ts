@@ -10,6 +10,12 @@ export function formatPaise(paise: number): string {
   return formatPrice(Number.isFinite(paise) ? paise / 100 : 0);
 }
 
+/** Paise as rupees without ".00" when whole: "₹120", "₹0.01", "₹1,250.50" (offers, unit prices). */
+export function formatPaiseShort(paise: number): string {
+  const text = formatPaise(paise);
+  return Number.isFinite(paise) && paise % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}
+
 /** The spec's default unit when a product has none. */
 export const DEFAULT_UNIT = 'pcs';
 

@@ -13,8 +13,9 @@ import {
   readText,
   type CardProduct,
 } from './fields.ts';
+import { COUPON_RULES, isCouponCode, type AppliedCoupon, type CouponCode } from './coupons.ts';
 import { DEFAULT_UNIT } from './format.ts';
-import { cartTotals } from './pricing.ts';
+import { cartTotals, DELIVERY_FEE_PAISE } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
 
 /** One line of an order. `id` is the product id, so "Reorder Items" can put it back in the cart. */
@@ -26,6 +27,8 @@ export interface OrderItem {
   price: number;
   unit: string;
   image_url: string | null;
+  /** The product's top-level category when the cart knew it (so "Buy again" and reorders keep it for coupons). */
+  category_id?: string;
 }
 
 /** The five steps of the spec's timeline, in order. */
@@ -54,7 +57,17 @@ export interface Order {
   timeline: TimelineEntry[];
   subtotalPaise: number;
   deliveryFeePaise: number;
+  /** subtotal + delivery fee - the coupon's discount. */
   totalPaise: number;
+  /** The coupon used, if any (orders saved before coupons have none). */
+  coupon?: OrderCoupon;
+}
+
+/** The coupon of an order: its code, what it took off the total and the cashback credited after delivery (paise). */
+export interface OrderCoupon {
+  code: CouponCode;
+  discountPaise: number;
+  cashbackPaise: number;
 }
 
 /** The sums of an order (paise). */
@@ -113,11 +126,11 @@ export function formatAddress(address: CheckoutAddress): string {
 export interface OrderableLine {
   product_id: string;
   quantity: number;
-  product: { name: string; price: number; image_url: string | null; quantity_unit: string | null };
+  product: { name: string; price: number; image_url: string | null; quantity_unit: string | null; category_id?: string | null | undefined };
 }
 
-/** The order a checkout places: id "ORD-" + `now`, status processing, "Order Placed" done. */
-export function createOrder(lines: readonly OrderableLine[], address: CheckoutAddress, now: number): Order {
+/** The order a checkout places: id "ORD-" + `now`, status processing, "Order Placed" done, with the applied coupon if any. */
+export function createOrder(lines: readonly OrderableLine[], address: CheckoutAddress, now: number, coupon?: AppliedCoupon | null): Order {
   const items: OrderItem[] = lines.map((line) => ({
     id: line.product_id,
     name: line.product.name,
@@ -125,8 +138,10 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
     price: line.product.price,
     unit: line.product.quantity_unit?.trim() || DEFAULT_UNIT,
     image_url: line.product.image_url,
+    ...(line.product.category_id ? { category_id: line.product.category_id } : {}),
   }));
   const placed = new Date(now).toISOString();
+  const totals = orderTotals(items);
   return {
     id: `ORD-${now}`,
     status: 'processing',
@@ -135,7 +150,21 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
     address: formatAddress(address),
     items,
     timeline: TIMELINE_STEPS.map((status, i) => ({ status, time: i === 0 ? placed : '', completed: i === 0 })),
-    ...orderTotals(items),
+    ...withOrderCoupon(
+      totals,
+      coupon ? { code: coupon.code, discountPaise: coupon.discountPaise, cashbackPaise: coupon.cashbackPaise } : null,
+    ),
+  };
+}
+
+/** Totals with a coupon counted: the discount (never more than subtotal + fee) comes off the total. */
+function withOrderCoupon(totals: OrderTotals, coupon: OrderCoupon | null): OrderTotals & { coupon?: OrderCoupon } {
+  if (!coupon) return totals;
+  const discountPaise = Math.min(coupon.discountPaise, totals.subtotalPaise + totals.deliveryFeePaise);
+  return {
+    ...totals,
+    totalPaise: totals.subtotalPaise + totals.deliveryFeePaise - discountPaise,
+    coupon: { ...coupon, discountPaise },
   };
 }
 
@@ -180,6 +209,7 @@ function repairItem(raw: unknown): OrderItem | null {
   const price = readPrice(r['price']);
   const quantity = readQuantity(r['quantity']);
   if (id === null || name === null || price === null || quantity === null) return null;
+  const category = readId(r['category_id']);
   return {
     id,
     name,
@@ -187,7 +217,28 @@ function repairItem(raw: unknown): OrderItem | null {
     quantity: Math.min(MAX_LINE_QUANTITY, quantity),
     unit: readText(r['unit'], UNIT_MAX) ?? DEFAULT_UNIT,
     image_url: readImageUrl(r['image_url']),
+    ...(category === null ? {} : { category_id: category }),
   };
+}
+
+/** A whole number of paise from 0 to `max`, or null. */
+function readPaise(value: unknown, max: number): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max ? value : null;
+}
+
+/**
+ * A stored order's coupon: a code of ours with a discount no larger than the order's subtotal + fee, and a
+ * cashback no larger than the rule's. Anything else reads as no coupon (orders saved before coupons have none).
+ */
+function repairCoupon(raw: unknown, totals: OrderTotals): OrderCoupon | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const code = typeof r['code'] === 'string' ? r['code'] : '';
+  if (!isCouponCode(code)) return null;
+  const benefit = COUPON_RULES[code].benefit;
+  const discountPaise = readPaise(r['discountPaise'], totals.subtotalPaise + totals.deliveryFeePaise);
+  const cashbackPaise = readPaise(r['cashbackPaise'], benefit.kind === 'cashback' ? benefit.paise : 0);
+  return discountPaise === null || cashbackPaise === null ? null : { code, discountPaise, cashbackPaise };
 }
 
 function repairTimeline(raw: unknown): TimelineEntry[] {
@@ -201,7 +252,11 @@ function repairTimeline(raw: unknown): TimelineEntry[] {
   });
 }
 
-/** One stored order, repaired (totals recomputed from its items), or null when it cannot be shown. */
+/**
+ * One stored order, repaired (totals recomputed from its items; the delivery fee it was charged is kept when it is
+ * one the store ever charged, ₹0 or the fixed fee, since free delivery once came without a code), or null when it
+ * cannot be shown.
+ */
 export function repairOrder(raw: unknown): Order | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
@@ -210,6 +265,10 @@ export function repairOrder(raw: unknown): Order | null {
   const items = (Array.isArray(r['items']) ? r['items'] : []).map(repairItem).filter((i): i is OrderItem => i !== null);
   if (items.length === 0) return null;
   const date = str(r['date'], 40);
+  const computed = orderTotals(items);
+  const storedFee = r['deliveryFeePaise'];
+  const fee = storedFee === 0 || storedFee === DELIVERY_FEE_PAISE ? storedFee : computed.deliveryFeePaise;
+  const totals = { subtotalPaise: computed.subtotalPaise, deliveryFeePaise: fee, totalPaise: computed.subtotalPaise + fee };
   return {
     id,
     status: str(r['status'], 40) || 'processing',
@@ -218,7 +277,7 @@ export function repairOrder(raw: unknown): Order | null {
     address: str(r['address'], 500),
     items,
     timeline: repairTimeline(r['timeline']),
-    ...orderTotals(items),
+    ...withOrderCoupon(totals, repairCoupon(r['coupon'], totals)),
   };
 }
 
@@ -255,6 +314,7 @@ export function recentlyBought(placed: readonly Order[], limit = BUY_AGAIN_LIMIT
       original_price: null,
       image_url: item.image_url,
       quantity_unit: item.unit,
+      ...(item.category_id ? { category_id: item.category_id } : {}),
       is_available: true,
     });
     if (out.length === limit) break;

@@ -1,12 +1,10 @@
 /**
- * Money rules in one place (spec section 9 and issue 4). Amounts are integer paise; rupees only at the edges.
- * Delivery costs DELIVERY_FEE_PAISE unless the subtotal is above FREE_DELIVERY_ABOVE_PAISE, the home offer's promise.
+ * Money rules in one place (spec section 9). Amounts are integer paise; rupees only at the edges.
+ * Delivery costs the spec's fixed DELIVERY_FEE_PAISE on every order; free delivery is a coupon (FREEDEL, src/lib/coupons.ts).
  */
 
-/** ₹25.00, the spec's fixed delivery fee. */
+/** ₹25.00, the spec's fixed delivery fee: the one source of truth for every text that quotes a fee (FAQ, terms, offers). */
 export const DELIVERY_FEE_PAISE = 2500;
-/** Free delivery on orders above ₹199 (strictly above: ₹199.00 pays the fee, ₹199.01 does not). */
-export const FREE_DELIVERY_ABOVE_PAISE = 19900;
 
 /** Rupees (as stored, two decimals) to integer paise, rounding away float noise (68.1 -> 6810). */
 export function toPaise(rupees: number): number {
@@ -34,14 +32,11 @@ export interface Totals {
   subtotalPaise: number;
   deliveryFeePaise: number;
   totalPaise: number;
-  /** How much more buys free delivery; 0 once it is free. */
-  freeDeliveryShortfallPaise: number;
 }
 
-/** Delivery fee for a subtotal: nothing for an empty cart, free above the threshold, else the fixed fee. */
+/** Delivery fee for a subtotal: nothing for an empty cart, else the fixed fee (a coupon may waive it). */
 export function deliveryFeePaise(subtotalPaise: number): number {
-  if (subtotalPaise <= 0) return 0;
-  return subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_FEE_PAISE;
+  return subtotalPaise <= 0 ? 0 : DELIVERY_FEE_PAISE;
 }
 
 /** Subtotal (sum of price x quantity), delivery fee and total, in paise. */
@@ -52,6 +47,5 @@ export function cartTotals(lines: readonly PricedLine[]): Totals {
     subtotalPaise,
     deliveryFeePaise: deliveryFee,
     totalPaise: subtotalPaise + deliveryFee,
-    freeDeliveryShortfallPaise: subtotalPaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : FREE_DELIVERY_ABOVE_PAISE + 1 - subtotalPaise,
   };
 }

@@ -4,7 +4,7 @@
  * "4 x 75 g"). A pack size that is approximate or unclear ("1 pc (approx. 600-800 g)", none) has no unit price.
  * Always per kg, per L or per piece, the units shoppers compare by. Computed in paise.
  */
-import { formatPaise } from './format.ts';
+import { formatPaiseShort } from './format.ts';
 import { toPaise } from './pricing.ts';
 
 /** A unit price: paise per kilogram, litre or piece. */
@@ -57,6 +57,5 @@ export function unitPrice(price: number, unit: string | null | undefined): UnitP
 export function formatUnitPrice(price: number, unit: string | null | undefined): string | null {
   const value = unitPrice(price, unit);
   if (!value) return null;
-  const text = formatPaise(value.paise);
-  return `${value.paise % 100 === 0 ? text.replace(/\.00$/, '') : text}/${value.per}`;
+  return `${formatPaiseShort(value.paise)}/${value.per}`;
 }

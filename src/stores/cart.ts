@@ -15,7 +15,7 @@ export const $cartItems = persistentAtom<CartItem[]>('cart-items', [], {
 /** Number of units in the cart (the header badge). */
 export const $cartCount = computed($cartItems, (items) => items.reduce((n, item) => n + item.quantity, 0));
 
-/** The totals the cart and checkout show (paise): subtotal, delivery fee, total, shortfall for free delivery. */
+/** The cart's totals before any coupon (paise): subtotal, delivery fee, total; src/stores/coupon.ts adds the coupon. */
 export const $cartTotals = computed($cartItems, (items): Totals =>
   cartTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity }))),
 );
@@ -26,7 +26,8 @@ export const $cartAdding = atom<readonly string[]>([]);
 async function readProduct(product: CartProductInput): Promise<CartProductInput | null> {
   if (!liveCatalogueConfigured) return product;
   const row = await readLiveProduct(product.id);
-  return row ? { ...toCartProduct(row), is_available: row.is_available } : null;
+  // The row's category_id is its leaf category; the cart keeps the top-level one the page gave (coupon rules).
+  return row ? { ...toCartProduct({ ...row, category_id: product.category_id ?? null }), is_available: row.is_available } : null;
 }
 
 /** Writes the cart; a failed write (storage full or blocked) is logged and reported, never thrown at a click handler. */

@@ -2,6 +2,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import { sampleOrderIds, sampleOrders } from '../data/orders.ts';
 import { createOrder, decodeOrders, MAX_STORED_ORDERS, type CheckoutAddress, type Order, type OrderItem } from '../lib/orders.ts';
 import type { CartProductInput } from '../lib/fields.ts';
+import { evaluateCoupon, type CouponLine } from '../lib/coupons.ts';
+import type { CartItem } from '../lib/cart.ts';
 import { $cartItems, addEntriesToCart, clearCart, type AddEntriesResult } from './cart.ts';
 
 /** localStorage key of the orders placed in this browser. */
@@ -25,6 +27,11 @@ export function findOrder(id: string, placed: readonly Order[] = $placedOrders.g
   return allOrders(placed).find((order) => order.id === id) ?? null;
 }
 
+/** Cart lines as the coupon rules read them. */
+export function couponLines(items: readonly CartItem[]): CouponLine[] {
+  return items.map((item) => ({ price: item.product.price, quantity: item.quantity, category_id: item.product.category_id ?? null }));
+}
+
 /** Thrown by `placeOrder` when there is nothing to order. */
 export class EmptyCartError extends Error {
   override name = 'EmptyCartError';
@@ -34,6 +41,8 @@ export class EmptyCartError extends Error {
 export interface PlaceOrderOptions {
   delayMs?: number;
   now?: () => number;
+  /** The shopper's coupon code: evaluated at the moment of placing; an order takes it only when it applies. */
+  couponCode?: string | null;
 }
 
 /**
@@ -45,7 +54,11 @@ export async function placeOrder(address: CheckoutAddress, options: PlaceOrderOp
   if (lines.length === 0) throw new EmptyCartError('The cart is empty');
   if (!address.address_line_1.trim()) throw new Error('The delivery address is required');
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? CHECKOUT_DELAY_MS));
-  const order = createOrder(lines, address, (options.now ?? Date.now)());
+  const now = (options.now ?? Date.now)();
+  const coupon = options.couponCode
+    ? evaluateCoupon(options.couponCode, { lines: couponLines(lines), hasOrders: $placedOrders.get().length > 0, now })
+    : null;
+  const order = createOrder(lines, address, now, coupon?.ok ? coupon : null);
   // Saved before the cart is cleared: if saving fails the shopper keeps the cart and can try again.
   $placedOrders.set([order, ...$placedOrders.get().filter((o) => o.id !== order.id)].slice(0, MAX_STORED_ORDERS));
   clearCart();
@@ -71,5 +84,12 @@ export function reorder(order: Order, known?: Readonly<Record<string, CartProduc
 }
 
 function fromItem(item: OrderItem): CartProductInput {
-  return { id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit };
+  return {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    image_url: item.image_url,
+    quantity_unit: item.unit,
+    category_id: item.category_id ?? null,
+  };
 }

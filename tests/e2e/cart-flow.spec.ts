@@ -30,7 +30,7 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
   await expect(page.getByTestId('subtotal')).toHaveText('₹117.00');
   await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
   await expect(page.getByTestId('total')).toHaveText('₹142.00');
-  await expect(page.getByTestId('free-delivery')).toContainText('Add ₹82.01 more for free delivery');
+  await expect(page.getByTestId('coupon')).toContainText('Have a coupon? Apply it at checkout.');
 
   await page.reload();
   await expect(page.getByText('3 items', { exact: true })).toBeVisible();
@@ -50,7 +50,7 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
   expect(await storedCart(page)).toEqual([]);
 });
 
-test('plus, remove and the free delivery line on the cart page', async ({ page }) => {
+test('plus, remove and the fixed delivery fee on the cart page', async ({ page }) => {
   await seedCart(page, [
     storedLine('amul-taaza-toned-milk-500-ml', 'Amul Taaza Toned Milk', 28, 2, '500 ml'),
     storedLine(onion.id, onion.name, 39, 4, '1 kg'),
@@ -58,27 +58,14 @@ test('plus, remove and the free delivery line on the cart page', async ({ page }
   await page.goto('/cart');
   await expect(page.getByText('6 items', { exact: true })).toBeVisible();
   await expect(page.getByTestId('subtotal')).toHaveText('₹212.00');
-  await expect(page.getByTestId('delivery-fee')).toHaveText('FREE');
-  await expect(page.getByTestId('total')).toHaveText('₹212.00');
-  await expect(page.getByTestId('free-delivery')).toContainText('free delivery');
+  await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
+  await expect(page.getByTestId('total')).toHaveText('₹237.00');
   await page.getByRole('button', { name: 'Remove Onion from cart' }).click();
   await expect(page.getByRole('listitem', { name: 'Onion' })).toHaveCount(0);
   await expect(page.getByTestId('total')).toHaveText('₹81.00');
   await page.getByRole('button', { name: 'Increase quantity of Amul Taaza Toned Milk' }).click();
   await expect(page.getByTestId('subtotal')).toHaveText('₹84.00');
   await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
-});
-
-test('free delivery is strictly above ₹199: ₹199.00 pays ₹25.00, ₹199.01 pays nothing', async ({ page }) => {
-  await seedCart(page, [storedLine('test-199', 'Boundary Basket', 199, 1)]);
-  await page.goto('/cart');
-  await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
-  await expect(page.getByTestId('total')).toHaveText('₹224.00');
-  await expect(page.getByTestId('free-delivery')).toContainText('Add ₹0.01 more');
-  await seedCart(page, [storedLine('test-199', 'Boundary Basket', 199.01, 1)]);
-  await page.goto('/cart');
-  await expect(page.getByTestId('delivery-fee')).toHaveText('FREE');
-  await expect(page.getByTestId('total')).toHaveText('₹199.01');
 });
 
 test('corrupt storage never crashes or shows NaN, and valid lines survive', async ({ page }) => {

@@ -8,7 +8,7 @@ test('the orders list shows the sample orders with their statuses', async ({ pag
   const card = (id: string) => page.getByRole('link').filter({ has: page.getByRole('heading', { name: id }) });
   await expect(card('ORD-001')).toContainText('Delivered');
   await expect(card('ORD-001')).toContainText('5 items');
-  await expect(card('ORD-001')).toContainText('₹208.00');
+  await expect(card('ORD-001')).toContainText('₹233.00');
   await expect(card('ORD-001')).toContainText('Delivered in 9 mins');
   await expect(card('ORD-002')).toContainText('On the way');
   await expect(card('ORD-003')).toContainText('Processing');
@@ -86,7 +86,7 @@ test('Download Invoice prints an invoice of the order', async ({ page }) => {
   await expect(invoice).toBeVisible();
   await expect(invoice).toContainText('Order ORD-001');
   await expect(invoice.getByRole('row')).toHaveCount(1 + 4 + 3);
-  await expect(invoice).toContainText('₹208.00');
+  await expect(invoice).toContainText('₹233.00');
   await expect(page.getByRole('button', { name: 'Reorder Items' })).toBeHidden();
   await expect(page.getByRole('banner')).toBeHidden();
 });

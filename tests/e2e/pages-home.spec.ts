@@ -13,12 +13,13 @@ test.describe('home page', () => {
     }
     await expect(page.getByText('15-30 min doorstep delivery')).toBeVisible();
 
-    // Offers strip: three "Special Offer" cards with "Claim Now".
-    await expect(page.getByText('Special Offer', { exact: true })).toHaveCount(3);
-    await expect(page.getByRole('link', { name: /^Claim Now/ })).toHaveCount(3);
+    // Offers strip: the spec's three offers and the two other coupons, each with its code and "Claim Now".
+    await expect(page.getByText('Special Offer', { exact: true })).toHaveCount(5);
+    await expect(page.getByRole('button', { name: /^Claim Now/ })).toHaveCount(5);
     await expect(page.getByText('Flat 50% off')).toBeAttached();
-    await expect(page.getByText('Use code SAVE100')).toBeAttached();
-    await expect(page.getByText('On orders above ₹199.00')).toBeAttached();
+    await expect(page.getByText('Cashback ₹100')).toBeAttached();
+    await expect(page.getByText('SAVE100', { exact: true })).toBeAttached();
+    await expect(page.getByText('On orders above ₹300')).toBeAttached();
 
     // Shop by Category: the ten categories linking to their pages.
     const row = page.getByRole('region', { name: 'Shop by Category' });

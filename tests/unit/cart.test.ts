@@ -329,15 +329,9 @@ describe('derived stores', () => {
       subtotalPaise: 13900,
       deliveryFeePaise: 2500,
       totalPaise: 16400,
-      freeDeliveryShortfallPaise: 6001,
     });
     updateQuantity(bread.id, 3);
-    expect($cartTotals.get()).toMatchObject({
-      subtotalPaise: 24900,
-      deliveryFeePaise: 0,
-      totalPaise: 24900,
-      freeDeliveryShortfallPaise: 0,
-    });
+    expect($cartTotals.get()).toEqual({ subtotalPaise: 24900, deliveryFeePaise: 2500, totalPaise: 27400 });
   });
 });
 
@@ -349,5 +343,25 @@ describe('controlProduct', () => {
     expect(controlProduct({ id: 'onion-1-kg', price: '39' })).toBeNull();
     expect(controlProduct({ id: '7' })).toBeNull();
     expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', available: 'false' })?.is_available).toBe(false);
+  });
+
+  test('carries the top-level category for the coupon rules; a bad one is dropped, not fatal', () => {
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', category: 'vegetables' })?.category_id).toBe('vegetables');
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', category: '../x' })).not.toHaveProperty('category_id');
+  });
+});
+
+describe('the category of a cart line', () => {
+  test('is kept in storage, and a line saved before categories still reads, without one', () => {
+    const withCategory = {
+      id: 'l1',
+      product_id: 'apple',
+      quantity: 2,
+      product: { id: 'apple', name: 'Apple', price: 139, category_id: 'fruits' },
+    };
+    const old = { id: 'l2', product_id: 'milk', quantity: 1, product: { id: 'milk', name: 'Milk', price: 28 } };
+    const [apple, milk] = decodeCart(JSON.stringify([withCategory, old]));
+    expect(apple?.product.category_id).toBe('fruits');
+    expect(milk?.product).toEqual({ id: 'milk', name: 'Milk', price: 28, image_url: null, quantity_unit: null });
   });
 });

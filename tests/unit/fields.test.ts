@@ -66,6 +66,7 @@ const HOSTILE: Record<keyof CartProduct, unknown[]> = {
     {},
   ],
   quantity_unit: [42, {}, 'u'.repeat(5000), '\u0000'],
+  category_id: ['', null, {}, [], '../x', 'a/b', 'a b', '\u202e', 'x'.repeat(201), 'index.html', '_astro', 42.5],
 };
 
 /** Every reader of product-shaped input, each returning the products it kept. */
@@ -91,6 +92,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
         card_id: id ? [id] : [],
         card_price: [String(product['price'])],
         card_image: product['image_url'] === null ? [] : [String(product['image_url'])],
+        ...(typeof product['category_id'] === 'string' ? { category: [product['category_id']] } : {}),
       },
     });
     return card ? [card] : [];
@@ -102,6 +104,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
       price: String(product['price']),
       ...(product['image_url'] === null ? {} : { image: String(product['image_url']) }),
       ...(product['quantity_unit'] === null ? {} : { unit: String(product['quantity_unit']) }),
+      ...(product['category_id'] === undefined ? {} : { category: String(product['category_id']) }),
     });
     return read ? [read] : [];
   },
@@ -120,6 +123,7 @@ function expectKeptValid(product: CartProduct): void {
     expect(product.image_url).not.toMatch(/[\s"'<>`\\]/);
   }
   if (product.quantity_unit !== null) expect(Array.from(product.quantity_unit).length).toBeLessThanOrEqual(UNIT_MAX);
+  if (product.category_id != null) expect(parseId(product.category_id)).toEqual({ ok: true, id: product.category_id });
 }
 
 describe('hostile values through every reader', () => {

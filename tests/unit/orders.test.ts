@@ -150,10 +150,10 @@ describe('sample orders', () => {
 
   test('totals follow the cart rules and the stored shape survives a round trip', () => {
     expect(sampleOrders.map((o) => [o.subtotalPaise, o.deliveryFeePaise, o.totalPaise])).toEqual([
-      [20800, 0, 20800],
+      [20800, 2500, 23300],
       [14300, 2500, 16800],
-      [37900, 0, 37900],
-      [50900, 0, 50900],
+      [37900, 2500, 40400],
+      [50900, 2500, 53400],
     ]);
     expect(decodeOrders(JSON.stringify(sampleOrders))).toEqual(sampleOrders);
   });
@@ -168,9 +168,49 @@ describe('placeOrder', () => {
     expect($placedOrders.get()[0]?.id).toBe('ORD-1718000000123');
     expect((JSON.parse(getTestStorage()['thela-orders'] ?? '[]') as { id: string }[])[0]?.id).toBe('ORD-1718000000123');
     expect(allOrders($placedOrders.get())[0]?.id).toBe('ORD-1718000000123');
-    expect(findOrder('ORD-1718000000123')?.totalPaise).toBe(20000);
+    expect(findOrder('ORD-1718000000123')?.totalPaise).toBe(22500);
+    expect(findOrder('ORD-1718000000123')?.coupon).toBeUndefined();
     expect(findOrder('ORD-002')?.status).toBe('on_way');
     expect(findOrder('ORD-999')).toBeNull();
+  });
+
+  test('an applicable coupon is saved with the order (code, discount in paise); a refused one is not', async () => {
+    $cartItems.set([cartLine('a', 300, 2)]);
+    const first = await placeOrder(address, { delayMs: 0, now: () => 1718000000001, couponCode: 'welcome50' });
+    expect(first.coupon).toEqual({ code: 'WELCOME50', discountPaise: 25000, cashbackPaise: 0 });
+    expect(first).toMatchObject({ subtotalPaise: 60000, deliveryFeePaise: 2500, totalPaise: 37500 });
+    // Saved and read back from storage the same.
+    expect(decodeOrders(getTestStorage()['thela-orders'])[0]).toEqual(first);
+    // The second order is not the first any more: WELCOME50 is refused and the order has no coupon.
+    $cartItems.set([cartLine('a', 300, 2)]);
+    const second = await placeOrder(address, { delayMs: 0, now: () => 1718000000002, couponCode: 'WELCOME50' });
+    expect(second.coupon).toBeUndefined();
+    expect(second.totalPaise).toBe(62500);
+    // Cashback rides beside the total.
+    $cartItems.set([cartLine('a', 499, 1)]);
+    const third = await placeOrder(address, { delayMs: 0, now: () => 1718000000003, couponCode: 'SAVE100' });
+    expect(third.coupon).toEqual({ code: 'SAVE100', discountPaise: 0, cashbackPaise: 10000 });
+    expect(third.totalPaise).toBe(52400);
+  });
+
+  test('orders saved before coupons still read, with the delivery fee they were charged', () => {
+    const old = { ...createOrder([cartLine('a', 250, 1)], address, 1700000000000), deliveryFeePaise: 0, totalPaise: 25000 };
+    const { coupon: _none, ...withoutCoupon } = old;
+    const [read] = decodeOrders(JSON.stringify([withoutCoupon]));
+    expect(read).toMatchObject({ subtotalPaise: 25000, deliveryFeePaise: 0, totalPaise: 25000 });
+    expect(read?.coupon).toBeUndefined();
+  });
+
+  test('a tampered stored coupon is dropped or held to what the order allows', () => {
+    const order = createOrder([cartLine('a', 100, 1)], address, 1700000000000);
+    const read = (coupon: unknown) => decodeOrders(JSON.stringify([{ ...order, coupon }]))[0];
+    expect(read({ code: 'FREE999', discountPaise: 500, cashbackPaise: 0 })?.coupon).toBeUndefined();
+    expect(read({ code: 'BULK20', discountPaise: 99999999, cashbackPaise: 0 })?.coupon).toBeUndefined();
+    expect(read({ code: 'SAVE100', discountPaise: 0, cashbackPaise: 1e9 })?.coupon).toBeUndefined();
+    expect(read({ code: 'BULK20', discountPaise: 2000, cashbackPaise: 0 })).toMatchObject({
+      coupon: { code: 'BULK20', discountPaise: 2000, cashbackPaise: 0 },
+      totalPaise: 10000 + 2500 - 2000,
+    });
   });
 
   test('newer orders come first', async () => {

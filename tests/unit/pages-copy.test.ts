@@ -10,7 +10,8 @@ import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
 import { subcategoryLinks } from '../../src/lib/catalogue/category-pages.ts';
 import { indexCatalogue } from '../../src/lib/catalogue/model.ts';
 import { discountPercent, formatPaise } from '../../src/lib/format.ts';
-import { DELIVERY_FEE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../src/lib/pricing.ts';
+import { FREE_DELIVERY_ABOVE_PAISE } from '../../src/lib/coupons.ts';
+import { DELIVERY_FEE_PAISE } from '../../src/lib/pricing.ts';
 
 const sample = buildSampleCatalogue();
 const byId = new Map(sample.products.map((p) => [p.id, p]));
@@ -61,11 +62,11 @@ describe('home copy against the sample catalogue', () => {
 });
 
 describe('copy that quotes money follows the pricing rules', () => {
-  test('the FAQ delivery answer states the cart fee and free-delivery threshold', () => {
+  test('the FAQ delivery answer states the fixed fee and the FREEDEL threshold', () => {
     const answer = faqs.find((f) => f.id === 'delivery-charges')?.answer;
     expect(answer).toContain(`above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}`);
     expect(answer).toContain(formatPaise(DELIVERY_FEE_PAISE));
-    expect(answer).not.toMatch(/₹500|₹30|₹50/);
+    expect(answer).not.toMatch(/₹500|₹30-|₹30\.00|₹50\.00/);
   });
 
   test('six FAQs in the three categories', () => {
@@ -73,8 +74,9 @@ describe('copy that quotes money follows the pricing rules', () => {
     expect(new Set(faqs.map((f) => f.category))).toEqual(new Set(FAQ_CATEGORIES));
   });
 
-  test('the home free-delivery card and the free-delivery offer use the cart threshold', () => {
-    expect(offerCards.find((o) => o.id === 'free-delivery')?.subtitle).toBe(`On orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}`);
+  test('the home free-delivery card and the free-delivery offer use the FREEDEL threshold; every strip card has its code', () => {
+    expect(offerCards.find((o) => o.id === 'free-delivery')?.subtitle).toBe('On orders above ₹300');
+    expect(offerCards.map((o) => o.code)).toEqual(['WELCOME50', 'SAVE100', 'FREEDEL', 'WEEKEND30', 'BULK20']);
     expect(sampleOffers.find((o) => o.type === 'delivery')?.minOrder).toBe(FREE_DELIVERY_ABOVE_PAISE / 100);
     expect(sampleOffers.map((o) => o.type)).toEqual(['new-user', 'flash-sale', 'delivery', 'bulk']);
   });

@@ -1,19 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { formatPaise } from '../../src/lib/format.ts';
-import {
-  DELIVERY_FEE_PAISE,
-  FREE_DELIVERY_ABOVE_PAISE,
-  cartTotals,
-  deliveryFeePaise,
-  lineTotalPaise,
-  toPaise,
-  toRupees,
-} from '../../src/lib/pricing.ts';
+import { DELIVERY_FEE_PAISE, cartTotals, deliveryFeePaise, lineTotalPaise, toPaise, toRupees } from '../../src/lib/pricing.ts';
 
 describe('constants', () => {
-  test('delivery costs ₹25.00 and is free above ₹199', () => {
+  test("delivery costs the spec's fixed ₹25.00 (free delivery is the FREEDEL coupon, tests/unit/coupons.test.ts)", () => {
     expect(formatPaise(DELIVERY_FEE_PAISE)).toBe('₹25.00');
-    expect(formatPaise(FREE_DELIVERY_ABOVE_PAISE)).toBe('₹199.00');
   });
 });
 
@@ -45,11 +36,11 @@ describe('lineTotalPaise', () => {
 });
 
 describe('deliveryFeePaise', () => {
-  test('charges ₹25 at ₹199.00 and nothing at ₹199.01 (free strictly above the threshold)', () => {
-    expect(deliveryFeePaise(19900)).toBe(2500);
-    expect(deliveryFeePaise(19901)).toBe(0);
+  test('charges ₹25 on every order, whatever its size', () => {
     expect(deliveryFeePaise(1)).toBe(2500);
-    expect(deliveryFeePaise(1_000_000)).toBe(0);
+    expect(deliveryFeePaise(19901)).toBe(2500);
+    expect(deliveryFeePaise(30001)).toBe(2500);
+    expect(deliveryFeePaise(1_000_000)).toBe(2500);
   });
 
   test('charges nothing for an empty cart', () => {
@@ -59,37 +50,22 @@ describe('deliveryFeePaise', () => {
 
 describe('cartTotals', () => {
   test('subtotal is the sum of price x quantity; total adds the fee', () => {
-    expect(cartTotals([{ price: 68, quantity: 3 }])).toEqual({
-      subtotalPaise: 20400,
-      deliveryFeePaise: 0,
-      totalPaise: 20400,
-      freeDeliveryShortfallPaise: 0,
-    });
+    expect(cartTotals([{ price: 68, quantity: 3 }])).toEqual({ subtotalPaise: 20400, deliveryFeePaise: 2500, totalPaise: 22900 });
     expect(
       cartTotals([
         { price: 28, quantity: 2 },
         { price: 55, quantity: 1 },
       ]),
-    ).toEqual({
-      subtotalPaise: 11100,
-      deliveryFeePaise: 2500,
-      totalPaise: 13600,
-      freeDeliveryShortfallPaise: 8801,
-    });
+    ).toEqual({ subtotalPaise: 11100, deliveryFeePaise: 2500, totalPaise: 13600 });
   });
 
-  test('at the boundary: ₹199.00 pays ₹25 (total ₹224.00), ₹199.01 is free', () => {
-    const at = cartTotals([{ price: 199, quantity: 1 }]);
-    expect(at).toMatchObject({ deliveryFeePaise: 2500, totalPaise: 22400, freeDeliveryShortfallPaise: 1 });
-    expect(formatPaise(at.totalPaise)).toBe('₹224.00');
-    const above = cartTotals([{ price: 199.01, quantity: 1 }]);
-    expect(above).toMatchObject({ deliveryFeePaise: 0, totalPaise: 19901, freeDeliveryShortfallPaise: 0 });
-    // Sums of small prices land on the boundary exactly, not a float hair either side.
-    expect(cartTotals([{ price: 0.1, quantity: 1990 }]).deliveryFeePaise).toBe(2500);
+  test('sums of small prices are exact, not a float hair either side', () => {
+    expect(cartTotals([{ price: 0.1, quantity: 1990 }]).subtotalPaise).toBe(19900);
     expect(cartTotals([{ price: 66.33, quantity: 3 }]).subtotalPaise).toBe(19899);
+    expect(formatPaise(cartTotals([{ price: 199, quantity: 1 }]).totalPaise)).toBe('₹224.00');
   });
 
   test('an empty cart costs nothing', () => {
-    expect(cartTotals([])).toEqual({ subtotalPaise: 0, deliveryFeePaise: 0, totalPaise: 0, freeDeliveryShortfallPaise: 19901 });
+    expect(cartTotals([])).toEqual({ subtotalPaise: 0, deliveryFeePaise: 0, totalPaise: 0 });
   });
 });

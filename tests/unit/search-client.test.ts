@@ -32,6 +32,7 @@ describe('cardFromResult', () => {
       original_price: 30,
       image_url: '/images/catalogue/milk.svg',
       quantity_unit: '500 ml',
+      category_id: 'dairy',
       is_available: true,
     });
   });

@@ -3,6 +3,7 @@
  * build (src/lib/catalogue/catalogue.server.ts) from the sanitized rows. Pure, so unit tests need no build.
  */
 import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';
+import { placeOf } from '../search/record.ts';
 import type { Catalogue, Category, Product, Store } from './types.ts';
 
 /** Lookups over one catalogue, built once per build. */
@@ -98,4 +99,12 @@ export function featuredProducts(catalogue: Catalogue, limit = FEATURED_LIMIT): 
     .filter((p) => p.is_available)
     .sort(byId)
     .slice(0, limit);
+}
+
+/**
+ * A product with its `category_id` made top-level (fruits, not fresh-fruits): what a card's cart control carries
+ * into the cart, where the coupon rules read it (src/lib/coupons.ts). An unknown category is dropped.
+ */
+export function withTopCategory<T extends { category_id: string }>(model: CatalogueModel, product: T): T {
+  return { ...product, category_id: placeOf(product.category_id, model.categoryById).topCategory ?? '' };
 }

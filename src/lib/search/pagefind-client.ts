@@ -326,6 +326,7 @@ export function cardFromResult(data: PagefindResultData): CardProduct | null {
     original_price: first(filters[CARD_FILTERS.originalPrice]) ?? null,
     image_url: first(filters[CARD_FILTERS.image]) ?? null,
     quantity_unit: data.meta?.['unit'] ?? null,
+    category_id: first(filters[CATEGORY_FILTER]) ?? null,
     is_available: true,
   });
 }

@@ -1,0 +1,227 @@
+/**
+ * Coupons at checkout (issue 17, item 3), pure: the rules as data, and one evaluation in integer paise that either
+ * applies a code or refuses it with the reason a shopper reads ("Add ₹120 more to use SAVE100"). One coupon per
+ * order: the shopper holds at most one code (src/stores/coupon.ts), and applying another replaces it.
+ *
+ * The spec's sample offers (section 9) become these rules. Where its texts disagree, the issue's numbers win: free
+ * delivery takes code FREEDEL on orders above ₹300 (the home strip's "above ₹199" and the FAQ's "above ₹500" are
+ * generated from FREE_DELIVERY_ABOVE_PAISE instead); the fee itself is the spec's fixed ₹25 (src/lib/pricing.ts).
+ * Minimums count the item total before the delivery fee, as the offers page's terms say.
+ */
+import { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode } from './coupon-codes.ts';
+import { formatPaiseShort } from './format.ts';
+import { DELIVERY_FEE_PAISE, lineTotalPaise } from './pricing.ts';
+
+export { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode };
+
+/** Free delivery with FREEDEL on item totals strictly above ₹300 (₹300.00 pays the fee, ₹300.01 does not). */
+export const FREE_DELIVERY_ABOVE_PAISE = 30000;
+/** The top-level categories that count as produce for WEEKEND30. */
+export const PRODUCE_CATEGORIES: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
+/** India has one time zone and no daylight saving: IST is always UTC+05:30. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** What a coupon gives. */
+export type CouponBenefit =
+  /** `percent` off the item total (or the produce total), floored to the paisa, at most `maxPaise`. */
+  | { kind: 'percent'; percent: number; maxPaise: number; on: 'items' | 'produce' }
+  /** The delivery fee waived. */
+  | { kind: 'free-delivery' }
+  /** Credited after delivery: shown with the totals, never taken off what is paid. */
+  | { kind: 'cashback'; paise: number };
+
+/** A minimum the cart must reach: on the item total or the produce total; `above` means strictly more than `paise`. */
+export interface CouponMinimum {
+  of: 'items' | 'produce';
+  paise: number;
+  above: boolean;
+}
+
+/** One coupon rule. */
+export interface CouponRule {
+  code: CouponCode;
+  /** One line for the offers strip and the success message ("50% off your first order, up to ₹250"). */
+  summary: string;
+  benefit: CouponBenefit;
+  minimum?: CouponMinimum;
+  /** Least total quantity of items (BULK20). */
+  minItems?: number;
+  /** Only while the shopper has placed no order. */
+  firstOrderOnly?: boolean;
+  /** Days of the week it works, in India time (0 Sunday ... 6 Saturday). */
+  days?: readonly number[];
+}
+
+/** The five rules. */
+export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
+  WELCOME50: {
+    code: 'WELCOME50',
+    summary: `50% off your first order above ${formatPaiseShort(50000)}, up to ${formatPaiseShort(25000)}`,
+    benefit: { kind: 'percent', percent: 50, maxPaise: 25000, on: 'items' },
+    minimum: { of: 'items', paise: 50000, above: true },
+    firstOrderOnly: true,
+  },
+  WEEKEND30: {
+    code: 'WEEKEND30',
+    summary: `30% off fruits and vegetables on Saturdays and Sundays (min ${formatPaiseShort(20000)}), up to ${formatPaiseShort(15000)}`,
+    benefit: { kind: 'percent', percent: 30, maxPaise: 15000, on: 'produce' },
+    minimum: { of: 'produce', paise: 20000, above: false },
+    days: [6, 0],
+  },
+  FREEDEL: {
+    code: 'FREEDEL',
+    summary: `Free delivery on orders above ${formatPaiseShort(FREE_DELIVERY_ABOVE_PAISE)}`,
+    benefit: { kind: 'free-delivery' },
+    minimum: { of: 'items', paise: FREE_DELIVERY_ABOVE_PAISE, above: true },
+  },
+  BULK20: {
+    code: 'BULK20',
+    summary: `20% off when you buy 5 or more items, up to ${formatPaiseShort(20000)}`,
+    benefit: { kind: 'percent', percent: 20, maxPaise: 20000, on: 'items' },
+    minItems: 5,
+  },
+  SAVE100: {
+    code: 'SAVE100',
+    summary: `${formatPaiseShort(10000)} cashback on orders of ${formatPaiseShort(49900)} or more, credited after delivery`,
+    benefit: { kind: 'cashback', paise: 10000 },
+    minimum: { of: 'items', paise: 49900, above: false },
+  },
+};
+
+/** A cart line as the rules read it: price in rupees, quantity, and the product's top-level category when known. */
+export interface CouponLine {
+  price: number;
+  quantity: number;
+  category_id?: string | null | undefined;
+}
+
+/** What the rules look at besides the code. */
+export interface CouponContext {
+  lines: readonly CouponLine[];
+  /** True when the shopper has placed an order before (WELCOME50 is for the first). */
+  hasOrders: boolean;
+  /** The moment of evaluation, in milliseconds since the epoch (the weekday is taken in India time). */
+  now: number;
+}
+
+/** An applied coupon: what it takes off what is paid (the waived fee for FREEDEL) and what it credits later. */
+export interface AppliedCoupon {
+  ok: true;
+  code: CouponCode;
+  discountPaise: number;
+  cashbackPaise: number;
+  /** "WELCOME50 applied: you save ₹250.00" style line for the shopper. */
+  message: string;
+}
+
+/** A refused code and why, in the shopper's words. `code` is null when the text is not one of ours. */
+export interface RefusedCoupon {
+  ok: false;
+  code: CouponCode | null;
+  reason: string;
+}
+
+export type CouponResult = AppliedCoupon | RefusedCoupon;
+
+/** Longest text the coupon field keeps. */
+export const COUPON_INPUT_MAX = 20;
+
+/** The day of the week in India (0 Sunday ... 6 Saturday) at `now`. */
+export function istWeekday(now: number): number {
+  return new Date(now + IST_OFFSET_MS).getUTCDay();
+}
+
+/** Item total of the lines, in paise. */
+function itemsPaise(lines: readonly CouponLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalPaise(line.price, line.quantity), 0);
+}
+
+/** Total of the fruit and vegetable lines, in paise; a line without a category is not produce. */
+function producePaise(lines: readonly CouponLine[]): number {
+  return itemsPaise(lines.filter((line) => line.category_id != null && PRODUCE_CATEGORIES.has(line.category_id)));
+}
+
+function itemCount(lines: readonly CouponLine[]): number {
+  return lines.reduce((n, line) => n + (Number.isFinite(line.quantity) && line.quantity > 0 ? Math.floor(line.quantity) : 0), 0);
+}
+
+function discountOf(benefit: CouponBenefit, items: number, produce: number): { discountPaise: number; cashbackPaise: number } {
+  switch (benefit.kind) {
+    case 'percent': {
+      const base = benefit.on === 'produce' ? produce : items;
+      return { discountPaise: Math.min(benefit.maxPaise, Math.floor((base * benefit.percent) / 100)), cashbackPaise: 0 };
+    }
+    case 'free-delivery':
+      return { discountPaise: DELIVERY_FEE_PAISE, cashbackPaise: 0 };
+    case 'cashback':
+      return { discountPaise: 0, cashbackPaise: benefit.paise };
+  }
+}
+
+/**
+ * Evaluates the shopper's text against the cart. Checks, in order: a code at all, one of ours, something in the
+ * cart, first order, day of the week, least items, minimum amount; the first that fails is the reason.
+ */
+export function evaluateCoupon(text: string, context: CouponContext): CouponResult {
+  const code = normalizeCode(text);
+  if (code === null) return { ok: false, code: null, reason: 'Enter a coupon code' };
+  if (!isCouponCode(code)) {
+    const shown = code.length <= COUPON_INPUT_MAX && /^[A-Z0-9]+$/.test(code) ? code : 'That';
+    return { ok: false, code: null, reason: `${shown} is not a valid coupon code` };
+  }
+  const rule = COUPON_RULES[code];
+  const refuse = (reason: string): RefusedCoupon => ({ ok: false, code, reason });
+  const items = itemsPaise(context.lines);
+  if (items <= 0) return refuse(`Add items to your cart to use ${code}`);
+  if (rule.firstOrderOnly && context.hasOrders) return refuse(`${code} is for your first order only`);
+  if (rule.days && !rule.days.includes(istWeekday(context.now))) return refuse(`${code} works on Saturdays and Sundays only`);
+  if (rule.minItems !== undefined) {
+    const missing = rule.minItems - itemCount(context.lines);
+    if (missing > 0) return refuse(`Add ${missing} more ${missing === 1 ? 'item' : 'items'} to use ${code}`);
+  }
+  const produce = producePaise(context.lines);
+  if (rule.minimum) {
+    const have = rule.minimum.of === 'produce' ? produce : items;
+    const need = rule.minimum.paise + (rule.minimum.above ? 1 : 0);
+    if (have < need) {
+      const what = rule.minimum.of === 'produce' ? ' of fruits or vegetables' : '';
+      return refuse(`Add ${formatPaiseShort(need - have)} more${what} to use ${code}`);
+    }
+  }
+  const { discountPaise, cashbackPaise } = discountOf(rule.benefit, items, produce);
+  const message =
+    rule.benefit.kind === 'cashback'
+      ? `${code} applied: ${formatPaiseShort(cashbackPaise)} cashback after delivery`
+      : rule.benefit.kind === 'free-delivery'
+        ? `${code} applied: free delivery`
+        : `${code} applied: you save ${formatPaiseShort(discountPaise)}`;
+  return { ok: true, code, discountPaise, cashbackPaise, message };
+}
+
+/** The sums a cart, checkout, order and invoice show once a coupon is counted (paise). */
+export interface CouponTotals {
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  /** Taken off what is paid (0 without an applied coupon). */
+  discountPaise: number;
+  /** Credited after delivery; not part of the total. */
+  cashbackPaise: number;
+  /** subtotal + delivery fee - discount: what is paid. */
+  totalPaise: number;
+  /** The applied code, or null. */
+  couponCode: CouponCode | null;
+}
+
+/** Adds an evaluation to plain totals: an applied coupon's discount comes off the total, its cashback rides beside it. */
+export function withCoupon(totals: { subtotalPaise: number; deliveryFeePaise: number }, result: CouponResult | null): CouponTotals {
+  const applied = result?.ok ? result : null;
+  const discountPaise = Math.min(applied?.discountPaise ?? 0, totals.subtotalPaise + totals.deliveryFeePaise);
+  return {
+    subtotalPaise: totals.subtotalPaise,
+    deliveryFeePaise: totals.deliveryFeePaise,
+    discountPaise,
+    cashbackPaise: applied?.cashbackPaise ?? 0,
+    totalPaise: totals.subtotalPaise + totals.deliveryFeePaise - discountPaise,
+    couponCode: applied?.code ?? null,
+  };
+}

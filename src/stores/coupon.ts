@@ -1,0 +1,28 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { isCouponCode, normalizeCode } from '../lib/coupon-codes.ts';
+
+/** localStorage key of the shopper's coupon code (one per order). */
+export const COUPON_KEY = 'thela-coupon';
+
+/** The code the shopper applied ("" for none), kept across pages and tabs; only one of ours is ever read back. */
+export const $couponCode = persistentAtom<string>(COUPON_KEY, '', {
+  encode: (code) => code,
+  decode: (raw) => (isCouponCode(raw) ? raw : ''),
+});
+
+/**
+ * Applies a code: one of ours replaces the one held (one coupon per order) and is kept even when the cart does not
+ * qualify yet (src/stores/coupon-totals.ts says what is missing); anything else changes nothing. Returns the code
+ * kept, or null.
+ */
+export function applyCoupon(text: string): string | null {
+  const code = normalizeCode(text);
+  if (code === null || !isCouponCode(code)) return null;
+  $couponCode.set(code);
+  return code;
+}
+
+/** Removes the applied code. */
+export function removeCoupon(): void {
+  $couponCode.set('');
+}
