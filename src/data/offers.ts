@@ -2,6 +2,7 @@ import { COUPON_RULES, FREE_DELIVERY_ABOVE_PAISE, type CouponCode } from '../lib
 import { formatPaise, formatPaiseShort } from '../lib/format.ts';
 import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 import type { IconName } from './icons.ts';
+import offerWords from './sample-offers.json' with { type: 'json' };
 
 /** A card of the home offers strip (spec section 3: id, title, subtitle, colour, icon), with the code "Claim Now" applies. */
 export interface OfferCard {
@@ -76,7 +77,10 @@ export const offerCards: readonly OfferCard[] = [
 ];
 
 /** The four kinds of sample offer (spec section 3). */
-export type OfferType = 'new-user' | 'flash-sale' | 'delivery' | 'bulk';
+const OFFER_TYPES = ['new-user', 'flash-sale', 'delivery', 'bulk'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+
+const isOfferType = (type: string): type is OfferType => (OFFER_TYPES as readonly string[]).includes(type);
 
 /** A sample offer of the offers page (spec section 3). Money in rupees. */
 export interface SampleOffer {
@@ -97,64 +101,39 @@ export interface SampleOffer {
   type: OfferType;
 }
 
+/** A sample offer's words (sample-offers.json); the amounts in `{freeDeliveryAbove}` and `{deliveryFee}` are filled in. */
+const OFFER_WORDS: Readonly<Record<string, string>> = {
+  freeDeliveryAbove: formatPaise(FREE_DELIVERY_ABOVE_PAISE),
+  deliveryFee: formatPaise(DELIVERY_FEE_PAISE),
+};
+
+function isCouponCode(code: string): code is CouponCode {
+  return Object.hasOwn(COUPON_RULES, code);
+}
+
 /**
- * The four sample offers of the spec (section 9), with minimums and caps from the coupon rules they describe
- * (src/lib/coupons.ts), so the offers page and checkout agree.
+ * The four sample offers of the spec (section 9): their words from sample-offers.json; the minimum and cap from the
+ * coupon rules they describe (src/lib/coupons.ts) and the icon from the strip's card, so the offers page, the home
+ * strip and checkout agree. Checked at build time: an unknown code fails the build.
  */
-export const sampleOffers: readonly SampleOffer[] = [
-  {
-    id: 'welcome-50',
-    title: '50% off your first order',
-    description: 'New to the store? Get half off your first basket of groceries.',
-    discount: '50% OFF',
-    code: 'WELCOME50',
-    validUntil: '2026-12-31',
-    minOrder: minimumOf('WELCOME50') / 100,
-    maxDiscount: (capOf('WELCOME50') ?? 0) / 100,
-    image: 'gift',
-    imageLabel: 'Gift',
-    type: 'new-user',
-  },
-  {
-    id: 'weekend-produce',
-    title: 'Weekend fresh produce sale',
-    description: '30% off fruits and vegetables every Saturday and Sunday.',
-    discount: '30% OFF',
-    code: 'WEEKEND30',
-    validUntil: '2026-12-27',
-    minOrder: minimumOf('WEEKEND30') / 100,
-    maxDiscount: (capOf('WEEKEND30') ?? 0) / 100,
-    image: 'leaf',
-    imageLabel: 'Fresh produce',
-    type: 'flash-sale',
-  },
-  {
-    id: 'free-delivery',
-    title: 'Free delivery',
-    description: `No delivery fee on orders above ${formatPaise(FREE_DELIVERY_ABOVE_PAISE)}; otherwise every order pays a flat ${formatPaise(DELIVERY_FEE_PAISE)}.`,
-    discount: 'FREE DELIVERY',
-    code: 'FREEDEL',
-    validUntil: '2027-03-31',
-    minOrder: minimumOf('FREEDEL') / 100,
-    maxDiscount: (capOf('FREEDEL') ?? 0) / 100,
-    image: 'scooter',
-    imageLabel: 'Scooter',
-    type: 'delivery',
-  },
-  {
-    id: 'bulk-20',
-    title: 'Stock up and save',
-    description: '20% off when you buy 5 or more items in one order.',
-    discount: '20% OFF',
-    code: 'BULK20',
-    validUntil: '2027-01-31',
-    minOrder: null,
-    maxDiscount: (capOf('BULK20') ?? 0) / 100,
-    image: 'box',
-    imageLabel: 'Box',
-    type: 'bulk',
-  },
-];
+export const sampleOffers: readonly SampleOffer[] = offerWords.map((words) => {
+  const { code, type } = words;
+  const card = offerCards.find((candidate) => candidate.code === code);
+  if (!isCouponCode(code) || !card) throw new Error(`sample-offers.json: "${words.id}" names an unknown coupon "${code}"`);
+  if (!isOfferType(type)) throw new Error(`sample-offers.json: "${words.id}" has an unknown type "${type}"`);
+  const minimum = minimumOf(code);
+  const cap = capOf(code);
+  return {
+    ...words,
+    type,
+    code,
+    description: words.description.replace(/\{(\w+)\}/g, (placeholder, name: string) => OFFER_WORDS[name] ?? placeholder),
+    minOrder: minimum === 0 ? null : minimum / 100,
+    maxDiscount: cap === null ? null : cap / 100,
+    image: card.icon,
+    imageLabel: card.iconLabel,
+  };
+});
 
 /** The terms listed under the offers. */
 export const offerTerms: readonly string[] = [
