@@ -11,7 +11,7 @@ import {
   type SearchRequest,
 } from '../lib/search/pagefind-client.ts';
 import { correctedText, loadVocabulary } from '../lib/search/correction.ts';
-import SearchCorrection from './search-correction.tsx';
+import SearchCorrection from './SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
   DEFAULT_STATE,
@@ -28,9 +28,9 @@ import { expandQuery } from '../lib/search/synonyms.ts';
 import ProductList from '../components/ProductList.tsx';
 import type { CardProduct } from '../lib/fields.ts';
 import '../scripts/cart-control.ts';
-import SearchFilters from './search-filters.tsx';
-import SearchIdle from './search-idle.tsx';
-import SearchSkeleton from './search-skeleton.tsx';
+import SearchFilters from './SearchFilters.tsx';
+import SearchIdle from './SearchIdle.tsx';
+import SearchSkeleton from './SearchSkeleton.tsx';
 
 /** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
 const FIRST_BATCH = 8;
