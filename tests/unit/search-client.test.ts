@@ -214,6 +214,61 @@ describe('searchProducts with typo correction', () => {
     expect(offline.total).toBe(0);
   });
 
+  test('a word found only through a much shorter one ("haldiraam" -> "haldi") is corrected when that finds more', async () => {
+    const turmeric = data({
+      url: '/product/haldi/',
+      content: 'Tata Turmeric Powder (Haldi).',
+      meta: { title: 'Tata Turmeric Powder (Haldi)', unit: '200 g' },
+      filters: { card_price: ['40'] },
+    });
+    const bhujia = data({
+      url: '/product/bhujia/',
+      content: 'Haldirams Aloo Bhujia. namkeen.',
+      meta: { title: 'Haldirams Aloo Bhujia', unit: '200 g' },
+      filters: { card_price: ['50'] },
+    });
+    const v = vocabularyFrom([
+      ['haldi', 1],
+      ['haldirams', 1],
+      ['turmeric', 1],
+      ['bhujia', 1],
+    ]);
+    const request = { text: 'haldiraam', category: null, sort: 'relevance' } as const;
+    const answer = await searchProducts(fakePagefind([turmeric, bhujia]), request, 50, { vocabulary: async () => v });
+    expect(answer.correction?.changes).toEqual([['haldiraam', 'haldirams']]);
+    expect((await loadCards(answer.results)).map((c) => c.name)).toEqual(['Haldirams Aloo Bhujia']);
+    // Asked for the exact words, the fallback stands.
+    const plain = await searchProducts(fakePagefind([turmeric, bhujia]), { ...request, exact: true }, 50, { vocabulary: async () => v });
+    expect(plain.correction).toBeUndefined();
+    expect(plain.total).toBe(1);
+  });
+
+  test('a word the top result lacks but one of the next few has is a real word, not dropped ("lady")', async () => {
+    const ladi = data({
+      url: '/product/ladi-pav/',
+      content: 'Ladi Pav.',
+      meta: { title: 'Ladi Pav', unit: '6 pcs' },
+      filters: { card_price: ['30'] },
+    });
+    const bhindi = data({
+      url: '/product/bhindi/',
+      content: 'Bhindi (Lady Finger).',
+      meta: { title: 'Bhindi (Lady Finger)', unit: '250 g' },
+      filters: { card_price: ['20'] },
+    });
+    // A stand-in for stemming: "lady" finds both, Ladi Pav first.
+    const api = fakePagefind([ladi, bhindi]);
+    const search = api.search;
+    api.search = async (term, options) => {
+      if (term !== 'lady') return search(term, options);
+      return { results: [ladi, bhindi].map((d, i) => ({ id: String(i), data: async () => d })) };
+    };
+    const answer = await searchProducts(api, { text: 'lady', category: null, sort: 'relevance' }, 50, help());
+    expect(answer.total).toBe(2);
+    expect(answer.effectiveText).toBe('lady');
+    expect(answer.correction).toBeUndefined();
+  });
+
   test('a correction that finds nothing in the chosen category is not offered', async () => {
     const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'mlik', category: 'snacks', sort: 'relevance' }, 50, help());
     expect(answer.total).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { unmatchedTerms, withoutTerms, wordMatchesTerm } from '../../src/lib/search/matching.ts';
+import { looselyMatchedTerms, unmatchedTerms, withoutTerms, wordMatchesTerm } from '../../src/lib/search/matching.ts';
 
 describe('wordMatchesTerm', () => {
   test('accepts extensions of what the shopper typed', () => {
@@ -38,5 +38,18 @@ describe('withoutTerms', () => {
     expect(withoutTerms('gurgaon milk', ['gurgaon'])).toBe('milk');
     expect(withoutTerms('a b a', ['a'])).toBe('b');
     expect(withoutTerms('milk', [])).toBe('milk');
+  });
+});
+
+describe('looselyMatchedTerms', () => {
+  test('a word found only through a much shorter indexed word is loose (worth a correction)', () => {
+    expect(looselyMatchedTerms('haldiraam', 'Tata Sampann Turmeric Powder (Haldi) haldi')).toEqual(['haldiraam']);
+    expect(looselyMatchedTerms('amul haldiraam', 'Amul Haldi Milk')).toEqual(['haldiraam']);
+  });
+
+  test('prefixes, plurals and an extra letter or two are not', () => {
+    expect(looselyMatchedTerms('mil', 'Amul Taaza Toned Milk')).toEqual([]);
+    expect(looselyMatchedTerms('apples', 'Apple Shimla')).toEqual([]);
+    expect(looselyMatchedTerms('tomatoess', 'Tomato Hybrid tomatoes')).toEqual([]);
   });
 });

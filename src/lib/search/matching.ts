@@ -43,3 +43,19 @@ export function withoutTerms(query: string, drop: readonly string[]): string {
     .filter((t) => t && !dropSet.has(t))
     .join(' ');
 }
+
+/**
+ * The query words (of a normalized query) that `indexText` matches only through Pagefind's fallback to a much
+ * shorter indexed word: no word starts with the term, and the best one shares all but 3 or more of its letters
+ * ("haldiraam" found only "haldi"). Fair by `wordMatchesTerm`, but worth a typo correction; a plural or an extra
+ * letter or two ("apples", "tomatoess") is not.
+ */
+export function looselyMatchedTerms(query: string, indexText: string): string[] {
+  const words = normalizeWords(indexText).split(' ').filter(Boolean);
+  const terms = query.split(' ').filter(Boolean);
+  return terms.filter((term) => {
+    if (words.some((word) => word.startsWith(term))) return false;
+    const best = Math.max(0, ...words.map((word) => sharedPrefixLength(word, term)));
+    return term.length - best > 2;
+  });
+}

@@ -6,7 +6,7 @@
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CARD_FILTERS, CATEGORY_FILTER } from './record.ts';
-import { unmatchedTerms, withoutTerms } from './matching.ts';
+import { looselyMatchedTerms, unmatchedTerms, withoutTerms } from './matching.ts';
 import { correctQuery, type Vocabulary } from './correction.ts';
 import { expandQuery } from './synonyms.ts';
 
@@ -177,6 +177,9 @@ export function preload(api: PagefindApi, request: SearchRequest): void {
   if (request.text) void api.preload(request.text, optionsFor(request)).catch(() => {});
 }
 
+/** How many of the first results are read to decide whether a query word matched fairly. */
+const RESULTS_CHECKED = 5;
+
 /** Longest query whose words are checked one by one when it finds nothing as a whole. */
 const MAX_WORDS_CHECKED = 8;
 
@@ -248,8 +251,31 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     const top = results[0];
     let drop: string[];
     if (top) {
-      drop = unmatchedTerms(text, indexTextOf(await top.data()));
-      if (drop.length === 0) return { total: results.length, results, effectiveText: text };
+      const indexText = indexTextOf(await top.data());
+      // Stemming can rank a near word first ("lady" -> "Ladi Pav" above "Bhindi (Lady Finger)"): a word that one
+      // of the next few results matches is a real word.
+      let next: Promise<string[]> | undefined;
+      const nextTexts = () => (next ??= Promise.all(results.slice(1, RESULTS_CHECKED).map((r) => r.data().then(indexTextOf, () => ''))));
+      drop = unmatchedTerms(text, indexText);
+      if (drop.length > 0 && results.length > 1) {
+        const others = await nextTexts();
+        drop = drop.filter((term) => others.every((other) => unmatchedTerms(term, other).length > 0));
+      }
+      if (drop.length === 0) {
+        // Found, but a word only through a much shorter one ("haldiraam" -> "haldi"): a typo, if one corrects it.
+        let loose = attempt === 0 && help.vocabulary && !request.exact ? looselyMatchedTerms(text, indexText) : [];
+        if (loose.length > 0 && results.length > 1) {
+          const others = await nextTexts();
+          loose = loose.filter((term) => others.every((other) => looselyMatchedTerms(term, other).length > 0));
+        }
+        return (
+          (loose.length > 0 && (await corrected(api, request, text, loose, help))) || {
+            total: results.length,
+            results,
+            effectiveText: text,
+          }
+        );
+      }
     } else {
       // No product has every word: find the words that match nothing fairly on their own ("gurgaon milk").
       const words = [...new Set(text.split(' '))];
