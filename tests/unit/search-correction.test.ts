@@ -8,6 +8,7 @@ import {
   maxDistanceFor,
   osaDistance,
   parseVocabulary,
+  splitWord,
   vocabularyFrom,
   type Vocabulary,
 } from '../../src/lib/search/correction.ts';
@@ -96,6 +97,18 @@ describe('correctWord', () => {
 
 describe('correctQuery', () => {
   const v = vocab({ milk: 18, amul: 19, bread: 9, ghee: 3 });
+
+  test('splits two words run together when no word is near ("milkbread", "colddrink")', () => {
+    expect(splitWord('milkbread', v)).toBe('milk bread');
+    const drinks = vocab({ cold: 3, drink: 4, soft: 5, col: 1, ddrink: 1 });
+    // The split whose rarer half is commoner wins: cold (3) + drink (4) over col (1) + ddrink (1).
+    expect(splitWord('colddrink', drinks)).toBe('cold drink');
+    expect(splitWord('milkqzx', v)).toBeNull();
+    expect(correctQuery('amul milkbread', ['milkbread'], v)).toEqual({ text: 'amul milk bread', changes: [['milkbread', 'milk bread']] });
+    // A near word wins over a split; a known word is never split.
+    expect(correctQuery('breads', ['breads'], vocab({ bread: 9, bre: 1, ads: 1 }))?.changes).toEqual([['breads', 'bread']]);
+    expect(correctQuery('milkbread', ['milkbread'], vocab({ milkbread: 1, milk: 5, bread: 5 }))).toBeNull();
+  });
 
   test('corrects only the unmatched words', () => {
     expect(correctQuery('amul mlik', ['mlik'], v)).toEqual({ text: 'amul milk', changes: [['mlik', 'milk']] });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { looselyMatchedTerms, unmatchedTerms, withoutTerms, wordMatchesTerm } from '../../src/lib/search/matching.ts';
+import { extendedTerms, looselyMatchedTerms, unmatchedTerms, withoutTerms, wordMatchesTerm } from '../../src/lib/search/matching.ts';
 
 describe('wordMatchesTerm', () => {
   test('accepts extensions of what the shopper typed', () => {
@@ -13,6 +13,13 @@ describe('wordMatchesTerm', () => {
     expect(wordMatchesTerm('battery', 'batteries')).toBe(true);
     expect(wordMatchesTerm('chipps', 'chips')).toBe(true);
     expect(wordMatchesTerm('milk', 'milkshake')).toBe(true);
+  });
+
+  test('a number is only itself: "1" (kg) is not the "10" of a 10 kg pack', () => {
+    expect(wordMatchesTerm('1', '1')).toBe(true);
+    expect(wordMatchesTerm('10', '1')).toBe(false);
+    expect(wordMatchesTerm('500', '50')).toBe(false);
+    expect(unmatchedTerms('1 kg atta', 'Aashirvaad Atta 10 kg')).toEqual(['1']);
   });
 
   test('rejects short prefixes that Pagefind falls back to', () => {
@@ -51,5 +58,13 @@ describe('looselyMatchedTerms', () => {
     expect(looselyMatchedTerms('mil', 'Amul Taaza Toned Milk')).toEqual([]);
     expect(looselyMatchedTerms('apples', 'Apple Shimla')).toEqual([]);
     expect(looselyMatchedTerms('tomatoess', 'Tomato Hybrid tomatoes')).toEqual([]);
+  });
+});
+
+describe('extendedTerms', () => {
+  test('only words the index text has as they stand (or extended), never a shared stem', () => {
+    expect(extendedTerms('lady finger', 'Bhindi (Lady Finger)')).toEqual(['lady', 'finger']);
+    expect(extendedTerms('mustrd oil', 'Fortune Kachi Ghani Mustard Oil 1 L')).toEqual(['oil']);
+    expect(extendedTerms('1 l', 'Oil 10 L')).toEqual(['l']);
   });
 });
