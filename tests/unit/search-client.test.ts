@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  byUnitPrice,
   cardFromResult,
   loadCards,
   mostlyMatched,
@@ -8,6 +9,7 @@ import {
   type PagefindResultData,
 } from '../../src/lib/search/pagefind-client.ts';
 import { vocabularyFrom } from '../../src/lib/search/correction.ts';
+import { UNCLEAR_UNIT_PRICE, unitPriceKey } from '../../src/lib/search/record.ts';
 
 const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
   url: '/product/amul-taaza-toned-milk-500-ml/',
@@ -309,6 +311,53 @@ describe('searchProducts by price', () => {
     const api = fakePagefind([...records, parle]);
     const up = await searchProducts(api, { text: '', category: 'dairy', sort: 'price-desc' }, 50);
     expect(await names(up)).toEqual(['c', 'b', 'd', 'a', 'e']);
+  });
+});
+
+describe('searchProducts by unit price', () => {
+  const item = (name: string, price: number, unit: string) =>
+    data({
+      url: `/product/${name}/`,
+      content: `${name} amul.`,
+      meta: { title: name, unit },
+      filters: { card_id: [name], card_price: [String(price)], card_unit_price: [unitPriceKey(price, unit)] },
+    });
+  const records = [
+    item('butter', 60, '100 g'), // 600/kg
+    item('milk-1l', 68, '1 L'), // 68/L
+    item('ghee', 650, '1 L'), // 650/L
+    item('paneer-loose', 90, '1 pc (approx. 200-250 g)'), // unclear
+    item('milk-half', 28, '500 ml'), // 56/L
+    item('cheese', 150, '10 pcs'), // 15/pc
+    item('curd', 35, '400 g'), // 87.50/kg
+    item('lassi', 25, '250 ml'), // 100/L
+  ];
+  const names = async (answer: Awaited<ReturnType<typeof searchProducts>>) => (await loadCards(answer.results)).map((c) => c.name);
+
+  test('best value first within each unit (the commonest unit first), unclear unit prices last', async () => {
+    const answer = await searchProducts(fakePagefind(records), { text: 'amul', category: null, sort: 'unit-price' }, 50);
+    expect(answer.total).toBe(8);
+    expect(await names(answer)).toEqual(['milk-half', 'milk-1l', 'lassi', 'ghee', 'curd', 'butter', 'cheese', 'paneer-loose']);
+  });
+
+  test('stops at the limit, before the unclear ones', async () => {
+    const api = fakePagefind(records);
+    const answer = await searchProducts(api, { text: 'amul', category: null, sort: 'unit-price' }, 3);
+    expect(await names(answer)).toEqual(['milk-half', 'milk-1l', 'lassi']);
+    // relevance search, the counting search, then one search per needed unit price.
+    expect(api.searches).toHaveLength(5);
+  });
+
+  test('ignores malformed sort keys instead of placing them', () => {
+    expect(
+      byUnitPrice([
+        { value: 'pc:850', count: 1 },
+        { value: 'kg:<b>', count: 5 },
+        { value: UNCLEAR_UNIT_PRICE, count: 2 },
+        { value: 'kg:100', count: 1 },
+        { value: 'kg:50', count: 1 },
+      ]).map((v) => v.value),
+    ).toEqual(['kg:50', 'kg:100', 'pc:850', UNCLEAR_UNIT_PRICE]);
   });
 });
 
