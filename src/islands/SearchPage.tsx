@@ -10,7 +10,7 @@ import {
   type SearchHelp,
   type SearchRequest,
 } from '../lib/search/pagefind-client.ts';
-import { correctedText, loadVocabulary } from '../lib/search/correction.ts';
+import { correctedText, loadedVocabulary, loadVocabulary } from '../lib/search/correction.ts';
 import SearchCorrection from './SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
@@ -79,7 +79,7 @@ export const RESULTS_MEASURE = 'search:results';
 export const FIRST_RESULTS_MEASURE = 'search:first-results';
 
 /** Typo correction loads its vocabulary only when a word matches nothing (or ahead of time, when idle). */
-const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary() };
+const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary(), loadedVocabulary };
 
 const requestFor = (state: SearchState): SearchRequest => ({
   text: expandQuery(state.q),

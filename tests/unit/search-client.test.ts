@@ -192,6 +192,25 @@ describe('searchProducts with typo correction', () => {
     expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
   });
 
+  test('with the vocabulary already loaded, a word no indexed word can match is corrected before searching it', async () => {
+    const api = fakePagefind([milk, parle]);
+    const answer = await searchProducts(api, { text: 'amul mlik', category: null, sort: 'relevance' }, 50, {
+      ...help(),
+      loadedVocabulary: () => vocabulary,
+    });
+    expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
+    // The typo itself never went to Pagefind.
+    expect(api.searches).toEqual(['amul milk']);
+    // Known words, prefixes and plurals go to Pagefind as typed.
+    const plain = fakePagefind([milk, parle]);
+    const asTyped = await searchProducts(plain, { text: 'mil biscuit', category: null, sort: 'relevance' }, 50, {
+      ...help(),
+      loadedVocabulary: () => vocabulary,
+    });
+    expect(asTyped.correction).toBeUndefined();
+    expect(plain.searches[0]).toBe('mil biscuit');
+  });
+
   test('a word that matches is never corrected, and the vocabulary is not even loaded', async () => {
     const h = help();
     const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'amul milk', category: null, sort: 'relevance' }, 50, h);

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { extendedTerms, looselyMatchedTerms, unmatchedTerms, withoutTerms, wordMatchesTerm } from '../../src/lib/search/matching.ts';
+import {
+  extendedTerms,
+  looselyMatchedTerms,
+  unknownTerms,
+  unmatchedTerms,
+  withoutTerms,
+  wordMatchesTerm,
+} from '../../src/lib/search/matching.ts';
 
 describe('wordMatchesTerm', () => {
   test('accepts extensions of what the shopper typed', () => {
@@ -66,5 +73,21 @@ describe('extendedTerms', () => {
     expect(extendedTerms('lady finger', 'Bhindi (Lady Finger)')).toEqual(['lady', 'finger']);
     expect(extendedTerms('mustrd oil', 'Fortune Kachi Ghani Mustard Oil 1 L')).toEqual(['oil']);
     expect(extendedTerms('1 l', 'Oil 10 L')).toEqual(['l']);
+  });
+});
+
+describe('unknownTerms', () => {
+  const vocabulary = {
+    byLength: new Map([
+      [4, { words: ['milk', 'amul'] }],
+      [6, { words: ['tomato'] }],
+    ]),
+  };
+  test('words no vocabulary or pack-size word can match fairly', () => {
+    expect(unknownTerms('amul mlik', vocabulary, [])).toEqual(['mlik']);
+    // Prefixes, stems and plurals match; numbers and short words are never listed.
+    expect(unknownTerms('mil tomatoes milkshake 500 ml ab', vocabulary, [])).toEqual([]);
+    expect(unknownTerms('packet', vocabulary, [])).toEqual(['packet']);
+    expect(unknownTerms('packet', vocabulary, ['pack'])).toEqual([]);
   });
 });

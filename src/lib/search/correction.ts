@@ -234,6 +234,10 @@ export function correctedText(query: string, changes: readonly (readonly [string
 }
 
 let loading: Promise<Vocabulary> | undefined;
+let loaded: Vocabulary | null = null;
+
+/** The vocabulary if it has already loaded (`loadVocabulary`), else null: never waits. */
+export const loadedVocabulary = (): Vocabulary | null => loaded;
 
 /** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
 export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary> {
@@ -242,6 +246,7 @@ export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary
     if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
     const vocabulary = parseVocabulary(await response.json());
     if (!vocabulary) throw new Error('vocabulary: unreadable file');
+    loaded = vocabulary;
     return vocabulary;
   })().catch((error: unknown) => {
     loading = undefined;

@@ -77,3 +77,21 @@ export function looselyMatchedTerms(query: string, indexText: string): string[] 
     return term.length - best > 2;
   });
 }
+
+/**
+ * The query words (of a normalized query) that no word of the whole index can match fairly, judged from the
+ * vocabulary (every indexed word of 3 or more letters) and the pack-size words it leaves out: such a word is
+ * unmatched whatever Pagefind returns, so it can be corrected before asking Pagefind at all. Words with a digit
+ * or under 3 letters are never listed (they are never corrected).
+ */
+export function unknownTerms(
+  query: string,
+  vocabulary: { byLength: ReadonlyMap<number, { words: string[] }> },
+  extra: Iterable<string>,
+): string[] {
+  const known = [...[...vocabulary.byLength.values()].flatMap((bucket) => bucket.words), ...extra];
+  return query
+    .split(' ')
+    .filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
+    .filter((term) => !known.some((word) => wordMatchesTerm(word, term)));
+}

@@ -6,8 +6,8 @@
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CARD_FILTERS, CATEGORY_FILTER, UNCLEAR_UNIT_PRICE, parseUnitPriceKey } from './record.ts';
-import { extendedTerms, looselyMatchedTerms, unmatchedTerms, withoutTerms } from './matching.ts';
-import { correctQuery, type Vocabulary } from './correction.ts';
+import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, withoutTerms } from './matching.ts';
+import { correctQuery, PACK_UNITS, type Vocabulary } from './correction.ts';
 import { expandQuery } from './synonyms.ts';
 import type { SortId } from './query.ts';
 
@@ -118,6 +118,8 @@ export interface Correction {
 export interface SearchHelp {
   /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
   vocabulary?: () => Promise<Vocabulary>;
+  /** The vocabulary if it is already loaded (the page loads it on focus), else null; never waits. */
+  loadedVocabulary?: () => Vocabulary | null;
 }
 
 /** A search's answer: how many products matched and the matches, best first, as unloaded results. */
@@ -282,6 +284,15 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     return { total: all?.results.length ?? 0, results: all?.results ?? [], effectiveText: '' };
   }
   let text = request.text;
+  // A word no indexed word can match ("mlik"), known from the vocabulary already loaded: correct it at once
+  // instead of first searching the typo (which Pagefind answers through a short prefix: "ml" finds every 500 ml
+  // pack) and reading those results. The same correction the steps below would make, one search sooner.
+  const vocabulary = request.exact ? null : (help.loadedVocabulary?.() ?? null);
+  const unknown = vocabulary ? unknownTerms(text, vocabulary, PACK_UNITS) : [];
+  if (unknown.length > 0) {
+    const fixed = await corrected(api, request, text, unknown, help);
+    if (fixed) return fixed;
+  }
   for (let attempt = 0; attempt < 3 && text; attempt += 1) {
     const found = await api.search(text, options);
     const results = found?.results ?? [];
