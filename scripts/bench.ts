@@ -11,7 +11,7 @@
  *   --skip a,b            skip sections: builds (scale builds), weight, lighthouse, search
  *   --lighthouse-runs N   runs per page (default 3; quick 1)    --search-runs N (default 3; quick 1)
  *   --update-budgets      rewrite the budgets in bench/budgets.json from this run's page weights (+7%)
- *   --keep                keep the 100,000-product build (about 1.5 GB) instead of deleting it
+ *   --keep                keep the 100,000-product build (about 4.5 GB on disk) instead of deleting it
  *   --use-build SIZE=DIR  use an existing build of SIZE products (e.g. 100000=/tmp/dist-100k, made by
  *                         `CATALOGUE_SIZE=100000 OUT_DIR=DIR npm run build`) for the search benchmark instead of
  *                         building it; no build figures for that size (repeatable)
