@@ -11,7 +11,10 @@
  *   --skip a,b            skip sections: builds (scale builds), weight, lighthouse, search
  *   --lighthouse-runs N   runs per page (default 3; quick 1)    --search-runs N (default 3; quick 1)
  *   --update-budgets      rewrite the budgets in bench/budgets.json from this run's page weights (+7%)
- *   --keep                keep the 100,000-product build (about 4 GB) instead of deleting it
+ *   --keep                keep the 100,000-product build (about 4.5 GB on disk) instead of deleting it
+ *   --use-build SIZE=DIR  use an existing build of SIZE products (e.g. 100000=/tmp/dist-100k, made by
+ *                         `CATALOGUE_SIZE=100000 OUT_DIR=DIR npm run build`) for the search benchmark instead of
+ *                         building it; no build figures for that size (repeatable)
  *   --releases            only the releases part: six rebuilds at 10,000 products sharing files, disk use by du
  *                         (scripts/bench-releases.ts; --size N, --count N)
  * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only.
@@ -60,6 +63,8 @@ interface Options {
   searchRuns: number;
   updateBudgets: boolean;
   keep: boolean;
+  /** Catalogue sizes whose build is an existing directory (`--use-build 100000=DIR`): not built, searched. */
+  useBuild: Map<number, string>;
 }
 
 function fail(message: string): never {
@@ -78,6 +83,7 @@ function parseOptions(argv: readonly string[]): Options {
     searchRuns: quick ? 1 : 3,
     updateBudgets: false,
     keep: false,
+    useBuild: new Map(),
   };
   for (let index = 0; index < argv.length; index++) {
     const arg = must(argv[index], `argument ${index}`);
@@ -119,6 +125,13 @@ function parseOptions(argv: readonly string[]): Options {
       case '--keep':
         options.keep = true;
         break;
+      case '--use-build': {
+        const [size, dir] = value().split('=');
+        const n = Number((size ?? '').replace(/k$/i, '000'));
+        if (!Number.isInteger(n) || n < 1 || !dir) fail('--use-build needs SIZE=DIR, e.g. 100000=/tmp/dist-100k');
+        options.useBuild.set(n, path.resolve(dir));
+        break;
+      }
       default:
         fail(`unknown option ${arg} (see the comment at the top of scripts/bench.ts)`);
     }
@@ -215,6 +228,29 @@ async function measuredBuild(label: string, size: number | null, site: string): 
   await save();
   printBuilds([build]);
   return build;
+}
+
+/**
+ * A build made before this run (`--use-build SIZE=DIR`, e.g. `CATALOGUE_SIZE=100000 OUT_DIR=DIR npm run build`):
+ * searched, not measured as a build (it is not added to the build figures).
+ */
+function existingBuild(label: string, size: number, outDir: string): BuildResult {
+  const ok = existsSync(path.join(outDir, 'pagefind', 'pagefind-entry.json'));
+  progress(`${label}: using the existing build ${outDir} (--use-build): search only, no build figures`);
+  return {
+    label,
+    catalogueSize: size,
+    outDir,
+    ok,
+    lockWaitMs: 0,
+    notes: [ok ? `existing build ${outDir} (--use-build)` : `${outDir} has no Pagefind index`],
+    catalogue: null,
+    astro: null,
+    pagefind: null,
+    serviceWorker: null,
+    totalMs: null,
+    dist: null,
+  };
 }
 
 function printBuilds(list: readonly BuildResult[]): void {
@@ -474,7 +510,9 @@ try {
     for (const size of options.sizes) {
       heading(`Build: ${size.toLocaleString('en')} synthetic products`);
       const label = sizeLabel(size);
-      const build = await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`);
+      const reused = options.useBuild.get(size);
+      const build =
+        reused === undefined ? await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`) : existingBuild(label, size, reused);
       if (size === searchSize && !options.skip.has('search')) {
         heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
         search = build.ok
@@ -493,13 +531,20 @@ try {
         results['search100k'] = search100k;
         await save();
       }
-      if (size >= 100_000 && !options.keep) await rm(build.outDir, { recursive: true, force: true });
+      if (size >= 100_000 && !options.keep && reused === undefined) await rm(build.outDir, { recursive: true, force: true });
     }
   }
   results['search'] = search;
 
   // Verdicts ---------------------------------------------------------------------------------------------------------
-  const verdictList: Verdict[] = verdicts({ weights, lighthouse, builds, search: searchFigures(search) });
+  const search100k = results['search100k'] as SearchResult | undefined;
+  const verdictList: Verdict[] = verdicts({
+    weights,
+    lighthouse,
+    builds,
+    search: searchFigures(search),
+    ...(search100k ? { search100k: searchFigures(search100k) } : {}),
+  });
   results['verdicts'] = verdictList;
   await save();
   heading('Summary: all builds');
@@ -676,6 +721,8 @@ function searchFigures(search: SearchResult): SearchFigures | { skipped: string 
     firstBytes: find('first.gzipBytes', 'first.bytes'),
     coldMs: find('cold.medianMs'),
     coldBytes: find('cold.gzipBytes', 'cold.bytes'),
+    coldCorrectedMs: find('coldCorrected.medianMs'),
+    coldCorrectedBytes: find('coldCorrected.gzipBytes', 'coldCorrected.bytes'),
     products: search.products ?? find('products'),
   };
 }

@@ -11,6 +11,8 @@ import { ROOT } from './util.ts';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const PAGEFIND_BIN = path.join(ROOT, 'node_modules/pagefind/lib/runner/bin.cjs');
+/** The search vocabulary step of scripts/build.ts, run after Pagefind. */
+const VOCABULARY_SCRIPT = path.join(ROOT, 'scripts/build-search-vocab.ts');
 /** The service-worker step of scripts/build.ts, run third when it exists. */
 const SW_SCRIPT = path.join(ROOT, 'scripts/build-sw.ts');
 
@@ -257,6 +259,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   };
 
   const waitStarted = performance.now();
+  /** Why the search vocabulary step failed (set inside the lock). */
+  const vocabularyFailures: string[] = [];
   const [astro, pagefind, sw] = await withBuildLock(
     async () => {
       result.lockWaitMs = performance.now() - waitStarted;
@@ -275,7 +279,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         onLine: echo('pagefind'),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
-      if (pagefindRun.exitCode !== 0 || !existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
+      if (pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
+      // The typo-correction vocabulary, as scripts/build.ts writes it (search at scale corrects too).
+      options.progress?.(`${options.label}: search vocabulary`);
+      const vocabularyRun = await runMeasured(process.execPath, [VOCABULARY_SCRIPT, options.outDir], {
+        cwd: ROOT,
+        env,
+        onLine: echo('vocabulary'),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      });
+      if (vocabularyRun.exitCode !== 0) {
+        vocabularyFailures.push(describeFailure('search vocabulary', vocabularyRun, options.logFile));
+        return [astroRun, pagefindRun, null] as const;
+      }
+      if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
       options.progress?.(`${options.label}: service worker`);
       const swRun = await runMeasured(process.execPath, [SW_SCRIPT, options.outDir], {
         cwd: ROOT,
@@ -328,6 +345,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return result;
     }
     result.totalMs = astro.wallMs + pagefind.wallMs;
+  }
+  if (vocabularyFailures.length > 0) {
+    result.notes.push(...vocabularyFailures);
+    return result;
   }
   if (sw) {
     result.serviceWorker = { wallMs: sw.wallMs, maxRssKb: sw.maxRssKb, exitCode: sw.exitCode };

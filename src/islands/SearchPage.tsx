@@ -10,8 +10,8 @@ import {
   type SearchHelp,
   type SearchRequest,
 } from '../lib/search/pagefind-client.ts';
-import { correctedText, loadVocabulary } from '../lib/search/correction.ts';
-import SearchCorrection from './search-correction.tsx';
+import { correctedText, loadedVocabulary, loadVocabulary } from '../lib/search/correction.ts';
+import SearchCorrection from './SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
   DEFAULT_STATE,
@@ -28,9 +28,9 @@ import { expandQuery } from '../lib/search/synonyms.ts';
 import ProductList from '../components/ProductList.tsx';
 import type { CardProduct } from '../lib/fields.ts';
 import '../scripts/cart-control.ts';
-import SearchFilters from './search-filters.tsx';
-import SearchIdle from './search-idle.tsx';
-import SearchSkeleton from './search-skeleton.tsx';
+import SearchFilters from './SearchFilters.tsx';
+import SearchIdle from './SearchIdle.tsx';
+import SearchSkeleton from './SearchSkeleton.tsx';
 
 /** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
 const FIRST_BATCH = 8;
@@ -79,7 +79,7 @@ export const RESULTS_MEASURE = 'search:results';
 export const FIRST_RESULTS_MEASURE = 'search:first-results';
 
 /** Typo correction loads its vocabulary only when a word matches nothing (or ahead of time, when idle). */
-const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary() };
+const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary(), loadedVocabulary };
 
 const requestFor = (state: SearchState): SearchRequest => ({
   text: expandQuery(state.q),

@@ -54,6 +54,7 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
   const module = (await import(pathToFileURL(path.join(root, 'pagefind', 'pagefind.js')).href)) as PagefindModule;
   const api = await startInstance(module, { basePath: `${ORIGIN}/pagefind/` });
   let vocabulary: Promise<Vocabulary> | undefined;
+  let loaded: Vocabulary | null = null;
   const help = {
     vocabulary: () =>
       (vocabulary ??= globalThis
@@ -62,9 +63,13 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
         .then((data) => {
           const parsed = parseVocabulary(data);
           if (!parsed) throw new Error('unreadable vocabulary');
+          loaded = parsed;
           return parsed;
         })),
+    loadedVocabulary: () => loaded,
   };
+  // As the page does when the box gets focus: the vocabulary is there before the first query.
+  await help.vocabulary();
   return {
     fetched,
     search: async (query, options = {}) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { displayUnit } from '../../src/lib/format.ts';
+import { formatUnitPrice, unitPrice } from '../../src/lib/unit-price.ts';
 import { indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
 import { collectErrors } from './support/pages.ts';
 import {
@@ -164,6 +165,44 @@ test.describe('search page', () => {
     await page.reload();
     await settledOn(page, 'milk', 'results');
     expect(await resultPrices(page)).toEqual(descending);
+  });
+
+  test('sort by unit price: best value first within each unit, unclear unit prices last', async ({ page }) => {
+    await openSearch(page);
+    await search(page, 'apple', 'results');
+    const relevance = await resultIds(page);
+    await page.getByRole('button', { name: /^Sort and filter/ }).click();
+    await page.getByRole('region', { name: 'Sort and filter' }).getByRole('radio', { name: 'Unit price' }).check();
+    await expect(page).toHaveURL(/sort=unit-price/);
+    await expect(resultsRegion(page).getByText(/· Unit price$/)).toBeVisible();
+    await settledOn(page, 'apple', 'results');
+    const ids = await resultIds(page);
+    // The same products as by relevance, in another order.
+    expect([...ids].sort()).toEqual([...relevance].sort());
+    expect(ids).not.toEqual(relevance);
+    const perUnit = ids.map((id) => {
+      const product = availableById.get(id)!;
+      return unitPrice(product.price, product.quantity_unit);
+    });
+    // This query has products sold per piece, per kg and per litre, and one whose unit price is unclear.
+    expect(new Set(perUnit.map((u) => u?.per ?? null))).toEqual(new Set(['pc', 'kg', 'L', null]));
+    const clear = perUnit.filter((u) => u !== null);
+    expect(perUnit.slice(clear.length).every((u) => u === null)).toBe(true);
+    // Each unit forms one run, the commonest unit first, cheapest per unit first within it.
+    const runs = clear.reduce<{ per: string; paise: number[] }[]>((out, u) => {
+      if (out.at(-1)?.per === u.per) out.at(-1)!.paise.push(u.paise);
+      else out.push({ per: u.per, paise: [u.paise] });
+      return out;
+    }, []);
+    expect(runs.map((r) => r.per)).toEqual(['pc', 'kg', 'L']);
+    expect(runs.map((r) => r.paise.length)).toEqual([...runs.map((r) => r.paise.length)].sort((a, b) => b - a));
+    for (const run of runs) expect(run.paise).toEqual([...run.paise].sort((a, b) => a - b));
+    // The card shows the unit price the order follows.
+    const first = availableById.get(ids[0]!)!;
+    await expect(page.locator('[data-search-results] article').first()).toContainText(formatUnitPrice(first.price, first.quantity_unit)!);
+    await page.reload();
+    await settledOn(page, 'apple', 'results');
+    expect(await resultIds(page)).toEqual(ids);
   });
 
   test('the query lives in the URL: reload, share and walk back', async ({ page }) => {

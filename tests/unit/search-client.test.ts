@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  byUnitPrice,
   cardFromResult,
   loadCards,
   mostlyMatched,
@@ -8,6 +9,7 @@ import {
   type PagefindResultData,
 } from '../../src/lib/search/pagefind-client.ts';
 import { vocabularyFrom } from '../../src/lib/search/correction.ts';
+import { UNCLEAR_UNIT_PRICE, unitPriceKey } from '../../src/lib/search/record.ts';
 
 const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
   url: '/product/amul-taaza-toned-milk-500-ml/',
@@ -191,6 +193,25 @@ describe('searchProducts with typo correction', () => {
     expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
   });
 
+  test('with the vocabulary already loaded, a word no indexed word can match is corrected before searching it', async () => {
+    const api = fakePagefind([milk, parle]);
+    const answer = await searchProducts(api, { text: 'amul mlik', category: null, sort: 'relevance' }, 50, {
+      ...help(),
+      loadedVocabulary: () => vocabulary,
+    });
+    expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
+    // The typo itself never went to Pagefind.
+    expect(api.searches).toEqual(['amul milk']);
+    // Known words, prefixes and plurals go to Pagefind as typed.
+    const plain = fakePagefind([milk, parle]);
+    const asTyped = await searchProducts(plain, { text: 'mil biscuit', category: null, sort: 'relevance' }, 50, {
+      ...help(),
+      loadedVocabulary: () => vocabulary,
+    });
+    expect(asTyped.correction).toBeUndefined();
+    expect(plain.searches[0]).toBe('mil biscuit');
+  });
+
   test('a word that matches is never corrected, and the vocabulary is not even loaded', async () => {
     const h = help();
     const answer = await searchProducts(fakePagefind([milk, parle]), { text: 'amul milk', category: null, sort: 'relevance' }, 50, h);
@@ -213,6 +234,61 @@ describe('searchProducts with typo correction', () => {
       vocabulary: () => Promise.reject(new Error('offline')),
     });
     expect(offline.total).toBe(0);
+  });
+
+  test('a word found only through a much shorter one ("haldiraam" -> "haldi") is corrected when that finds more', async () => {
+    const turmeric = data({
+      url: '/product/haldi/',
+      content: 'Tata Turmeric Powder (Haldi).',
+      meta: { title: 'Tata Turmeric Powder (Haldi)', unit: '200 g' },
+      filters: { card_price: ['40'] },
+    });
+    const bhujia = data({
+      url: '/product/bhujia/',
+      content: 'Haldirams Aloo Bhujia. namkeen.',
+      meta: { title: 'Haldirams Aloo Bhujia', unit: '200 g' },
+      filters: { card_price: ['50'] },
+    });
+    const v = vocabularyFrom([
+      ['haldi', 1],
+      ['haldirams', 1],
+      ['turmeric', 1],
+      ['bhujia', 1],
+    ]);
+    const request = { text: 'haldiraam', category: null, sort: 'relevance' } as const;
+    const answer = await searchProducts(fakePagefind([turmeric, bhujia]), request, 50, { vocabulary: async () => v });
+    expect(answer.correction?.changes).toEqual([['haldiraam', 'haldirams']]);
+    expect((await loadCards(answer.results)).map((c) => c.name)).toEqual(['Haldirams Aloo Bhujia']);
+    // Asked for the exact words, the fallback stands.
+    const plain = await searchProducts(fakePagefind([turmeric, bhujia]), { ...request, exact: true }, 50, { vocabulary: async () => v });
+    expect(plain.correction).toBeUndefined();
+    expect(plain.total).toBe(1);
+  });
+
+  test('a word the top result lacks but one of the next few has is a real word, not dropped ("lady")', async () => {
+    const ladi = data({
+      url: '/product/ladi-pav/',
+      content: 'Ladi Pav.',
+      meta: { title: 'Ladi Pav', unit: '6 pcs' },
+      filters: { card_price: ['30'] },
+    });
+    const bhindi = data({
+      url: '/product/bhindi/',
+      content: 'Bhindi (Lady Finger).',
+      meta: { title: 'Bhindi (Lady Finger)', unit: '250 g' },
+      filters: { card_price: ['20'] },
+    });
+    // A stand-in for stemming: "lady" finds both, Ladi Pav first.
+    const api = fakePagefind([ladi, bhindi]);
+    const search = api.search;
+    api.search = async (term, options) => {
+      if (term !== 'lady') return search(term, options);
+      return { results: [ladi, bhindi].map((d, i) => ({ id: String(i), data: async () => d })) };
+    };
+    const answer = await searchProducts(api, { text: 'lady', category: null, sort: 'relevance' }, 50, help());
+    expect(answer.total).toBe(2);
+    expect(answer.effectiveText).toBe('lady');
+    expect(answer.correction).toBeUndefined();
   });
 
   test('a correction that finds nothing in the chosen category is not offered', async () => {
@@ -255,6 +331,53 @@ describe('searchProducts by price', () => {
     const api = fakePagefind([...records, parle]);
     const up = await searchProducts(api, { text: '', category: 'dairy', sort: 'price-desc' }, 50);
     expect(await names(up)).toEqual(['c', 'b', 'd', 'a', 'e']);
+  });
+});
+
+describe('searchProducts by unit price', () => {
+  const item = (name: string, price: number, unit: string) =>
+    data({
+      url: `/product/${name}/`,
+      content: `${name} amul.`,
+      meta: { title: name, unit },
+      filters: { card_id: [name], card_price: [String(price)], card_unit_price: [unitPriceKey(price, unit)] },
+    });
+  const records = [
+    item('butter', 60, '100 g'), // 600/kg
+    item('milk-1l', 68, '1 L'), // 68/L
+    item('ghee', 650, '1 L'), // 650/L
+    item('paneer-loose', 90, '1 pc (approx. 200-250 g)'), // unclear
+    item('milk-half', 28, '500 ml'), // 56/L
+    item('cheese', 150, '10 pcs'), // 15/pc
+    item('curd', 35, '400 g'), // 87.50/kg
+    item('lassi', 25, '250 ml'), // 100/L
+  ];
+  const names = async (answer: Awaited<ReturnType<typeof searchProducts>>) => (await loadCards(answer.results)).map((c) => c.name);
+
+  test('best value first within each unit (the commonest unit first), unclear unit prices last', async () => {
+    const answer = await searchProducts(fakePagefind(records), { text: 'amul', category: null, sort: 'unit-price' }, 50);
+    expect(answer.total).toBe(8);
+    expect(await names(answer)).toEqual(['milk-half', 'milk-1l', 'lassi', 'ghee', 'curd', 'butter', 'cheese', 'paneer-loose']);
+  });
+
+  test('stops at the limit, before the unclear ones', async () => {
+    const api = fakePagefind(records);
+    const answer = await searchProducts(api, { text: 'amul', category: null, sort: 'unit-price' }, 3);
+    expect(await names(answer)).toEqual(['milk-half', 'milk-1l', 'lassi']);
+    // relevance search, the counting search, then one search per needed unit price.
+    expect(api.searches).toHaveLength(5);
+  });
+
+  test('ignores malformed sort keys instead of placing them', () => {
+    expect(
+      byUnitPrice([
+        { value: 'pc:850', count: 1 },
+        { value: 'kg:<b>', count: 5 },
+        { value: UNCLEAR_UNIT_PRICE, count: 2 },
+        { value: 'kg:100', count: 1 },
+        { value: 'kg:50', count: 1 },
+      ]).map((v) => v.value),
+    ).toEqual(['kg:50', 'kg:100', 'pc:850', UNCLEAR_UNIT_PRICE]);
   });
 });
 

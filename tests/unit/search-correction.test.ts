@@ -8,6 +8,7 @@ import {
   maxDistanceFor,
   osaDistance,
   parseVocabulary,
+  splitWord,
   vocabularyFrom,
   type Vocabulary,
 } from '../../src/lib/search/correction.ts';
@@ -15,6 +16,7 @@ import { countWords, fragmentText, vocabularyFile, vocabularyWords } from '../..
 import { readFragment } from '../../scripts/build-search-vocab.ts';
 import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 const vocab = (words: Record<string, number>): Vocabulary => vocabularyFrom(Object.entries(words));
@@ -96,6 +98,18 @@ describe('correctWord', () => {
 describe('correctQuery', () => {
   const v = vocab({ milk: 18, amul: 19, bread: 9, ghee: 3 });
 
+  test('splits two words run together when no word is near ("milkbread", "colddrink")', () => {
+    expect(splitWord('milkbread', v)).toBe('milk bread');
+    const drinks = vocab({ cold: 3, drink: 4, soft: 5, col: 1, ddrink: 1 });
+    // The split whose rarer half is commoner wins: cold (3) + drink (4) over col (1) + ddrink (1).
+    expect(splitWord('colddrink', drinks)).toBe('cold drink');
+    expect(splitWord('milkqzx', v)).toBeNull();
+    expect(correctQuery('amul milkbread', ['milkbread'], v)).toEqual({ text: 'amul milk bread', changes: [['milkbread', 'milk bread']] });
+    // A near word wins over a split; a known word is never split.
+    expect(correctQuery('breads', ['breads'], vocab({ bread: 9, bre: 1, ads: 1 }))?.changes).toEqual([['breads', 'bread']]);
+    expect(correctQuery('milkbread', ['milkbread'], vocab({ milkbread: 1, milk: 5, bread: 5 }))).toBeNull();
+  });
+
   test('corrects only the unmatched words', () => {
     expect(correctQuery('amul mlik', ['mlik'], v)).toEqual({ text: 'amul milk', changes: [['mlik', 'milk']] });
     expect(correctQuery('amul mlik', [], v)).toBeNull();
@@ -173,7 +187,87 @@ describe('the vocabulary file', () => {
       dodh: 'doodh',
     };
     for (const [typo, word] of Object.entries(examples)) expect(correctWord(typo, v!), typo).toBe(word);
-    for (const word of counts.keys()) expect(correctWord(word, v!)).toBeNull();
     expect(gzipSync(JSON.stringify(vocabularyFile(counts))).length).toBeLessThan(15 * 1024);
+  });
+});
+
+describe('false corrections over the sample catalogue', () => {
+  const catalogue = sample as unknown as Catalogue;
+  const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
+  const records = catalogue.products.flatMap((p) => {
+    const r = searchRecord(p, placeOf(p.category_id, categories));
+    return r ? [r] : [];
+  });
+  const counts = countWords(records.map((r) => `${r.name} ${r.terms} ${r.emphasis} ${r.unit}`));
+  const v = parseVocabulary(vocabularyFile(counts)) as Vocabulary;
+
+  test('no correctly spelt word of the catalogue is ever changed, even when treated as unmatched', () => {
+    const words = [...counts.keys()];
+    expect(words.length).toBeGreaterThan(500);
+    // Each word alone, and each word beside the next one (a two-word query with both words flagged).
+    const changed = words.filter((word) => correctQuery(word, [word], v) !== null);
+    const pairs = words.slice(1).map((word, i) => `${words[i]} ${word}`);
+    const changedPairs = pairs.filter((q) => correctQuery(q, q.split(' '), v) !== null);
+    expect(changed).toEqual([]);
+    expect(changedPairs).toEqual([]);
+  });
+
+  test('numbers and pack sizes are never corrected: every pack size of the sample, and some typed freehand', () => {
+    const units = new Set(records.map((r) => normalizeWords(r.unit)).filter(Boolean));
+    expect(units.size).toBeGreaterThan(20);
+    const typed = [
+      '1 kg',
+      '5 kg',
+      '500 g',
+      '2 l',
+      '1 ltr',
+      '6 pcs',
+      '12 pc',
+      '250 gm',
+      '4 x 75 g',
+      '2x',
+      '100',
+      '1',
+      '99999',
+      '500ml',
+      '1kg',
+    ];
+    for (const unit of [...units, ...typed]) {
+      const words = normalizeWords(unit).split(' ');
+      for (const query of [unit, `mlik ${normalizeWords(unit)}`]) {
+        const q = normalizeWords(query);
+        const fix = correctQuery(q, q.split(' '), v);
+        const changedWords = (fix?.changes ?? []).map(([from]) => from);
+        expect(
+          changedWords.filter((w) => words.includes(w)),
+          query,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  test('nonsense is not "corrected" into something', () => {
+    for (const word of ['qzxv', 'zzzz', 'xqjw', 'qwrtzp', 'jjjjjjj', 'asdfghjkl', 'zxcvbnm']) {
+      expect(correctWord(word, v), word).toBeNull();
+    }
+  });
+
+  test("the shopper's misspellings of the quality set correct to the intended word", () => {
+    const expected: Record<string, string> = {
+      mlik: 'milk',
+      tomtao: 'tomato',
+      bnana: 'banana',
+      toothpsate: 'toothpaste',
+      britania: 'britannia',
+      colgte: 'colgate',
+      dodh: 'doodh',
+      cholocate: 'chocolate',
+      corainder: 'coriander',
+      garlci: 'garlic',
+      sugr: 'sugar',
+      panner: 'paneer',
+    };
+    const wrong = Object.entries(expected).filter(([typo, word]) => correctWord(typo, v) !== word);
+    expect(wrong).toEqual([]);
   });
 });

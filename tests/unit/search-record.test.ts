@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { Category, Product } from '../../src/lib/catalogue/types.ts';
 import { PLACEHOLDER_IMAGE } from '../../src/lib/format.ts';
-import { categoryPath, emphasisTermsFor, placeOf, searchRecord } from '../../src/lib/search/record.ts';
+import {
+  categoryPath,
+  emphasisTermsFor,
+  parseUnitPriceKey,
+  placeOf,
+  searchRecord,
+  UNCLEAR_UNIT_PRICE,
+  unitPriceKey,
+} from '../../src/lib/search/record.ts';
 
 const product = (extra: Partial<Product> = {}): Product => ({
   id: 'amul-taaza-toned-milk-500-ml',
@@ -57,6 +65,7 @@ describe('searchRecord', () => {
       price: '28',
       originalPrice: '30',
       image: '/images/catalogue/milk.svg',
+      unitPrice: 'L:5600',
       category: 'dairy',
     });
     expect(JSON.stringify(record)).not.toContain('paneer');
@@ -72,6 +81,17 @@ describe('searchRecord', () => {
     expect(record?.image).toBe(PLACEHOLDER_IMAGE);
     expect(record?.originalPrice).toBe('');
     expect(record?.category).toBeNull();
+  });
+
+  test('carries the unit-price sort key: unit and paise per unit, or "unclear"', () => {
+    expect(unitPriceKey(112, '1 kg')).toBe('kg:11200');
+    expect(unitPriceKey(56, '500 g')).toBe('kg:11200');
+    expect(unitPriceKey(51, '6 pcs')).toBe('pc:850');
+    expect(unitPriceKey(60, '1 pc (approx. 600-800 g)')).toBe(UNCLEAR_UNIT_PRICE);
+    expect(unitPriceKey(60, null)).toBe(UNCLEAR_UNIT_PRICE);
+    expect(searchRecord(product({ quantity_unit: null }), { topCategory: null })?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
+    expect(parseUnitPriceKey('L:5600')).toEqual({ per: 'L', paise: 5600 });
+    for (const bad of ['unclear', 'kg:', 'kg:-1', 'lb:100', 'kg:1e5', '<b>:1']) expect(parseUnitPriceKey(bad), bad).toBeNull();
   });
 
   test('writes prices as plain numbers Pagefind can sort', () => {

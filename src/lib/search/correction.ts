@@ -5,7 +5,8 @@
  * word in Damerau-Levenshtein distance (optimal string alignment: a swap of two neighbouring letters costs 1),
  * within 1 edit for words of up to 4 letters and 2 for longer ones. The smaller distance wins, then the more
  * frequent word, then the longer shared beginning (shoppers get the first letters right: "dodh" is "doodh",
- * not "dudh"), then alphabetical order. Numbers, pack sizes and words of fewer than 3 letters are never touched.
+ * not "dudh"), then alphabetical order. A word with no such neighbour that runs two vocabulary words together
+ * is split ("colddrink" -> "cold drink"). Numbers, pack sizes and words of fewer than 3 letters are never touched.
  */
 import { normalizeWords } from './synonyms.ts';
 
@@ -84,6 +85,8 @@ export interface Vocabulary {
   /** Words of each length, and their counts at the same positions. */
   byLength: Map<number, { words: string[]; counts: number[] }>;
   has: (word: string) => boolean;
+  /** How many products carry the word (0 when none). */
+  count: (word: string) => number;
 }
 
 /** The file as the build writes it: groups of words that share a count, most frequent first. */
@@ -107,7 +110,7 @@ export function vocabularyFrom(entries: Iterable<readonly [string, number]>): Vo
     bucket.words.push(word);
     bucket.counts.push(count);
   }
-  return { size: counts.size, byLength, has: (word) => counts.has(word) };
+  return { size: counts.size, byLength, has: (word) => counts.has(word), count: (word) => counts.get(word) ?? 0 };
 }
 
 /**
@@ -177,6 +180,24 @@ export function correctWord(word: string, vocabulary: Vocabulary): string | null
   return best?.word ?? null;
 }
 
+/** The shortest word a run-together word is split into ("colddrink" -> "cold drink"). */
+export const MIN_SPLIT_PART = 3;
+
+/**
+ * Two vocabulary words that `word` runs together ("colddrink" -> "cold drink", "milkbread" -> "milk bread"), or
+ * null. Of several ways to split it, the one whose rarer half is the more frequent wins, then the earlier split.
+ */
+export function splitWord(word: string, vocabulary: Vocabulary): string | null {
+  let best: { text: string; count: number } | null = null;
+  for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i += 1) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    const count = Math.min(vocabulary.count(head), vocabulary.count(tail));
+    if (count > 0 && (!best || count > best.count)) best = { text: `${head} ${tail}`, count };
+  }
+  return best?.text ?? null;
+}
+
 /**
  * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
  * and the replacements made, or null when nothing could be corrected.
@@ -191,7 +212,8 @@ export function correctQuery(
   const changes: [string, string][] = [];
   const out = words.map((word, i) => {
     if (!wanted.has(word) || isProtected(word, words[i - 1])) return word;
-    const fixed = correctWord(word, vocabulary);
+    // A misspelt word first; failing that, two words run together ("colddrink").
+    const fixed = correctWord(word, vocabulary) ?? (vocabulary.has(word) ? null : splitWord(word, vocabulary));
     if (fixed === null) return word;
     changes.push([word, fixed]);
     return fixed;
@@ -212,6 +234,10 @@ export function correctedText(query: string, changes: readonly (readonly [string
 }
 
 let loading: Promise<Vocabulary> | undefined;
+let loaded: Vocabulary | null = null;
+
+/** The vocabulary if it has already loaded (`loadVocabulary`), else null: never waits. */
+export const loadedVocabulary = (): Vocabulary | null => loaded;
 
 /** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
 export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary> {
@@ -220,6 +246,7 @@ export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary
     if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
     const vocabulary = parseVocabulary(await response.json());
     if (!vocabulary) throw new Error('vocabulary: unreadable file');
+    loaded = vocabulary;
     return vocabulary;
   })().catch((error: unknown) => {
     loading = undefined;

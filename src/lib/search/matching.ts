@@ -17,13 +17,31 @@ function sharedPrefixLength(a: string, b: string): number {
   return i;
 }
 
+const isNumber = (term: string): boolean => /^\d+$/.test(term);
+
+/**
+ * True when `word` (from a product's index text) extends the query word `term` as Pagefind's prefix match does,
+ * except that a number is only ever itself: "1" (as in "1 kg atta") does not match the "10" of a 10 kg pack.
+ */
+const extendsTerm = (word: string, term: string): boolean => (isNumber(term) ? word === term : word.startsWith(term));
+
+/** The query words (of a normalized query) that some word of `indexText` extends (`extendsTerm`): no stems, no fallback. */
+export function extendedTerms(query: string, indexText: string): string[] {
+  const words = normalizeWords(indexText).split(' ').filter(Boolean);
+  return query
+    .split(' ')
+    .filter(Boolean)
+    .filter((term) => words.some((word) => extendsTerm(word, term)));
+}
+
 /**
  * True when `word` (from a product's index text) is a fair match for the query word `term`: it starts with the
- * term, or the two share a beginning of at least 4 letters that is all but the last two letters of the shorter
- * one (stems and plurals: "tomatoes"/"tomato", "batteries"/"battery", "milkshake"/"milk").
+ * term (a number: equals it), or the two share a beginning of at least 4 letters that is all but the last two
+ * letters of the shorter one (stems and plurals: "tomatoes"/"tomato", "batteries"/"battery", "milkshake"/"milk").
  */
 export function wordMatchesTerm(word: string, term: string): boolean {
-  if (term === '' || word.startsWith(term)) return true;
+  if (term === '' || extendsTerm(word, term)) return true;
+  if (isNumber(term)) return false;
   const shared = sharedPrefixLength(word, term);
   return shared >= Math.max(MIN_SHARED_PREFIX, Math.min(word.length, term.length) - 2);
 }
@@ -42,4 +60,38 @@ export function withoutTerms(query: string, drop: readonly string[]): string {
     .split(' ')
     .filter((t) => t && !dropSet.has(t))
     .join(' ');
+}
+
+/**
+ * The query words (of a normalized query) that `indexText` matches only through Pagefind's fallback to a much
+ * shorter indexed word: no word starts with the term, and the best one shares all but 3 or more of its letters
+ * ("haldiraam" found only "haldi"). Fair by `wordMatchesTerm`, but worth a typo correction; a plural or an extra
+ * letter or two ("apples", "tomatoess") is not.
+ */
+export function looselyMatchedTerms(query: string, indexText: string): string[] {
+  const words = normalizeWords(indexText).split(' ').filter(Boolean);
+  const terms = query.split(' ').filter(Boolean);
+  return terms.filter((term) => {
+    if (words.some((word) => extendsTerm(word, term))) return false;
+    const best = Math.max(0, ...words.map((word) => sharedPrefixLength(word, term)));
+    return term.length - best > 2;
+  });
+}
+
+/**
+ * The query words (of a normalized query) that no word of the whole index can match fairly, judged from the
+ * vocabulary (every indexed word of 3 or more letters) and the pack-size words it leaves out: such a word is
+ * unmatched whatever Pagefind returns, so it can be corrected before asking Pagefind at all. Words with a digit
+ * or under 3 letters are never listed (they are never corrected).
+ */
+export function unknownTerms(
+  query: string,
+  vocabulary: { byLength: ReadonlyMap<number, { words: string[] }> },
+  extra: Iterable<string>,
+): string[] {
+  const known = [...[...vocabulary.byLength.values()].flatMap((bucket) => bucket.words), ...extra];
+  return query
+    .split(' ')
+    .filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
+    .filter((term) => !known.some((word) => wordMatchesTerm(word, term)));
 }

@@ -5,10 +5,11 @@
  * every field is checked before it reaches a card.
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
-import { CARD_FILTERS, CATEGORY_FILTER } from './record.ts';
-import { unmatchedTerms, withoutTerms } from './matching.ts';
-import { correctQuery, type Vocabulary } from './correction.ts';
+import { CARD_FILTERS, CATEGORY_FILTER, UNCLEAR_UNIT_PRICE, parseUnitPriceKey } from './record.ts';
+import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, withoutTerms } from './matching.ts';
+import { correctQuery, PACK_UNITS, type Vocabulary } from './correction.ts';
 import { expandQuery } from './synonyms.ts';
+import type { SortId } from './query.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
 export interface PagefindResultData {
@@ -103,7 +104,7 @@ export interface SearchRequest {
   text: string;
   /** Top-level category id to keep, or null for all. */
   category: string | null;
-  sort: 'relevance' | 'price-asc' | 'price-desc';
+  sort: SortId;
   /** True: search the words as given, never corrected (the "Search instead for ..." link). */
   exact?: boolean;
 }
@@ -117,6 +118,8 @@ export interface Correction {
 export interface SearchHelp {
   /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
   vocabulary?: () => Promise<Vocabulary>;
+  /** The vocabulary if it is already loaded (the page loads it on focus), else null; never waits. */
+  loadedVocabulary?: () => Vocabulary | null;
 }
 
 /** A search's answer: how many products matched and the matches, best first, as unloaded results. */
@@ -138,33 +141,42 @@ const withFilter = (options: PagefindSearchOptions, key: string, value: Pagefind
   filters: { ...options.filters, [key]: value },
 });
 
+/** One value of a card filter with how many of a search's results carry it. */
+interface ValueCount {
+  value: string;
+  count: number;
+}
+
 /**
- * The first `limit` results of a search in price order (ties by relevance). Pagefind's own sort would add its
- * page order (about 21 KB for 10,000 products) to the metadata every search loads first; instead the price
- * rides in a filter, whose file loads only when a shopper sorts: one search counts the results per price,
- * then one search per price, cheapest (or dearest) first, until `limit` results are in hand.
+ * The first `limit` results of a search in the order of a card filter's values (ties by relevance). Pagefind's
+ * own sort would add its page order (about 21 KB for 10,000 products) to the metadata every search loads first;
+ * instead the sort key rides in a filter, whose file loads only when a shopper sorts: one search counts the
+ * results per value, `order` puts the values in order (leaving out any it does not want), then one search per
+ * value, in that order, until `limit` results are in hand.
  */
-async function byPrice(
+async function byFilterOrder(
   api: PagefindApi,
   term: string | null,
   options: PagefindSearchOptions,
-  direction: 'asc' | 'desc',
+  key: string,
+  order: (values: ValueCount[]) => ValueCount[],
   limit: number,
 ): Promise<SearchAnswer> {
-  // A value no product has: keeps every result and makes Pagefind count the results per price.
-  const counted = await api.search(term, withFilter(options, CARD_FILTERS.price, { none: ['-'] }));
-  const counts = Object.entries(counted?.filters?.[CARD_FILTERS.price] ?? {})
-    .map(([value, count]) => ({ value, price: Number(value), count }))
-    .filter((p) => p.count > 0 && Number.isFinite(p.price))
-    .sort((a, b) => (direction === 'asc' ? a.price - b.price : b.price - a.price));
-  const needed: typeof counts = [];
+  // A value no product has: keeps every result and makes Pagefind count the results per value.
+  const counted = await api.search(term, withFilter(options, key, { none: ['-'] }));
+  const counts = order(
+    Object.entries(counted?.filters?.[key] ?? {})
+      .map(([value, count]) => ({ value, count }))
+      .filter((v) => v.count > 0),
+  );
+  const needed: ValueCount[] = [];
   let gathered = 0;
-  for (const price of counts) {
+  for (const value of counts) {
     if (gathered >= limit) break;
-    needed.push(price);
-    gathered += price.count;
+    needed.push(value);
+    gathered += value.count;
   }
-  const groups = await Promise.all(needed.map((p) => api.search(term, withFilter(options, CARD_FILTERS.price, p.value))));
+  const groups = await Promise.all(needed.map((v) => api.search(term, withFilter(options, key, v.value))));
   return {
     total: counted?.results.length ?? 0,
     results: groups.flatMap((g) => g?.results ?? []).slice(0, limit),
@@ -172,10 +184,41 @@ async function byPrice(
   };
 }
 
+/** Price order, cheapest (or dearest) first. */
+const byPrice =
+  (direction: 'asc' | 'desc') =>
+  (values: ValueCount[]): ValueCount[] =>
+    values
+      .map((v) => ({ ...v, price: Number(v.value) }))
+      .filter((v) => Number.isFinite(v.price))
+      .sort((a, b) => (direction === 'asc' ? a.price - b.price : b.price - a.price));
+
+/**
+ * Unit-price order, best value first: results per kilogram, per litre and per piece are not comparable, so each
+ * unit forms a group (the unit most of the results are sold by first, ties kg, L, pc), lowest unit price first
+ * within it; products whose unit price is unclear come last.
+ */
+export function byUnitPrice(values: readonly ValueCount[]): ValueCount[] {
+  const clear = values.flatMap((v) => {
+    const key = parseUnitPriceKey(v.value);
+    return key ? [{ ...v, ...key }] : [];
+  });
+  const perUnit = new Map<string, number>();
+  for (const v of clear) perUnit.set(v.per, (perUnit.get(v.per) ?? 0) + v.count);
+  const units = ['kg', 'L', 'pc'];
+  const rank = (per: string) => -(perUnit.get(per) ?? 0) * 10 + units.indexOf(per);
+  clear.sort((a, b) => rank(a.per) - rank(b.per) || a.paise - b.paise);
+  const unclear = values.filter((v) => v.value === UNCLEAR_UNIT_PRICE);
+  return [...clear.map(({ value, count }) => ({ value, count })), ...unclear];
+}
+
 /** Starts fetching the index chunks a query will need (harmless to call on every keystroke). */
 export function preload(api: PagefindApi, request: SearchRequest): void {
   if (request.text) void api.preload(request.text, optionsFor(request)).catch(() => {});
 }
+
+/** How many of the first results are read to decide whether a query word matched fairly. */
+const RESULTS_CHECKED = 5;
 
 /** Longest query whose words are checked one by one when it finds nothing as a whole. */
 const MAX_WORDS_CHECKED = 8;
@@ -196,13 +239,11 @@ export async function searchProducts(
   const answer = await relevant(api, request, help);
   if (request.sort === 'relevance' || answer.total === 0) return { ...answer, results: answer.results.slice(0, limit) };
   const term = request.text ? answer.effectiveText : null;
-  const sorted = await byPrice(
-    api,
-    term,
-    optionsFor(request),
-    request.sort === 'price-asc' ? 'asc' : 'desc',
-    Number.isFinite(limit) ? limit : answer.total,
-  );
+  const [key, order] =
+    request.sort === 'unit-price'
+      ? [CARD_FILTERS.unitPrice, byUnitPrice]
+      : [CARD_FILTERS.price, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
+  const sorted = await byFilterOrder(api, term, optionsFor(request), key, order, Number.isFinite(limit) ? limit : answer.total);
   return answer.correction ? { ...sorted, correction: answer.correction } : sorted;
 }
 
@@ -229,7 +270,8 @@ async function corrected(
   if (answer.total === 0) return null;
   // All words kept: every change counts (even one a phrase rewrite absorbed, "wheat flor" -> atta).
   const kept = new Set(answer.effectiveText.split(' '));
-  const changes = answer.effectiveText === run ? fix.changes : fix.changes.filter(([, to]) => kept.has(to));
+  const changes =
+    answer.effectiveText === run ? fix.changes : fix.changes.filter(([, to]) => to.split(' ').every((word) => kept.has(word)));
   return changes.length ? { ...answer, correction: { changes } } : null;
 }
 
@@ -242,14 +284,46 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     return { total: all?.results.length ?? 0, results: all?.results ?? [], effectiveText: '' };
   }
   let text = request.text;
+  // A word no indexed word can match ("mlik"), known from the vocabulary already loaded: correct it at once
+  // instead of first searching the typo (which Pagefind answers through a short prefix: "ml" finds every 500 ml
+  // pack) and reading those results. The same correction the steps below would make, one search sooner.
+  const vocabulary = request.exact ? null : (help.loadedVocabulary?.() ?? null);
+  const unknown = vocabulary ? unknownTerms(text, vocabulary, PACK_UNITS) : [];
+  if (unknown.length > 0) {
+    const fixed = await corrected(api, request, text, unknown, help);
+    if (fixed) return fixed;
+  }
   for (let attempt = 0; attempt < 3 && text; attempt += 1) {
     const found = await api.search(text, options);
     const results = found?.results ?? [];
     const top = results[0];
     let drop: string[];
     if (top) {
-      drop = unmatchedTerms(text, indexTextOf(await top.data()));
-      if (drop.length === 0) return { total: results.length, results, effectiveText: text };
+      const indexText = indexTextOf(await top.data());
+      // Stemming can rank a near word first ("lady" -> "Ladi Pav" above "Bhindi (Lady Finger)"): a word that one
+      // of the next few results has as it stands (not merely a shared stem: "mustrd" is not "mustard") is real.
+      let next: Promise<string[]> | undefined;
+      const nextTexts = () => (next ??= Promise.all(results.slice(1, RESULTS_CHECKED).map((r) => r.data().then(indexTextOf, () => ''))));
+      drop = unmatchedTerms(text, indexText);
+      if (drop.length > 0 && results.length > 1) {
+        const others = await nextTexts();
+        drop = drop.filter((term) => others.every((other) => extendedTerms(term, other).length === 0));
+      }
+      if (drop.length === 0) {
+        // Found, but a word only through a much shorter one ("haldiraam" -> "haldi"): a typo, if one corrects it.
+        let loose = attempt === 0 && help.vocabulary && !request.exact ? looselyMatchedTerms(text, indexText) : [];
+        if (loose.length > 0 && results.length > 1) {
+          const others = await nextTexts();
+          loose = loose.filter((term) => others.every((other) => extendedTerms(term, other).length === 0));
+        }
+        return (
+          (loose.length > 0 && (await corrected(api, request, text, loose, help))) || {
+            total: results.length,
+            results,
+            effectiveText: text,
+          }
+        );
+      }
     } else {
       // No product has every word: find the words that match nothing fairly on their own ("gurgaon milk").
       const words = [...new Set(text.split(' '))];

@@ -20,6 +20,7 @@ export const SORTS = [
   { id: 'relevance', label: 'Relevance' },
   { id: 'price-asc', label: 'Price: low to high' },
   { id: 'price-desc', label: 'Price: high to low' },
+  { id: 'unit-price', label: 'Unit price' },
 ] as const;
 
 export type SortId = (typeof SORTS)[number]['id'];

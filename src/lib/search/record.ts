@@ -4,11 +4,12 @@
  * Pagefind makes page text AND every `data-pagefind-meta` value searchable, so the searchable part is kept to
  * the name, the synonyms and the pack size (`title` and `unit` meta). The rest of the card (price, original
  * price, image, id) rides in `data-pagefind-filter` values, which Pagefind returns with each result but never
- * matches against a query, so "images" or "27" do not find every product. The price filter also sorts by price
- * (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
+ * matches against a query, so "images" or "27" do not find every product. The price and unit-price filters also
+ * sort (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
  */
 import type { Category, Product } from '../catalogue/types.ts';
 import { displayImage, displayUnit } from '../format.ts';
+import { unitPrice } from '../unit-price.ts';
 import { indexTermsFor, normalizeWords } from './synonyms.ts';
 
 /** Filter keys that carry card data (not used to filter): read back by `cardFromResult`. */
@@ -17,7 +18,26 @@ export const CARD_FILTERS = {
   price: 'card_price',
   originalPrice: 'card_original_price',
   image: 'card_image',
+  unitPrice: 'card_unit_price',
 } as const;
+
+/** The `card_unit_price` value of a product whose unit price is unclear ("1 pc (approx. 600-800 g)"). */
+export const UNCLEAR_UNIT_PRICE = 'unclear';
+
+/**
+ * The unit-price sort key of a product: its unit and paise per unit ("kg:11200", "L:5600", "pc:850"), or
+ * UNCLEAR_UNIT_PRICE. Read back by the unit-price sort (pagefind-client.ts), never shown.
+ */
+export function unitPriceKey(price: number, unit: string | null | undefined): string {
+  const value = unitPrice(price, unit);
+  return value ? `${value.per}:${value.paise}` : UNCLEAR_UNIT_PRICE;
+}
+
+/** Reads a `card_unit_price` value back: unit and paise, or null when unclear or malformed. */
+export function parseUnitPriceKey(key: string): { per: string; paise: number } | null {
+  const match = /^(kg|L|pc):(\d{1,12})$/.exec(key);
+  return match ? { per: match[1] as string, paise: Number(match[2]) } : null;
+}
 
 /** The filter key of the top-level category (the chips). */
 export const CATEGORY_FILTER = 'category';
@@ -40,6 +60,8 @@ export interface SearchRecord {
   /** Rupees, or "" when there is no higher original price. */
   originalPrice: string;
   image: string;
+  /** The unit-price sort key (`unitPriceKey`). */
+  unitPrice: string;
   /** Top-level category id, or null when the category is unknown. */
   category: string | null;
 }
@@ -115,6 +137,7 @@ export function searchRecord(product: Product, place: RecordPlace): SearchRecord
     price: money(product.price),
     originalPrice: hasDiscount ? money(product.original_price as number) : '',
     image: displayImage(product.image_url),
+    unitPrice: unitPriceKey(product.price, product.quantity_unit),
     category: topCategory,
   };
 }

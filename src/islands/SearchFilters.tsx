@@ -10,7 +10,7 @@ export interface SearchFiltersProps {
 }
 
 /**
- * The filter button's panel: sort (relevance, price low to high, high to low) and what "in stock only" means here.
+ * The filter button's panel: sort (relevance, price low to high, high to low, unit price) and what "in stock only" means here.
  * Search only ever lists products that are in stock (sold-out products are left out of the index), so the
  * panel says so rather than offering a switch that would change nothing.
  */
@@ -38,7 +38,7 @@ export default function SearchFilters({ id, sort, onSort, onClose }: SearchFilte
     >
       <fieldset>
         <legend className="text-sm font-bold">Sort by</legend>
-        <div className="mt-2 grid gap-1 sm:grid-cols-3">
+        <div className="mt-2 grid gap-1 sm:grid-cols-2">
           {SORTS.map((option) => (
             <label
               key={option.id}
