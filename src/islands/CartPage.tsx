@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { displayImage, displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
+import { displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
+import ProductThumb from '../components/ProductThumb.tsx';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import { itemsLabel } from '../lib/orders.ts';
 import type { CartItem } from '../lib/cart.ts';
@@ -90,13 +91,7 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: (productId: st
   const { product, quantity } = item;
   return (
     <li className="flex gap-3 py-3" aria-label={product.name}>
-      <img
-        src={displayImage(product.image_url)}
-        alt=""
-        width={64}
-        height={64}
-        className="size-16 shrink-0 rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
-      />
+      <ProductThumb src={product.image_url} size="medium" />
       <div className="min-w-0 flex-1">
         <a href={`/product/${encodeURIComponent(product.id)}`} className="line-clamp-2 text-sm font-semibold hover:underline">
           {product.name}

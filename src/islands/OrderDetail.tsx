@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { displayImage, formatPaise, formatPrice } from '../lib/format.ts';
+import { formatPaise, formatPrice } from '../lib/format.ts';
+import ProductThumb from '../components/ProductThumb.tsx';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import { site } from '../lib/site.ts';
 import { formatOrderDate, formatStepTime, itemsLabel, orderItemCount, type Order } from '../lib/orders.ts';
@@ -115,13 +116,7 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         <ul className="divide-y divide-gray-200 dark:divide-gray-800">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-2">
-              <img
-                src={displayImage(item.image_url)}
-                alt=""
-                width={48}
-                height={48}
-                className="size-12 rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
-              />
+              <ProductThumb src={item.image_url} size="small" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold">{item.name}</p>
                 <p className="text-xs text-gray-600 dark:text-gray-300">

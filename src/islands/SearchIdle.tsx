@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { POPULAR_CATEGORIES, TRENDING_SEARCHES } from '../lib/search/query.ts';
 
 export interface SearchIdleProps {
@@ -5,22 +6,32 @@ export interface SearchIdleProps {
   onPick: (query: string) => void;
 }
 
+/** One titled part of the idle page, named by its heading. */
+function IdleSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-base font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const chip =
+  'inline-flex items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-brand-600 hover:text-brand-700 dark:border-gray-700 dark:text-gray-100 dark:hover:border-brand-500 dark:hover:text-brand-100';
+const tile =
+  'flex h-full items-center gap-3 rounded-xl border border-gray-200 bg-gray-50 p-3 hover:border-brand-600 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-500';
+
 /** What the search page shows before the shopper types: "Trending Searches" chips and "Popular Categories" tiles. */
 export default function SearchIdle({ onPick }: SearchIdleProps) {
   return (
     <div data-search-idle className="space-y-6">
-      <section aria-labelledby="trending-heading">
-        <h2 id="trending-heading" className="text-base font-bold">
-          Trending Searches
-        </h2>
+      <IdleSection id="trending-heading" title="Trending Searches">
         <ul className="mt-3 flex flex-wrap gap-2">
           {TRENDING_SEARCHES.map((term) => (
             <li key={term}>
-              <button
-                type="button"
-                onClick={() => onPick(term)}
-                className="inline-flex items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-brand-600 hover:text-brand-700 dark:border-gray-700 dark:text-gray-100 dark:hover:border-brand-500 dark:hover:text-brand-100"
-              >
+              <button type="button" onClick={() => onPick(term)} className={chip}>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-2">
                   <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />
                 </svg>
@@ -29,28 +40,22 @@ export default function SearchIdle({ onPick }: SearchIdleProps) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="popular-heading">
-        <h2 id="popular-heading" className="text-base font-bold">
-          Popular Categories
-        </h2>
+      </IdleSection>
+      <IdleSection id="popular-heading" title="Popular Categories">
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {POPULAR_CATEGORIES.map((tile) => (
-            <li key={tile.href}>
-              <a
-                href={tile.href}
-                className="flex h-full items-center gap-3 rounded-xl border border-gray-200 bg-gray-50 p-3 hover:border-brand-600 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-500"
-              >
-                <img src={tile.image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-lg" />
+          {POPULAR_CATEGORIES.map(({ href, image, label, count }) => (
+            <li key={href}>
+              <a href={href} className={tile}>
+                <img src={image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-lg" />
                 <span className="leading-tight">
-                  <span className="block text-sm font-semibold">{tile.label}</span>
-                  <span className="block text-xs text-gray-600 dark:text-gray-300">{tile.count}</span>
+                  <span className="block text-sm font-semibold">{label}</span>{' '}
+                  <span className="block text-xs text-gray-600 dark:text-gray-300">{count}</span>
                 </span>
               </a>
             </li>
           ))}
         </ul>
-      </section>
+      </IdleSection>
     </div>
   );
 }

@@ -3,22 +3,21 @@
  * shape of the compact index a listing publishes for in-page search and sorting over all its pages (the order those
  * produce is `listing-order.ts`, loaded only when a shopper searches or sorts). Pure: the build and the browser share it.
  */
+import { parseSort, sortMenu } from './sorts.ts';
+
 /** Cards per listing page: small enough for one round trip of HTML and a light DOM on a phone. */
 export const LISTING_PAGE_SIZE = 24;
 
-/** The sorts a listing offers, in menu order, with their labels. */
-export const LISTING_SORTS = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'price-asc', label: 'Price: low to high' },
-  { value: 'price-desc', label: 'Price: high to low' },
-  { value: 'discount', label: 'Biggest discount' },
-] as const;
+/** The sorts a listing offers, in menu order (src/lib/sorts.ts has their labels). */
+const LISTING_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'discount'] as const;
 
-export type ListingSort = (typeof LISTING_SORTS)[number]['value'];
+export type ListingSort = (typeof LISTING_SORT_IDS)[number];
+
+export const LISTING_SORTS = sortMenu(LISTING_SORT_IDS);
 
 /** A sort from untrusted text (the URL): a known value or relevance. */
 export function parseListingSort(value: string | null | undefined): ListingSort {
-  return LISTING_SORTS.find((sort) => sort.value === value)?.value ?? 'relevance';
+  return parseSort(LISTING_SORT_IDS, value);
 }
 
 const count = new Intl.NumberFormat('en-IN');

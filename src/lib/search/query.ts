@@ -3,27 +3,21 @@
  * forgiving (anything unknown falls back to the default), and serializing that omits defaults so shared links
  * stay short. Also the fixed chips, sorts and tiles of the page.
  */
+import { parseSort, sortMenu } from '../sorts.ts';
 
-/** The category chips: "All" plus four top-level categories (ids of the catalogue). */
-export const CATEGORY_CHIPS = [
-  { id: 'all', label: 'All' },
-  { id: 'vegetables', label: 'Vegetables' },
-  { id: 'fruits', label: 'Fruits' },
-  { id: 'dairy', label: 'Dairy' },
-  { id: 'snacks', label: 'Snacks' },
-] as const;
+/** The category chips: "All" plus four top-level categories (ids of the catalogue), labelled with the id capitalised. */
+const CATEGORY_CHIP_IDS = ['all', 'vegetables', 'fruits', 'dairy', 'snacks'] as const;
 
-export type CategoryChip = (typeof CATEGORY_CHIPS)[number]['id'];
+export type CategoryChip = (typeof CATEGORY_CHIP_IDS)[number];
 
-/** The sort options of the filter panel. */
-export const SORTS = [
-  { id: 'relevance', label: 'Relevance' },
-  { id: 'price-asc', label: 'Price: low to high' },
-  { id: 'price-desc', label: 'Price: high to low' },
-  { id: 'unit-price', label: 'Unit price' },
-] as const;
+export const CATEGORY_CHIPS = CATEGORY_CHIP_IDS.map((id) => ({ id, label: `${id.charAt(0).toUpperCase()}${id.slice(1)}` }));
 
-export type SortId = (typeof SORTS)[number]['id'];
+/** The sort options of the filter panel (src/lib/sorts.ts has their labels). */
+const SEARCH_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'unit-price'] as const;
+
+export type SortId = (typeof SEARCH_SORT_IDS)[number];
+
+export const SORTS = sortMenu(SEARCH_SORT_IDS);
 
 /** The spec's "Trending Searches" chips. */
 export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea'] as const;
@@ -55,7 +49,6 @@ export interface SearchState {
 export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false };
 
 const isChip = (v: string | null): v is CategoryChip => CATEGORY_CHIPS.some((c) => c.id === v);
-const isSort = (v: string | null): v is SortId => SORTS.some((s) => s.id === v);
 
 /** Reads the state from a query string ("?q=milk"); never throws, unknown values become defaults. */
 export function parseSearchState(search: string): SearchState {
@@ -70,7 +63,7 @@ export function parseSearchState(search: string): SearchState {
   return {
     q: (params.get('q') ?? '').slice(0, MAX_INPUT_LENGTH),
     cat: isChip(cat) ? cat : 'all',
-    sort: isSort(sort) ? sort : 'relevance',
+    sort: parseSort(SEARCH_SORT_IDS, sort),
     exact: params.get('exact') === '1',
   };
 }
