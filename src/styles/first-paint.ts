@@ -9,30 +9,16 @@ import home from './critical/home.css?inline';
 import listing from './critical/listing.css?inline';
 import product from './critical/product.css?inline';
 import fullSheetUrl from './global.css?url';
+import { withoutRegistrations, type PageStyle } from '../lib/first-paint.ts';
 
 export { fullSheetUrl };
+export { pageStyleFor } from '../lib/first-paint.ts';
 
 /** The first-paint sheets by page type. */
-export const CRITICAL_SHEETS = { home, listing, product, app, content } as const;
-
-export type PageStyle = keyof typeof CRITICAL_SHEETS;
-
-/** Path prefixes of each page type; anything else is a content page. */
-const PREFIXES: readonly [string, PageStyle][] = [
-  ['/category/', 'listing'],
-  ['/shop/', 'listing'],
-  ['/store/', 'listing'],
-  ['/stores/', 'listing'],
-  ['/product/', 'product'],
-  ['/search/', 'app'],
-  ['/cart/', 'app'],
-  ['/checkout/', 'app'],
-  ['/orders/', 'app'],
-];
-
-/** The page type of a site path ("/category/fruits/2" -> "listing"). */
-export function pageStyleFor(pathname: string): PageStyle {
-  const path = `${pathname.replace(/\/+$/, '')}/`;
-  if (path === '/') return 'home';
-  return PREFIXES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'content';
-}
+export const CRITICAL_SHEETS: Record<PageStyle, string> = {
+  home: withoutRegistrations(home),
+  listing: withoutRegistrations(listing),
+  product: withoutRegistrations(product),
+  app: withoutRegistrations(app),
+  content: withoutRegistrations(content),
+};
