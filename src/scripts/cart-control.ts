@@ -5,6 +5,7 @@
  * "Add N to Cart" adds. Keyboard focus stays in place when ADD and the stepper swap.
  */
 import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
+import { STEPPER_NAME } from '../lib/stepper.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
 import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
 
@@ -31,6 +32,8 @@ function defineCartControl(): void {
     connectedCallback(): void {
       this.#abort = new AbortController();
       const product = controlProduct(this.dataset);
+      // A pre-rendered card's control has no stepper of its own (no [data-dec]): it takes the page's shared one.
+      if (product && !this.querySelector('[data-dec]')) this.#appendSharedStepper(product.name);
       const add = this.querySelector<HTMLButtonElement>('[data-add]');
       const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
       const inc = this.querySelector<HTMLButtonElement>('[data-inc]');
@@ -38,6 +41,15 @@ function defineCartControl(): void {
       if (!product || !add || !dec || !inc || !qty) return;
       const parts = { add, dec, inc, qty };
       this.#stop = this.dataset['mode'] === 'pick' ? this.#pick(product, parts) : this.#add(product, parts);
+    }
+
+    /** The page's one stepper template (CartControl's SharedCartStepper), with this product's name in its labels. */
+    #appendSharedStepper(name: string): void {
+      const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
+      if (!(stepper instanceof DocumentFragment)) return;
+      for (const element of stepper.querySelectorAll('[aria-label]'))
+        element.ariaLabel = element.ariaLabel?.replace(STEPPER_NAME, name) ?? null;
+      this.append(stepper);
     }
 
     disconnectedCallback(): void {

@@ -9,16 +9,16 @@ import home from './critical/home.css?inline';
 import listing from './critical/listing.css?inline';
 import product from './critical/product.css?inline';
 import fullSheetUrl from './global.css?url';
-import { withoutRegistrations, type PageStyle } from '../lib/first-paint.ts';
+import { forFirstPaint, type PageStyle } from '../lib/first-paint.ts';
 
 export { fullSheetUrl };
 export { pageStyleFor } from '../lib/first-paint.ts';
 
 /** The first-paint sheets by page type. */
 export const CRITICAL_SHEETS: Record<PageStyle, string> = {
-  home: withoutRegistrations(home),
-  listing: withoutRegistrations(listing),
-  product: withoutRegistrations(product),
-  app: withoutRegistrations(app),
-  content: withoutRegistrations(content),
+  home: forFirstPaint(home),
+  listing: forFirstPaint(listing),
+  product: forFirstPaint(product),
+  app: forFirstPaint(app),
+  content: forFirstPaint(content),
 };
