@@ -11,8 +11,7 @@ import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/ca
 
 /** Marks a button busy for assistive technology while its product is being added. */
 function setBusy(button: HTMLButtonElement, busy: boolean): void {
-  if (busy) button.setAttribute('aria-busy', 'true');
-  else button.removeAttribute('aria-busy');
+  button.ariaBusy = busy ? 'true' : null;
 }
 
 interface Parts {
@@ -46,9 +45,9 @@ function defineCartControl(): void {
     /** The page's one stepper template (CartControl's SharedCartStepper), with this product's name in its labels. */
     #appendSharedStepper(name: string): void {
       const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
-      if (!(stepper instanceof DocumentFragment)) return;
-      for (const element of stepper.querySelectorAll('[aria-label]'))
-        element.ariaLabel = element.ariaLabel?.replace(STEPPER_NAME, name) ?? null;
+      if (!stepper) return;
+      for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))
+        element.ariaLabel = String(element.ariaLabel).replace(STEPPER_NAME, name);
       this.append(stepper);
     }
 
