@@ -1,5 +1,5 @@
 import { pickLabel } from '../lib/cart.ts';
-import { STEPPER_NAME } from '../lib/stepper.ts';
+import { STEPPER_NAME } from '../scripts/cart-control.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 
 declare module 'react' {

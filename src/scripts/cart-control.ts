@@ -5,13 +5,12 @@
  * "Add N to Cart" adds. Keyboard focus stays in place when ADD and the stepper swap.
  */
 import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
-import { STEPPER_NAME } from '../lib/stepper.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
 import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
 
 /** Marks a button busy for assistive technology while its product is being added. */
 function setBusy(button: HTMLButtonElement, busy: boolean): void {
-  button.ariaBusy = busy ? 'true' : null;
+  button.ariaBusy = String(busy);
 }
 
 interface Parts {
@@ -20,6 +19,9 @@ interface Parts {
   inc: HTMLButtonElement;
   qty: HTMLElement;
 }
+
+/** The product name's slot in the labels of a page's shared stepper (CartControl's SharedCartStepper). */
+export const STEPPER_NAME = '{name}';
 
 /** Defines the element; called only in a browser (islands import this module on the server too, where HTMLElement is missing). */
 function defineCartControl(): void {
@@ -31,8 +33,16 @@ function defineCartControl(): void {
     connectedCallback(): void {
       this.#abort = new AbortController();
       const product = controlProduct(this.dataset);
-      // A pre-rendered card's control has no stepper of its own (no [data-dec]): it takes the page's shared one.
-      if (product && !this.querySelector('[data-dec]')) this.#appendSharedStepper(product.name);
+      if (product && !this.querySelector('[data-dec]')) {
+        // A pre-rendered card's control has no stepper of its own: it takes the page's one template (CartControl's
+        // SharedCartStepper), with this product's name in its labels.
+        const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
+        if (stepper) {
+          for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))
+            element.ariaLabel = String(element.ariaLabel).replace(STEPPER_NAME, product.name);
+          this.append(stepper);
+        }
+      }
       const add = this.querySelector<HTMLButtonElement>('[data-add]');
       const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
       const inc = this.querySelector<HTMLButtonElement>('[data-inc]');
@@ -40,15 +50,6 @@ function defineCartControl(): void {
       if (!product || !add || !dec || !inc || !qty) return;
       const parts = { add, dec, inc, qty };
       this.#stop = this.dataset['mode'] === 'pick' ? this.#pick(product, parts) : this.#add(product, parts);
-    }
-
-    /** The page's one stepper template (CartControl's SharedCartStepper), with this product's name in its labels. */
-    #appendSharedStepper(name: string): void {
-      const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
-      if (!stepper) return;
-      for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))
-        element.ariaLabel = String(element.ariaLabel).replace(STEPPER_NAME, name);
-      this.append(stepper);
     }
 
     disconnectedCallback(): void {

@@ -52,9 +52,11 @@ async function firstScreen(page: Page): Promise<Box[]> {
       if (rect.width === 0 || rect.height === 0 || rect.top >= innerHeight || rect.bottom <= 0) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden') continue;
+      // Only the part inside the first screen: a container may grow below it once the rest is styled, unseen.
+      const bottom = Math.min(rect.bottom, innerHeight);
       boxes.push({
         path: describe(element),
-        box: [rect.x, rect.y, rect.width, rect.height].map((value) => Math.round(value)).join(','),
+        box: [rect.x, rect.y, rect.width, bottom - rect.y].map((value) => Math.round(value)).join(','),
         color: style.color,
         background: style.backgroundColor,
       });
