@@ -50,6 +50,8 @@ async function firstScreen(page: Page): Promise<Box[]> {
     for (const element of document.body.querySelectorAll('*')) {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0 || rect.top >= innerHeight || rect.bottom <= 0) continue;
+      // Live regions (toasts, offline banner, update notice) are empty until a script fills them.
+      if (element.closest('[aria-live], [role="status"], [role="alert"], [aria-label="Notifications"]')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden') continue;
       // Only the part inside the first screen: a container may grow below it once the rest is styled, unseen.
