@@ -17,7 +17,13 @@ export default defineConfig({
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Page scripts load as files: they run after parsing anyway, and inline they would count in every first round
+    // trip (issue 12). Except the shell's theme toggle, on every page: as a file it would add its own request and
+    // gzip overhead to every page's JS. Other assets keep Vite's default.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('ThemeToggle.astro') : undefined) },
+  },
   env: {
     schema: {
       // Both public: inlined into the browser bundle. Only the anon key ever reaches the browser (RLS guards the tables).

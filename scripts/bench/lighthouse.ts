@@ -11,10 +11,26 @@ import { median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** One Lighthouse run's figures (scores 0-100, times in ms, bytes). */
-export interface LighthouseRun {
+/** Where an LCP's time went (Lighthouse's "largest-contentful-paint-element" phases, ms). */
+export interface LcpPhases {
+  ttfbMs: number;
+  /** From the first byte until the LCP resource starts loading (0 for a text LCP). */
+  loadDelayMs: number;
+  loadTimeMs: number;
+  /** From the resource (or first byte) until the element is painted: render-blocking CSS and JS, main-thread work. */
+  renderDelayMs: number;
+}
+
+/**
+ * Lighthouse's figures for one page (scores 0-100, times in ms, bytes): of one run, or the medians over a page's
+ * runs (`runs` says how many; `all` holds the single runs).
+ */
+export interface LighthouseResult {
+  url: string;
+  runs: number;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   lcpMs: number | null;
+  lcpPhases: LcpPhases | null;
   fcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
@@ -23,37 +39,11 @@ export interface LighthouseRun {
   /** Lighthouse's CPU benchmark of this machine (higher is faster; ~1000+ is a typical desktop). */
   benchmarkIndex: number | null;
   lcpElement: string | null;
-  /** Audits that lost points (score < 1, weight > 0) in a category. */
-  failing: FailingAudit[];
-  warnings: string[];
-  error?: string;
-}
-
-/** An audit that lost points in one run. */
-export interface FailingAudit {
-  category: string;
-  id: string;
-  title: string;
-  displayValue: string | null;
-}
-
-/** The medians over the runs of one page. */
-export interface LighthouseSummary {
-  url: string;
-  runs: number;
-  scores: Record<(typeof CATEGORIES)[number], number | null>;
-  lcpMs: number | null;
-  fcpMs: number | null;
-  tbtMs: number | null;
-  cls: number | null;
-  speedIndexMs: number | null;
-  totalBytes: number | null;
-  benchmarkIndex: number | null;
-  lcpElement: string | null;
+  /** Audits that lost points (score < 1, weight > 0), one line each: "performance: id (title; 2 of 3 runs: 1.2 s, 1.5 s)". */
   failing: string[];
   warnings: string[];
   errors: string[];
-  all: LighthouseRun[];
+  all: LighthouseResult[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -71,14 +61,37 @@ function lcpElement(lhr: Lhr): string | null {
   return node?.snippet?.slice(0, 160) ?? null;
 }
 
-/** Reads the figures of one Lighthouse result. */
-export function readLhr(lhr: Lhr): LighthouseRun {
-  const scores = Object.fromEntries(
-    CATEGORIES.map((id) => {
-      const score = lhr.categories[id]?.score;
-      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
-    }),
-  ) as LighthouseRun['scores'];
+const PHASES: Record<string, keyof LcpPhases> = {
+  TTFB: 'ttfbMs',
+  'Load Delay': 'loadDelayMs',
+  'Load Time': 'loadTimeMs',
+  'Render Delay': 'renderDelayMs',
+};
+
+function lcpPhases(lhr: Lhr): LcpPhases | null {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { phase?: unknown; timing?: unknown }[] }[] } | undefined;
+  const phases: Partial<LcpPhases> = {};
+  for (const table of details?.items ?? [])
+    for (const item of table.items ?? []) {
+      const key = typeof item.phase === 'string' ? PHASES[item.phase] : undefined;
+      if (key && typeof item.timing === 'number') phases[key] = item.timing;
+    }
+  const { ttfbMs, loadDelayMs, loadTimeMs, renderDelayMs } = phases;
+  if (ttfbMs === undefined || loadDelayMs === undefined || loadTimeMs === undefined || renderDelayMs === undefined) return null;
+  return { ttfbMs, loadDelayMs, loadTimeMs, renderDelayMs };
+}
+
+/** An audit that lost points in one run. */
+interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  displayValue: string | null;
+}
+
+/** The audits of one result that lost points. */
+function failingAudits(lhr: Lhr): FailingAudit[] {
   const failing: FailingAudit[] = [];
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
@@ -87,9 +100,23 @@ export function readLhr(lhr: Lhr): LighthouseRun {
       failing.push({ category: id, id: ref.id, title: audit.title, displayValue: audit.displayValue ?? null });
     }
   }
-  const run: LighthouseRun = {
+  return failing;
+}
+
+/** Reads the figures of one Lighthouse result. */
+export function readLhr(url: string, lhr: Lhr): LighthouseResult {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  ) as LighthouseResult['scores'];
+  return {
+    url,
+    runs: 1,
     scores,
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    lcpPhases: lcpPhases(lhr),
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
@@ -97,18 +124,18 @@ export function readLhr(lhr: Lhr): LighthouseRun {
     totalBytes: numeric(lhr, 'total-byte-weight'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElement(lhr),
-    failing,
+    failing: failingLines([failingAudits(lhr)]),
     warnings: lhr.runWarnings.map(String),
+    errors: lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : [],
+    all: [],
   };
-  if (lhr.runtimeError) run.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-  return run;
 }
 
 /** One line per audit that lost points in any run: "performance: first-contentful-paint (First Contentful Paint; 2 of 3 runs: 1.2 s, 1.5 s)". */
-function mergeFailing(runs: readonly LighthouseRun[]): string[] {
+function failingLines(runs: readonly FailingAudit[][]): string[] {
   const byId = new Map<string, { audit: FailingAudit; values: string[]; runs: number }>();
   for (const run of runs) {
-    for (const audit of run.failing) {
+    for (const audit of run) {
       const key = `${audit.category}:${audit.id}`;
       const entry = byId.get(key) ?? { audit, values: [], runs: 0 };
       entry.runs += 1;
@@ -118,18 +145,29 @@ function mergeFailing(runs: readonly LighthouseRun[]): string[] {
   }
   return [...byId.values()].map(
     ({ audit, values, runs: count }) =>
-      `${audit.category}: ${audit.id} (${audit.title}; ${count} of ${runs.length} runs${values.length ? `: ${values.join(', ')}` : ''})`,
+      `${audit.category}: ${audit.id} (${audit.title}; ${count} of ${runs.length} run${runs.length === 1 ? '' : 's'}${values.length ? `: ${values.join(', ')}` : ''})`,
   );
 }
 
-function summarise(url: string, runs: LighthouseRun[]): LighthouseSummary {
-  const ok = runs.filter((run) => !run.error);
-  const med = (pick: (run: LighthouseRun) => number | null) => median(ok.map(pick).filter((value): value is number => value !== null));
+/** The medians over the runs of one page (runs that failed are left out and listed under `errors`). */
+function summarise(url: string, runs: LighthouseResult[], audits: FailingAudit[][]): LighthouseResult {
+  const ok = runs.filter((run) => run.errors.length === 0);
+  const med = (pick: (run: LighthouseResult) => number | null) => median(ok.map(pick).filter((value): value is number => value !== null));
+  const phases = ok.map((run) => run.lcpPhases).filter((value): value is LcpPhases => value !== null);
+  const phase = (key: keyof LcpPhases) => median(phases.map((value) => value[key])) ?? 0;
   return {
     url,
     runs: ok.length,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as LighthouseSummary['scores'],
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as LighthouseResult['scores'],
     lcpMs: med((run) => run.lcpMs),
+    lcpPhases: phases.length
+      ? {
+          ttfbMs: phase('ttfbMs'),
+          loadDelayMs: phase('loadDelayMs'),
+          loadTimeMs: phase('loadTimeMs'),
+          renderDelayMs: phase('renderDelayMs'),
+        }
+      : null,
     fcpMs: med((run) => run.fcpMs),
     tbtMs: med((run) => run.tbtMs),
     cls: med((run) => run.cls),
@@ -137,57 +175,80 @@ function summarise(url: string, runs: LighthouseRun[]): LighthouseSummary {
     totalBytes: med((run) => run.totalBytes),
     benchmarkIndex: med((run) => run.benchmarkIndex),
     lcpElement: ok[0]?.lcpElement ?? null,
-    failing: mergeFailing(ok),
+    failing: failingLines(audits.filter((_, index) => runs[index]?.errors.length === 0)),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],
-    errors: runs.flatMap((run) => (run.error ? [run.error] : [])),
+    errors: runs.flatMap((run) => run.errors),
     all: runs,
   };
 }
 
-/** Runs Lighthouse `runs` times on each URL (pages interleaved, so a noisy minute does not hit one page only). */
+/** A page to audit: its name, the origin serving its build (the sample or the 10,000-product one) and its path. */
+export interface AuditedPage {
+  name: string;
+  origin: string;
+  url: string;
+}
+
+/** Runs Lighthouse `runs` times on each page (pages interleaved, so a noisy minute does not hit one page only). */
 export async function runLighthouse(
-  origin: string,
-  pages: readonly { name: string; url: string }[],
+  pages: readonly AuditedPage[],
   runs: number,
   debuggingPort: number,
   progress?: (message: string) => void,
-): Promise<Record<string, LighthouseSummary>> {
+): Promise<Record<string, LighthouseResult>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     port: debuggingPort,
     logLevel: 'silent',
   });
-  const collected = new Map<string, LighthouseRun[]>(pages.map((page) => [page.name, []]));
+  const collected = new Map<string, { results: LighthouseResult[]; audits: FailingAudit[][] }>(
+    pages.map((page) => [page.name, { results: [], audits: [] }]),
+  );
   try {
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         progress?.(`lighthouse ${page.name} run ${round}/${runs}`);
-        let run: LighthouseRun;
+        const into = must(collected.get(page.name), `runs of ${page.name}`);
+        let error: string;
         try {
-          const result = await lighthouse(`${origin}${page.url}`, {
+          const result = await lighthouse(`${page.origin}${page.url}`, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
           });
-          run = result ? readLhr(result.lhr) : emptyRun('Lighthouse returned no result');
-        } catch (error) {
-          run = emptyRun(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+          if (result) {
+            into.results.push(readLhr(page.url, result.lhr));
+            into.audits.push(failingAudits(result.lhr));
+            continue;
+          }
+          error = 'Lighthouse returned no result';
+        } catch (thrown) {
+          error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
         }
-        must(collected.get(page.name), `runs of ${page.name}`).push(run);
+        into.results.push(failedRun(page.url, error));
+        into.audits.push([]);
       }
     }
   } finally {
     chrome.kill();
   }
-  return Object.fromEntries(pages.map((page) => [page.name, summarise(page.url, collected.get(page.name) ?? [])]));
+  return Object.fromEntries(
+    pages.map((page) => {
+      const { results, audits } = must(collected.get(page.name), `runs of ${page.name}`);
+      return [page.name, summarise(page.url, results, audits)];
+    }),
+  );
 }
 
-function emptyRun(error: string): LighthouseRun {
+function failedRun(url: string, error: string): LighthouseResult {
   return {
+    url,
+    runs: 0,
     scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
     lcpMs: null,
+    lcpPhases: null,
     fcpMs: null,
     tbtMs: null,
     cls: null,
@@ -197,6 +258,7 @@ function emptyRun(error: string): LighthouseRun {
     lcpElement: null,
     failing: [],
     warnings: [],
-    error,
+    errors: [error],
+    all: [],
   };
 }

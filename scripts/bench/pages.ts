@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
-/** A page type: a fixed URL, or (product) the first page found under a directory. */
+/** A page type: a fixed URL, or (product, store) the first page found under a directory. */
 export interface PageType {
   name: string;
   /** Site URL of the page, or of the directory whose first child page is used (`firstUnder`). */
@@ -17,13 +17,18 @@ export interface PageType {
 export const PAGE_TYPES: readonly PageType[] = [
   { name: 'home', url: '/' },
   { name: 'category', url: '/category/fruits/' },
+  { name: 'category-page', url: '/category/fruits/2/' },
   { name: 'subcategory', url: '/category/fruits/subcategory/fresh-fruits/' },
   { name: 'shop', url: '/shop/grocery/' },
+  { name: 'store', url: '/store/', firstUnder: true },
   { name: 'stores', url: '/stores/' },
   { name: 'product', url: '/product/', firstUnder: true },
   { name: 'search', url: '/search/' },
   { name: 'cart', url: '/cart/' },
   { name: 'checkout', url: '/checkout/' },
+  { name: 'orders', url: '/orders/' },
+  { name: 'order', url: '/orders/ORD-001/' },
+  { name: 'profile', url: '/profile/' },
   { name: 'about', url: '/about/', content: true },
   { name: 'help', url: '/help/', content: true },
   { name: 'faq', url: '/help/faq/', content: true },

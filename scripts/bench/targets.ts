@@ -3,7 +3,7 @@
  * (with what stands in the way and by how much) or not measured (with why).
  */
 import type { BuildResult } from './build.ts';
-import type { LighthouseSummary } from './lighthouse.ts';
+import type { LighthouseResult } from './lighthouse.ts';
 import type { PageWeight } from './static-weight.ts';
 import { KB, kb, seconds } from './util.ts';
 
@@ -13,6 +13,8 @@ export const TARGETS = {
   firstRoundTripBytes: 14 * KB,
   contentPages: ['about', 'help', 'faq', 'offers', '404'],
   lighthousePages: ['home', 'category', 'product', 'search'],
+  /** Audited on the 10,000-product build (issue 12). */
+  lighthouseScalePages: ['category'] as readonly string[],
   lighthousePerformance: 100,
   lighthouseAccessibility: 100,
   lcpMs: 1000,
@@ -66,7 +68,7 @@ export interface SearchFigures {
 /** Everything the verdicts are computed from. */
 export interface VerdictInput {
   weights: Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }>;
-  lighthouse: { pages: Record<string, LighthouseSummary>; notAudited?: Record<string, string> } | { skipped: string };
+  lighthouse: { pages: Record<string, LighthouseResult>; notAudited?: Record<string, string> } | { skipped: string };
   builds: BuildResult[];
   search: SearchFigures | { skipped: string };
   /** Search on the 100,000-product index, when the run had one. */
@@ -138,7 +140,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
 
   if ('skipped' in input.lighthouse) {
     out.push({
-      target: 'Lighthouse mobile: performance 100, accessibility 100, LCP < 1.0 s',
+      target: 'Lighthouse mobile: performance 100, accessibility 100, LCP ≤ 1.0 s',
       measured: '–',
       met: null,
       note: input.lighthouse.skipped,
@@ -148,7 +150,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
       const summary = input.lighthouse.pages[name];
       if (!summary || summary.runs === 0) {
         out.push({
-          target: `Lighthouse ${name}: perf 100, a11y 100, LCP < 1.0 s`,
+          target: `Lighthouse ${name}: perf 100, a11y 100, LCP ≤ 1.0 s`,
           measured: '–',
           met: null,
           note: summary ? summary.errors.join('; ') : (input.lighthouse.notAudited?.[name] ?? 'not audited'),
@@ -158,15 +160,15 @@ export function verdicts(input: VerdictInput): Verdict[] {
       const perf = summary.scores.performance;
       const a11y = summary.scores.accessibility;
       const lcp = summary.lcpMs;
-      const met = perf === TARGETS.lighthousePerformance && a11y === TARGETS.lighthouseAccessibility && lcp !== null && lcp < TARGETS.lcpMs;
+      const met =
+        perf === TARGETS.lighthousePerformance && a11y === TARGETS.lighthouseAccessibility && lcp !== null && lcp <= TARGETS.lcpMs;
       const gaps: string[] = [];
       if (perf !== null && perf < 100) gaps.push(`performance ${100 - perf} points short`);
       if (a11y !== null && a11y < 100) gaps.push(`accessibility ${100 - a11y} points short`);
-      if (lcp !== null && lcp >= TARGETS.lcpMs)
-        gaps.push(`LCP ${seconds(lcp - TARGETS.lcpMs)} over (element: ${summary.lcpElement ?? '?'})`);
+      if (lcp !== null && lcp > TARGETS.lcpMs) gaps.push(...lcpBreakdown(summary));
       const audits = summary.failing.filter((line) => line.startsWith('performance') || line.startsWith('accessibility')).slice(0, 6);
       out.push({
-        target: `Lighthouse ${name}: perf 100, a11y 100, LCP < 1.0 s`,
+        target: `Lighthouse ${name}: perf 100, a11y 100, LCP ≤ 1.0 s`,
         measured: `perf ${perf ?? '–'}, a11y ${a11y ?? '–'}, LCP ${seconds(lcp)} (median of ${summary.runs})`,
         met,
         note: met ? '' : [...gaps, ...(audits.length ? [`losing audits: ${audits.join('; ')}`] : [])].join('; '),
@@ -320,4 +322,34 @@ export function phaseSummary(build: BuildResult): string {
     .slice(0, 4)
     .map(([label, ms]) => `${label} ${seconds(ms, 1)} (${Math.round((ms / total) * 100)}%)`)
     .join(', ');
+}
+
+/**
+ * Where an LCP over the target went, and what stands in the way (empty when within it): the four phases of
+ * Lighthouse's LCP breakdown and a reading of the largest one.
+ */
+export function lcpBreakdown(result: Pick<LighthouseResult, 'lcpMs' | 'lcpPhases' | 'lcpElement'>): string[] {
+  const { lcpMs, lcpPhases: phases } = result;
+  if (lcpMs === null || lcpMs <= TARGETS.lcpMs) return [];
+  const lines = [
+    `LCP ${seconds(lcpMs)} is ${seconds(lcpMs - TARGETS.lcpMs)} over ${seconds(TARGETS.lcpMs)} (element: ${result.lcpElement ?? '?'})`,
+  ];
+  if (!phases) return [...lines, 'no LCP breakdown in the Lighthouse result'];
+  lines.push(
+    `LCP breakdown: time to first byte ${millisOf(phases.ttfbMs)}, load delay ${millisOf(phases.loadDelayMs)}, load time ${millisOf(phases.loadTimeMs)}, render delay ${millisOf(phases.renderDelayMs)}`,
+  );
+  const [largest] = (Object.entries(phases) as [keyof typeof phases, number][]).sort((a, b) => b[1] - a[1]);
+  const reading: Record<keyof typeof phases, string> = {
+    ttfbMs: "time to first byte: the simulated slow-4G connection set-up and the server's response, before any byte of the page",
+    loadDelayMs: 'load delay: the LCP image starts loading late (found late in the HTML, lazy, or not preloaded)',
+    loadTimeMs: 'load time: the LCP image itself takes long to download (too large for the simulated link)',
+    renderDelayMs:
+      'render delay: after the first byte the page still waits before painting the element (the rest of the HTML, render-blocking CSS or script, main-thread work)',
+  };
+  if (largest) lines.push(`in the way: ${reading[largest[0]]}`);
+  return lines;
+}
+
+function millisOf(value: number): string {
+  return `${Math.round(value)} ms`;
 }

@@ -1,4 +1,5 @@
 import { pickLabel } from '../lib/cart.ts';
+import { STEPPER_NAME } from '../scripts/cart-control.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 
 declare module 'react' {
@@ -18,13 +19,18 @@ export interface CartControlProps {
    */
   mode?: 'add' | 'pick';
   className?: string;
+  /**
+   * Leave the add mode's stepper out: the element clones it from the page's one `<template data-cart-stepper>`
+   * (SharedCartStepper) when it connects, so a pre-rendered listing carries the stepper once, not once per card.
+   */
+  sharedStepper?: boolean;
 }
 
 /**
  * The one cart control's markup: a `<thela-cart-control>` element (behaviour in src/scripts/cart-control.ts) with
  * the product's cart fields as data attributes. Rendered to static HTML by Astro pages and live by React islands.
  */
-export default function CartControl({ product, mode = 'add', className = '' }: CartControlProps) {
+export default function CartControl({ product, mode = 'add', className = '', sharedStepper = false }: CartControlProps) {
   const data = {
     'data-mode': mode,
     'data-id': product.id,
@@ -45,28 +51,7 @@ export default function CartControl({ product, mode = 'add', className = '' }: C
       >
         ADD
       </button>
-      <div data-stepper hidden role="group" aria-label={`Quantity of ${product.name} in cart`} className={`${BOX} bg-brand-700 text-white`}>
-        <button
-          type="button"
-          data-dec
-          aria-label={`Decrease quantity of ${product.name}`}
-          className="grid h-full w-8 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800"
-        >
-          <span aria-hidden="true">−</span>
-        </button>
-        <span aria-live="polite" aria-atomic="true" className="min-w-6 text-center tabular-nums">
-          <span className="sr-only">Quantity </span>
-          <span data-qty>0</span>
-        </span>
-        <button
-          type="button"
-          data-inc
-          aria-label={`Increase quantity of ${product.name}`}
-          className="grid h-full w-8 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50"
-        >
-          <span aria-hidden="true">+</span>
-        </button>
-      </div>
+      {!sharedStepper && <CartStepper name={product.name} />}
     </thela-cart-control>
   ) : (
     <thela-cart-control {...data} className={`flex items-center gap-3 ${className}`}>
@@ -90,6 +75,43 @@ export default function CartControl({ product, mode = 'add', className = '' }: C
         {product.is_available === false ? 'Currently unavailable' : pickLabel(product.price, 1)}
       </button>
     </thela-cart-control>
+  );
+}
+
+/** The add mode's -/quantity/+ stepper, hidden until the product is in the cart. */
+function CartStepper({ name }: { name: string }) {
+  return (
+    <div data-stepper hidden role="group" aria-label={`Quantity of ${name} in cart`} className={`${BOX} bg-brand-700 text-white`}>
+      <button
+        type="button"
+        data-dec
+        aria-label={`Decrease quantity of ${name}`}
+        className="grid h-full w-8 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800"
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <span aria-live="polite" aria-atomic="true" className="min-w-6 text-center tabular-nums">
+        <span className="sr-only">Quantity </span>
+        <span data-qty>0</span>
+      </span>
+      <button
+        type="button"
+        data-inc
+        aria-label={`Increase quantity of ${name}`}
+        className="grid h-full w-8 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50"
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+}
+
+/** The stepper once for a page of cards rendered with `sharedStepper` (the product name left as a slot). */
+export function SharedCartStepper() {
+  return (
+    <template data-cart-stepper>
+      <CartStepper name={STEPPER_NAME} />
+    </template>
   );
 }
 

@@ -11,6 +11,8 @@ export interface ProductCardProps {
   eager?: boolean;
   /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
   showAdd?: boolean;
+  /** The cart control takes its stepper from the page's shared template (pre-rendered listings; see CartControl). */
+  sharedStepper?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ProductCardProps {
  * and rendered live by the search and featured islands. Image, discount badge, name, unit, price, struck original
  * price, unit price ("₹112/kg"), a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
  */
-export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true }: ProductCardProps) {
+export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true, sharedStepper = false }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const percent = discountPercent(product.price, product.original_price);
   const perUnit = formatUnitPrice(product.price, product.quantity_unit);
@@ -56,7 +58,7 @@ export default function ProductCard({ product, headingLevel = 3, eager = false, 
             Out of stock
           </span>
         ) : (
-          showAdd && <CartControl product={product} />
+          showAdd && <CartControl product={product} sharedStepper={sharedStepper} />
         )}
       </div>
     </article>

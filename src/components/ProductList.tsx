@@ -9,6 +9,8 @@ export interface ProductListProps {
   eager?: number;
   headingLevel?: 2 | 3 | 4;
   showAdd?: boolean;
+  /** See ProductCard. */
+  sharedStepper?: boolean;
   id?: string;
 }
 
@@ -18,13 +20,21 @@ const LAYOUT = {
 } as const;
 
 /** A list of product cards, one markup for every page and island; each item is a `data-filter-item` an in-page search can hide. */
-export default function ProductList({ products, layout = 'grid', eager = 2, headingLevel = 3, showAdd = true, id }: ProductListProps) {
+export default function ProductList({
+  products,
+  layout = 'grid',
+  eager = 2,
+  headingLevel = 3,
+  showAdd = true,
+  sharedStepper = false,
+  id,
+}: ProductListProps) {
   const { list, item } = LAYOUT[layout];
   return (
     <ul id={id} data-filter-list className={list}>
       {products.map((product, i) => (
         <li key={product.id} data-filter-item className={item}>
-          <ProductCard product={product} headingLevel={headingLevel} eager={i < eager} showAdd={showAdd} />
+          <ProductCard product={product} headingLevel={headingLevel} eager={i < eager} showAdd={showAdd} sharedStepper={sharedStepper} />
         </li>
       ))}
     </ul>

@@ -10,8 +10,7 @@ import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/ca
 
 /** Marks a button busy for assistive technology while its product is being added. */
 function setBusy(button: HTMLButtonElement, busy: boolean): void {
-  if (busy) button.setAttribute('aria-busy', 'true');
-  else button.removeAttribute('aria-busy');
+  button.ariaBusy = String(busy);
 }
 
 interface Parts {
@@ -20,6 +19,9 @@ interface Parts {
   inc: HTMLButtonElement;
   qty: HTMLElement;
 }
+
+/** The product name's slot in the labels of a page's shared stepper (CartControl's SharedCartStepper). */
+export const STEPPER_NAME = '{name}';
 
 /** Defines the element; called only in a browser (islands import this module on the server too, where HTMLElement is missing). */
 function defineCartControl(): void {
@@ -31,6 +33,16 @@ function defineCartControl(): void {
     connectedCallback(): void {
       this.#abort = new AbortController();
       const product = controlProduct(this.dataset);
+      if (product && !this.querySelector('[data-dec]')) {
+        // A pre-rendered card's control has no stepper of its own: it takes the page's one template (CartControl's
+        // SharedCartStepper), with this product's name in its labels.
+        const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
+        if (stepper) {
+          for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))
+            element.ariaLabel = String(element.ariaLabel).replace(STEPPER_NAME, product.name);
+          this.append(stepper);
+        }
+      }
       const add = this.querySelector<HTMLButtonElement>('[data-add]');
       const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
       const inc = this.querySelector<HTMLButtonElement>('[data-inc]');

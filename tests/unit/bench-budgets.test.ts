@@ -190,6 +190,18 @@ describe('parseBudgetConfig', () => {
   test('defaults the first round trip to 14 KB = 14,336 bytes', () => {
     expect(parseBudgetConfig('{"budgets":{}}').firstRoundTripBytes).toBe(14336);
   });
+
+  test('refuses a first-render budget or target above the first round trip, and a first round trip above 14,336', () => {
+    expect(() => parseBudgetConfig('{"budgets":{"home":{"maxFirstRenderGzip":14337}}}')).toThrow(
+      /"budgets\.home\.maxFirstRenderGzip" 14337 is above the first round trip of 14336 bytes/,
+    );
+    expect(() => parseBudgetConfig('{"targets":{"about":{"maxFirstRenderGzip":20000}}}')).toThrow(/"targets\.about\.maxFirstRenderGzip"/);
+    expect(() => parseBudgetConfig('{"firstRoundTripBytes":10000,"budgets":{"home":{"maxFirstRenderGzip":12000}}}')).toThrow(
+      /above the first round trip of 10000/,
+    );
+    expect(() => parseBudgetConfig('{"firstRoundTripBytes":20000}')).toThrow(/"firstRoundTripBytes" 20000/);
+    expect(parseBudgetConfig('{"budgets":{"home":{"maxFirstRenderGzip":14336}}}').budgets['home']?.maxFirstRenderGzip).toBe(14336);
+  });
 });
 
 describe('checkBudgets', () => {
@@ -222,6 +234,18 @@ describe('checkBudgets', () => {
     expect(breaches[0]).toMatch(/— largest: \S+\.js [\d.]+ KB, \S+\.js [\d.]+ KB$/);
   });
 
+  test('holds every page type to the first round trip, with or without a budget of its own', async () => {
+    const config = parseBudgetConfig(
+      '{"firstRoundTripBytes":100,"budgets":{"home":{"maxJsGzip":100000},"category":{"maxFirstRenderGzip":100}}}',
+    );
+    const { breaches, rows } = await checkBudgets(SITE, config);
+    expect(rows.find((row) => row.page === 'home')?.maxFirstRenderGzip).toBe(100);
+    expect(breaches.find((line) => line.startsWith('home'))).toMatch(
+      /^home \(\/\): first render [\d.]+ KB gzip \(HTML [\d.]+ KB \+ CSS [\d.]+ KB\) > target 0\.1 KB/,
+    );
+    expect(breaches.find((line) => line.startsWith('category'))).toMatch(/first render .* > budget 0\.1 KB/);
+  });
+
   test('a target tighter than the budget wins', async () => {
     const config = parseBudgetConfig('{"budgets":{"product":{"maxJsGzip":100000}},"targets":{"product":{"maxJsGzip":10}}}');
     const { breaches } = await checkBudgets(SITE, config);
@@ -244,6 +268,11 @@ describe('budgetFromMeasured', () => {
   test('adds the margin and rounds up to 128 bytes', () => {
     expect(budgetFromMeasured(1000, 0.07)).toBe(1152);
     expect(budgetFromMeasured(1280, 0)).toBe(1280);
+  });
+
+  test('never above the ceiling it is given (a first-render budget never passes the first round trip)', () => {
+    expect(budgetFromMeasured(14000, 0.07, 14336)).toBe(14336);
+    expect(budgetFromMeasured(1000, 0.07, 14336)).toBe(1152);
   });
 });
 

@@ -1,0 +1,24 @@
+/**
+ * What each page type needs for its first paint, inlined into its HTML by BaseLayout, and the full sheet that
+ * follows without blocking. One sheet per page type (not per page), so the hash-only CSP lists a handful of style
+ * hashes at any catalogue size (scripts/build-headers.ts hashes every inline <style> it finds).
+ */
+import app from './critical/app.css?inline';
+import content from './critical/content.css?inline';
+import home from './critical/home.css?inline';
+import listing from './critical/listing.css?inline';
+import product from './critical/product.css?inline';
+import fullSheetUrl from './global.css?url';
+import { forFirstPaint, type PageStyle } from '../lib/first-paint.ts';
+
+export { fullSheetUrl };
+export { pageStyleFor } from '../lib/first-paint.ts';
+
+/** The first-paint sheets by page type. */
+export const CRITICAL_SHEETS: Record<PageStyle, string> = {
+  home: forFirstPaint(home),
+  listing: forFirstPaint(listing),
+  product: forFirstPaint(product),
+  app: forFirstPaint(app),
+  content: forFirstPaint(content),
+};

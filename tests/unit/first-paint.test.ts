@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import { firstOnPage, forFirstPaint, pageStyleFor, withoutInteractionStates, withoutRegistrations } from '../../src/lib/first-paint.ts';
+
+describe('pageStyleFor', () => {
+  test.each([
+    ['/', 'home'],
+    ['', 'home'],
+    ['/category/fruits', 'listing'],
+    ['/category/fruits/2/', 'listing'],
+    ['/category/fruits/subcategory/fresh-fruits/', 'listing'],
+    ['/shop/grocery/', 'listing'],
+    ['/store/gupta-fresh-mart/', 'listing'],
+    ['/stores', 'listing'],
+    ['/product/onion-1-kg/', 'product'],
+    ['/search', 'app'],
+    ['/cart/', 'app'],
+    ['/checkout/', 'app'],
+    ['/orders/', 'app'],
+    ['/orders/ORD-001/', 'app'],
+    ['/profile/', 'content'],
+    ['/help/faq/', 'content'],
+    ['/shops/', 'content'],
+    ['/categoryx/', 'content'],
+    ['/404.html', 'content'],
+  ])('%s -> %s', (path, style) => {
+    expect(pageStyleFor(path)).toBe(style);
+  });
+});
+
+describe('withoutRegistrations', () => {
+  // The shape Tailwind 4 writes (minified), abridged.
+  const css =
+    '/*! tailwindcss */\n@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))) or ((-moz-orient:inline) and (not (color:rgb(from red r g b)))){*,:before,:after,::backdrop{--tw-border-style:solid;--tw-leading:initial}}}' +
+    '@layer theme{:root{--color-white:#fff}}@layer utilities{.border{border-style:var(--tw-border-style);border-width:1px}}' +
+    '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}@property --tw-leading{syntax:"*";inherits:false}';
+
+  test('drops the registrations and sets the initial values in every browser', () => {
+    expect(withoutRegistrations(css)).toBe(
+      '/*! tailwindcss */\n@layer properties{*,:before,:after,::backdrop{--tw-border-style:solid;--tw-leading:initial}}' +
+        '@layer theme{:root{--color-white:#fff}}@layer utilities{.border{border-style:var(--tw-border-style);border-width:1px}}',
+    );
+  });
+
+  test('leaves a sheet without registrations as it is', () => {
+    const plain = '@layer utilities{.flex{display:flex}}@supports (color:color-mix(in lab, red, red)){.a{color:red}}';
+    expect(withoutRegistrations(plain)).toBe(plain);
+  });
+});
+
+describe('withoutInteractionStates', () => {
+  test('drops hover blocks (nested ones included) and focus utilities, keeps disabled, ARIA and the base focus ring', () => {
+    const css =
+      '@layer base{:focus-visible{outline-style:var(--tw-outline-style)}}@layer utilities{.flex{display:flex}' +
+      '.focus\\:absolute:focus{position:absolute}.focus-visible\\:outline-white:focus-visible{outline-color:#fff}' +
+      '.disabled\\:opacity-40:disabled{opacity:.4}.aria-\\[current\\=true\\]\\:w-6[aria-current=true]{width:1.5rem}' +
+      '@media (hover:hover){.hover\\:bg-gray-100:hover{background-color:#eee}@supports (color:color-mix(in lab, red, red)){.hover\\:bg-black\\/10:hover{background-color:color-mix(in oklab, #000 10%, transparent)}}}' +
+      '@media (width>=40rem){.sm\\:grid{display:grid}}}';
+    expect(withoutInteractionStates(css)).toBe(
+      '@layer base{:focus-visible{outline-style:var(--tw-outline-style)}}@layer utilities{.flex{display:flex}' +
+        '.disabled\\:opacity-40:disabled{opacity:.4}.aria-\\[current\\=true\\]\\:w-6[aria-current=true]{width:1.5rem}' +
+        '@media (width>=40rem){.sm\\:grid{display:grid}}}',
+    );
+  });
+
+  test('forFirstPaint applies both trims', () => {
+    const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.b{color:blue}';
+    expect(forFirstPaint(css)).toBe('.b{color:blue}');
+  });
+});
+
+describe('firstOnPage', () => {
+  test('true once per key and page', () => {
+    const page = {};
+    expect(firstOnPage(page, 'stepper')).toBe(true);
+    expect(firstOnPage(page, 'stepper')).toBe(false);
+    expect(firstOnPage(page, 'other')).toBe(true);
+    expect(firstOnPage({}, 'stepper')).toBe(true);
+  });
+});
