@@ -3,7 +3,7 @@
  * shape of the compact index a listing publishes for in-page search and sorting over all its pages (the order those
  * produce is `listing-order.ts`, loaded only when a shopper searches or sorts). Pure: the build and the browser share it.
  */
-import { parseSort, sortMenu } from './sorts.ts';
+import { sortMenu } from './sorts.ts';
 
 /** Cards per listing page: small enough for one round trip of HTML and a light DOM on a phone. */
 export const LISTING_PAGE_SIZE = 24;
@@ -13,11 +13,12 @@ const LISTING_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'discount'] as
 
 export type ListingSort = (typeof LISTING_SORT_IDS)[number];
 
-export const LISTING_SORTS = sortMenu(LISTING_SORT_IDS);
+export const LISTING_SORTS = /* @__PURE__ */ sortMenu(LISTING_SORT_IDS);
 
 /** A sort from untrusted text (the URL): a known value or relevance. */
 export function parseListingSort(value: string | null | undefined): ListingSort {
-  return parseSort(LISTING_SORT_IDS, value);
+  // Not sorts.ts's parseSort: the listing script would then load the sort labels too (category JS is tight).
+  return LISTING_SORT_IDS.find((sort) => sort === value) ?? 'relevance';
 }
 
 const count = new Intl.NumberFormat('en-IN');

@@ -17,7 +17,7 @@ const SEARCH_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'unit-price'] a
 
 export type SortId = (typeof SEARCH_SORT_IDS)[number];
 
-export const SORTS = sortMenu(SEARCH_SORT_IDS);
+export const SORTS = /* @__PURE__ */ sortMenu(SEARCH_SORT_IDS);
 
 /** The spec's "Trending Searches" chips. */
 export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea'] as const;
