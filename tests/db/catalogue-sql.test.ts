@@ -300,7 +300,7 @@ describe('grants and row level security', () => {
         where relnamespace = 'public'::regnamespace and relname = any($1) order by relname`,
       [TABLES],
     );
-    expect(rows).toEqual(TABLES.map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it('has one permissive SELECT policy for anon and authenticated per table, and no other', async () => {
@@ -309,7 +309,9 @@ describe('grants and row level security', () => {
         where schemaname = 'public' and tablename = any($1) order by tablename`,
       [TABLES],
     );
-    expect(rows).toEqual(TABLES.map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })));
+    expect(rows).toEqual(
+      [...TABLES].sort().map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })),
+    );
   });
 
   it.each(TABLES)('grants anon and authenticated SELECT only on %s', async (table) => {
