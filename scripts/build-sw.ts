@@ -10,7 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
 import { injectManifest, type ManifestTransform } from 'workbox-build';
-import { isAstroAssetPath, PRECACHED_PAGES, precacheUrlForFile, releaseTag, supabaseOrigin } from '../src/lib/pwa/routes.ts';
+import {
+  isAstroAssetPath,
+  PRECACHED_DATA,
+  PRECACHED_PAGES,
+  precacheUrlForFile,
+  releaseTag,
+  supabaseOrigin,
+} from '../src/lib/pwa/routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +27,7 @@ const ASSET_GLOB = '_astro/**/*.{js,css,svg,png,jpg,jpeg,webp,avif,woff,woff2}';
  * The app shell's other files, precached when the build has them. The home-screen icons are not: the browser
  * fetches them when the site is installed, and the worker keeps any image a page shows.
  */
-const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.svg'];
+const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.svg', ...PRECACHED_DATA.map((url) => url.slice(1))];
 /**
  * supabase-js (~55 KB gzipped) is only ever loaded when the site was built with Supabase (src/lib/catalogue/browser.ts):
  * without it, precaching the chunk would spend a shopper's data on code that never runs.

@@ -635,4 +635,20 @@ on conflict (id) do update set
   address = excluded.address,
   image_url = excluded.image_url;
 
+-- delivery areas (8)
+
+insert into public.delivery_areas (pincode, area, city, store_id) values
+  ('122001', 'Sector 14', 'Gurgaon', 'sharma-general-store'),
+  ('122002', 'DLF Phase 1', 'Gurgaon', 'gupta-fresh-mart'),
+  ('122003', 'Sector 46', 'Gurgaon', 'aggarwal-kirana-and-provisions'),
+  ('122006', 'Sector 4', 'Gurgaon', 'green-valley-fruits-and-vegetables'),
+  ('122009', 'Sector 43', 'Gurgaon', 'daily-needs-supermart'),
+  ('122011', 'Sector 56', 'Gurgaon', 'yadav-super-bazaar'),
+  ('122017', 'Palam Vihar', 'Gurgaon', 'aggarwal-kirana-and-provisions'),
+  ('122018', 'Sohna Road', 'Gurgaon', 'jain-provision-store')
+on conflict (pincode) do update set
+  area = excluded.area,
+  city = excluded.city,
+  store_id = excluded.store_id;
+
 commit;

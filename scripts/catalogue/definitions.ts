@@ -1323,6 +1323,29 @@ export const STORE_DEFS: readonly StoreDef[] = [
   { name: 'Galaxy Mobiles & Electronics', shop_type: 'electronics', is_active: false, rating: 4.4, delivery_time_min: 20, address: 'MG Road, Sector 28, Gurgaon, Haryana 122002', image: true },
 ];
 
+/** A pincode the sample delivers to, and the store (by name) that serves it. */
+export interface DeliveryAreaDef {
+  readonly pincode: string;
+  readonly area: string;
+  readonly city: string;
+  readonly store: string;
+}
+
+/**
+ * The sample's delivery areas (the delivery_areas table). 122018 is served by an inactive store, so the
+ * storefront treats it as not served; every other pincode (110099 in Delhi, say) is not in the table at all.
+ */
+export const DELIVERY_AREA_DEFS: readonly DeliveryAreaDef[] = [
+  { pincode: '122001', area: 'Sector 14', city: 'Gurgaon', store: 'Sharma General Store' },
+  { pincode: '122002', area: 'DLF Phase 1', city: 'Gurgaon', store: 'Gupta Fresh Mart' },
+  { pincode: '122003', area: 'Sector 46', city: 'Gurgaon', store: 'Aggarwal Kirana & Provisions' },
+  { pincode: '122006', area: 'Sector 4', city: 'Gurgaon', store: 'Green Valley Fruits & Vegetables' },
+  { pincode: '122009', area: 'Sector 43', city: 'Gurgaon', store: 'Daily Needs Supermart' },
+  { pincode: '122011', area: 'Sector 56', city: 'Gurgaon', store: 'Yadav Super Bazaar' },
+  { pincode: '122017', area: 'Palam Vihar', city: 'Gurgaon', store: 'Aggarwal Kirana & Provisions' },
+  { pincode: '122018', area: 'Sohna Road', city: 'Gurgaon', store: 'Jain Provision Store' },
+];
+
 /** Colours of the shop-type illustrations. */
 export const SHOP_TYPE_COLOURS: Readonly<Record<ShopType, string>> = {
   grocery: '#16a34a',

@@ -10,13 +10,14 @@ import {
   DEFAULT_CLOSINGS,
   FALLBACK_CASES,
   STORE_DEFS,
+  DELIVERY_AREA_DEFS,
   type CategoryDef,
   type KindDef,
   type ProductRow,
   type Storage,
   type SubcategoryDef,
 } from './definitions.ts';
-import type { Catalogue, Category, Product, ShopType, Store } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue, Category, DeliveryArea, Product, ShopType, Store } from '../../src/lib/catalogue/types.ts';
 
 /** Site-relative folder of the generated illustrations (under public/). */
 export const CATALOGUE_IMAGE_DIR = '/images/catalogue';
@@ -208,8 +209,20 @@ function buildStores(): Store[] {
   });
 }
 
+/** The delivery areas of the definitions, each naming its store by id. */
+function buildDeliveryAreas(stores: readonly Store[]): DeliveryArea[] {
+  const idByName = new Map(stores.map((s) => [s.name, s.id]));
+  const seen = new Set<string>();
+  return DELIVERY_AREA_DEFS.map((def) => {
+    if (seen.has(def.pincode)) fail(`delivery area pincode "${def.pincode}" used twice`);
+    seen.add(def.pincode);
+    const store_id = idByName.get(def.store) ?? fail(`delivery area ${def.pincode} names unknown store "${def.store}"`);
+    return { pincode: def.pincode, area: def.area, city: def.city, store_id };
+  });
+}
+
 /**
- * The sample catalogue: every product, category and store of the definitions as rows.
+ * The sample catalogue: every product, category, store and delivery area of the definitions as rows.
  * Categories come parents first (in home order), then subcategories grouped by parent; products in
  * definition order. The products of `FALLBACK_CASES` are unavailable or lack an image or a unit.
  */
@@ -242,7 +255,8 @@ export function buildSampleCatalogue(): Catalogue {
   for (const [list, ids] of Object.entries(FALLBACK_CASES)) {
     for (const id of ids) if (!seen.has(id)) fail(`FALLBACK_CASES.${list} names unknown product "${id}"`);
   }
-  return { categories: categories.map((c) => ({ ...c })), products, stores: buildStores() };
+  const stores = buildStores();
+  return { categories: categories.map((c) => ({ ...c })), products, stores, delivery_areas: buildDeliveryAreas(stores) };
 }
 
 /** The catalogue as the committed JSON file: keys in a fixed order, 2-space indent, final newline. */
@@ -277,6 +291,7 @@ export function catalogueToJson(catalogue: Catalogue): string {
       address: s.address,
       image_url: s.image_url,
     })),
+    delivery_areas: catalogue.delivery_areas.map((a) => ({ pincode: a.pincode, area: a.area, city: a.city, store_id: a.store_id })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
@@ -504,5 +519,6 @@ export function generateSyntheticCatalogue(size: number, seed = 42): Catalogue {
     };
   }
 
-  return { categories: index().categories.map((c) => ({ ...c })), products, stores: buildStores() };
+  const stores = buildStores();
+  return { categories: index().categories.map((c) => ({ ...c })), products, stores, delivery_areas: buildDeliveryAreas(stores) };
 }

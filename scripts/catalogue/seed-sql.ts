@@ -1,12 +1,12 @@
 /**
  * Renders a catalogue as the SQL of supabase/seed.sql: idempotent upserts of categories
- * (parents before children), products and stores, in one transaction.
+ * (parents before children), products, stores and delivery areas (keyed by pincode), in one transaction.
  *
  * Every value goes through `literal()`; nothing else builds SQL text from data.
  * The output depends only on the catalogue (no timestamps), so re-generating an unchanged
  * catalogue gives a byte-identical file.
  */
-import type { Catalogue, Category, Product, Store } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue, Category, DeliveryArea, Product, Store } from '../../src/lib/catalogue/types.ts';
 
 /** Rows per INSERT statement. */
 const ROWS_PER_INSERT = 100;
@@ -98,6 +98,13 @@ const STORE_COLUMNS: Column<Store>[] = [
   { name: 'image_url', value: (s) => text(s.image_url) },
 ];
 
+const DELIVERY_AREA_COLUMNS: Column<DeliveryArea>[] = [
+  { name: 'pincode', value: (a) => literal(a.pincode) },
+  { name: 'area', value: (a) => literal(a.area) },
+  { name: 'city', value: (a) => literal(a.city) },
+  { name: 'store_id', value: (a) => literal(a.store_id) },
+];
+
 function assertUniqueIds(table: string, rows: readonly { id: string }[]): void {
   const seen = new Set<string>();
   for (const { id } of rows) {
@@ -134,9 +141,9 @@ export function parentsFirst(categories: readonly Category[]): Category[] {
     .map(({ category }) => category);
 }
 
-function upserts<Row>(table: string, columns: readonly Column<Row>[], rows: readonly Row[]): string[] {
+function upserts<Row>(table: string, columns: readonly Column<Row>[], rows: readonly Row[], key = 'id'): string[] {
   const names = columns.map((c) => c.name);
-  const updates = names.filter((n) => n !== 'id').map((n) => `  ${n} = excluded.${n}`);
+  const updates = names.filter((n) => n !== key).map((n) => `  ${n} = excluded.${n}`);
   const statements: string[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
@@ -145,7 +152,7 @@ function upserts<Row>(table: string, columns: readonly Column<Row>[], rows: read
       [
         `insert into public.${table} (${names.join(', ')}) values`,
         values.join(',\n'),
-        'on conflict (id) do update set',
+        `on conflict (${key}) do update set`,
         `${updates.join(',\n')};`,
       ].join('\n'),
     );
@@ -158,6 +165,10 @@ export function renderSeedSql(catalogue: Catalogue): string {
   assertUniqueIds('categories', catalogue.categories);
   assertUniqueIds('products', catalogue.products);
   assertUniqueIds('stores', catalogue.stores);
+  assertUniqueIds(
+    'delivery_areas',
+    catalogue.delivery_areas.map((a) => ({ id: a.pincode })),
+  );
 
   const sections: string[] = [
     HEADER.join('\n'),
@@ -168,6 +179,8 @@ export function renderSeedSql(catalogue: Catalogue): string {
     ...upserts('products', PRODUCT_COLUMNS, catalogue.products),
     `-- stores (${catalogue.stores.length})`,
     ...upserts('stores', STORE_COLUMNS, catalogue.stores),
+    `-- delivery areas (${catalogue.delivery_areas.length})`,
+    ...upserts('delivery_areas', DELIVERY_AREA_COLUMNS, catalogue.delivery_areas, 'pincode'),
     'commit;',
   ];
   return `${sections.join('\n\n')}\n`;

@@ -8,6 +8,8 @@ import { $couponCode, removeCoupon } from '../stores/coupon.ts';
 import { $couponTotals } from '../stores/coupon-totals.ts';
 import { placeOrder } from '../stores/orders.ts';
 import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
+import { checkoutPincodeProblem } from '../lib/delivery-area.ts';
+import { loadServiceabilityTable } from '../stores/delivery.ts';
 import CouponField from './CouponField.tsx';
 import TotalsTable from './TotalsTable.tsx';
 
@@ -31,6 +33,8 @@ export default function Checkout() {
   const totals = useStore($couponTotals);
   const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
   const [processing, setProcessing] = useState(false);
+  // Why the postal code is refused (not a pincode, or not served), tied to its field.
+  const [pincodeProblem, setPincodeProblem] = useState<string | null>(null);
   // Set synchronously on the first click so a double click (or Enter twice) places one order.
   const placing = useRef(false);
   const placed = useRef(false);
@@ -48,6 +52,13 @@ export default function Checkout() {
     event.preventDefault();
     if (placing.current || !canPlace) return;
     placing.current = true;
+    const refusal = await checkoutPincodeProblem(loadServiceabilityTable, address.postal_code);
+    if (refusal !== null) {
+      setPincodeProblem(refusal);
+      document.getElementById(`${id}-postal_code`)?.focus();
+      placing.current = false;
+      return;
+    }
     setProcessing(true);
     try {
       await placeOrder(address, { couponCode: $couponCode.get() });
@@ -101,10 +112,28 @@ export default function Checkout() {
                   aria-required={field.required}
                   value={address[field.name]}
                   maxLength={field.name === 'address_line_1' ? 200 : 100}
-                  onChange={(e) => setAddress((a) => ({ ...a, [field.name]: e.target.value }))}
+                  onChange={(e) => {
+                    setAddress((a) => ({ ...a, [field.name]: e.target.value }));
+                    if (field.name === 'postal_code') setPincodeProblem(null);
+                  }}
                   className={input}
-                  {...(field.name === 'postal_code' ? { inputMode: 'numeric' as const } : {})}
+                  {...(field.name === 'postal_code'
+                    ? {
+                        inputMode: 'numeric' as const,
+                        'aria-invalid': pincodeProblem !== null,
+                        'aria-describedby': `${id}-pincode-problem`,
+                      }
+                    : {})}
                 />
+                {field.name === 'postal_code' && (
+                  <p
+                    id={`${id}-pincode-problem`}
+                    role="alert"
+                    className="mt-1 text-sm font-medium text-red-700 empty:hidden dark:text-red-300"
+                  >
+                    {pincodeProblem}
+                  </p>
+                )}
               </div>
             ))}
           </div>

@@ -288,3 +288,37 @@ export function readCardProduct(value: unknown): CardProduct | null {
     is_available: product.is_available !== false,
   };
 }
+
+/** An Indian postal pincode: six digits, the first 1-9 (no postal zone starts with 0). */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+/** Digits in a pincode. */
+export const PINCODE_LENGTH = 6;
+
+/** Why text is not a pincode. */
+export type PincodeProblem = 'missing' | 'not digits' | 'wrong length' | 'leading zero';
+
+/** A pincode, or why not. */
+export type PincodeResult = { ok: true; pincode: string } | { ok: false; reason: PincodeProblem };
+
+/**
+ * Reads a pincode from a string (spaces anywhere are ignored: "122 001" is 122001) or a whole number; checked
+ * against PINCODE_PATTERN after that, so a shopper's typing and a table row obey the same rule.
+ */
+export function parsePincode(value: unknown): PincodeResult {
+  let text: string;
+  if (typeof value === 'string') text = value.replace(/\s+/g, '');
+  else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) text = String(value);
+  else if (value === null || value === undefined) return { ok: false, reason: 'missing' };
+  else return { ok: false, reason: 'not digits' };
+  if (text === '') return { ok: false, reason: 'missing' };
+  if (!/^\d+$/.test(text)) return { ok: false, reason: 'not digits' };
+  if (text.length !== PINCODE_LENGTH) return { ok: false, reason: 'wrong length' };
+  if (!PINCODE_PATTERN.test(text)) return { ok: false, reason: 'leading zero' };
+  return { ok: true, pincode: text };
+}
+
+/** A pincode the rule keeps, or null. */
+export function readPincode(value: unknown): string | null {
+  const parsed = parsePincode(value);
+  return parsed.ok ? parsed.pincode : null;
+}

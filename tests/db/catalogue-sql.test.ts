@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSeedSql } from '../../scripts/catalogue/seed-sql.ts';
-import type { Catalogue, Category, Product, Store } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue, Category, DeliveryArea, Product, Store } from '../../src/lib/catalogue/types.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +20,7 @@ const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations');
 const SEED_FILE = join(ROOT, 'supabase/seed.sql');
 const CATALOGUE_FILE = join(ROOT, 'src/data/sample-catalogue.json');
 
-const TABLES = ['categories', 'products', 'stores'] as const;
+const TABLES = ['categories', 'products', 'stores', 'delivery_areas'] as const;
 type Table = (typeof TABLES)[number];
 
 /** What Supabase sets up before any migration runs (roles exist cluster-wide; the rest is per database). */
@@ -77,10 +77,11 @@ async function prepareDatabase(client: pg.Client): Promise<void> {
 }
 
 async function counts(client: pg.Client): Promise<Record<Table, number>> {
-  const { rows } = await client.query<{ categories: number; products: number; stores: number }>(
+  const { rows } = await client.query<Record<Table, number>>(
     `select (select count(*) from categories)::int as categories,
             (select count(*) from products)::int as products,
-            (select count(*) from stores)::int as stores`,
+            (select count(*) from stores)::int as stores,
+            (select count(*) from delivery_areas)::int as delivery_areas`,
   );
   const row = rows[0];
   if (row === undefined) throw new Error('no counts');
@@ -122,8 +123,10 @@ async function readCatalogue(client: pg.Client): Promise<Catalogue> {
     `select id, name, shop_type, is_active, rating::text as rating, delivery_time_min, address, image_url
        from stores`,
   );
+  const areas = await client.query<DeliveryArea>('select pincode, area, city, store_id from delivery_areas order by pincode');
   const num = (v: string | null): number | null => (v === null ? null : Number(v));
   return {
+    delivery_areas: areas.rows,
     categories: byId(categories.rows),
     products: byId(products.rows.map((p) => ({ ...p, price: Number(p.price), original_price: num(p.original_price) }))),
     stores: byId(stores.rows.map((s) => ({ ...s, rating: num(s.rating) }))),
@@ -133,6 +136,9 @@ async function readCatalogue(client: pg.Client): Promise<Catalogue> {
 /** The catalogue JSON normalised to exactly the table columns (absent optional fields read as null). */
 function normalise(catalogue: Catalogue): Catalogue {
   return {
+    delivery_areas: catalogue.delivery_areas
+      .map((a) => ({ pincode: a.pincode, area: a.area, city: a.city, store_id: a.store_id }))
+      .sort((a, b) => (a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : 0)),
     categories: byId(
       catalogue.categories.map((c) => ({
         id: c.id,
@@ -212,7 +218,9 @@ describe('seed', () => {
       categories: catalogue.categories.length,
       products: catalogue.products.length,
       stores: catalogue.stores.length,
+      delivery_areas: catalogue.delivery_areas.length,
     });
+    expect(catalogue.delivery_areas.length).toBeGreaterThan(0);
     expect(catalogue.products.length).toBeGreaterThan(0);
   });
 
@@ -261,6 +269,11 @@ describe('anon (the storefront key)', () => {
       update: 'update stores set is_active = false',
       delete: 'delete from stores',
     },
+    delivery_areas: {
+      insert: "insert into delivery_areas (pincode, area, city, store_id) values ('999999', 'Anon', 'Anon', 'zz')",
+      update: "update delivery_areas set store_id = 'zz'",
+      delete: 'delete from delivery_areas',
+    },
   };
   const cases = TABLES.flatMap((table) =>
     (['insert', 'update', 'delete', 'truncate'] as const).map((op) => ({
@@ -287,7 +300,7 @@ describe('grants and row level security', () => {
         where relnamespace = 'public'::regnamespace and relname = any($1) order by relname`,
       [TABLES],
     );
-    expect(rows).toEqual(TABLES.map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it('has one permissive SELECT policy for anon and authenticated per table, and no other', async () => {
@@ -296,7 +309,9 @@ describe('grants and row level security', () => {
         where schemaname = 'public' and tablename = any($1) order by tablename`,
       [TABLES],
     );
-    expect(rows).toEqual(TABLES.map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })));
+    expect(rows).toEqual(
+      [...TABLES].sort().map((tablename) => ({ tablename, cmd: 'SELECT', roles: ['anon', 'authenticated'], qual: 'true' })),
+    );
   });
 
   it.each(TABLES)('grants anon and authenticated SELECT only on %s', async (table) => {
@@ -331,6 +346,25 @@ describe('constraints', () => {
       );
       await client.query("insert into stores (id, name, shop_type, rating, delivery_time_min) values ('zz-ok', 'Ok', 'bakery', 5, 1)");
     });
+  });
+
+  it('accept a valid delivery area, and reject a malformed pincode or an unknown store', async () => {
+    const store = catalogue.stores[0]?.id.replaceAll("'", "''") ?? '';
+    await rolledBack(client, () =>
+      client.query(`insert into delivery_areas (pincode, area, city, store_id) values ('999999', 'A', 'C', '${store}')`),
+    );
+    for (const pincode of ['012345', '12345', '1234567', '12a456']) {
+      await expectRejected(
+        `insert into delivery_areas (pincode, area, city, store_id) values ('${pincode}', 'A', 'C', '${store}')`,
+        '23514',
+        'delivery_areas_pincode_format',
+      );
+    }
+    await expectRejected(
+      "insert into delivery_areas (pincode, area, city, store_id) values ('999999', 'A', 'C', 'no-such-store')",
+      '23503',
+      'delivery_areas_store_id_fkey',
+    );
   });
 
   it('reject a negative price', async () => {
@@ -493,6 +527,10 @@ describe('renderSeedSql', () => {
         address: null,
         image_url: null,
       },
+    ],
+    delivery_areas: [
+      { pincode: '122001', area: "O'Brien Nagar \\ $$", city: 'Gurgaon', store_id: "s'1" },
+      { pincode: '560034', area: 'Koramangala', city: 'Bengaluru', store_id: 's-2' },
     ],
   };
 

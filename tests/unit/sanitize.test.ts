@@ -389,13 +389,13 @@ describe('sanitizeCatalogue', () => {
     expect(catalogue.products[0]?.name).toBe('Kesar Mango'); // script content goes with the element
     expect(catalogue.products[0]?.description).toBe('Sweet');
     expect(report.summary()).toBe(
-      'catalogue: 2 products, 2 categories, 1 stores; skipped 5 (2 invalid price, 2 missing price, 1 unknown category); repaired 2 (1 image url dropped, 1 markup removed)',
+      'catalogue: 2 products, 2 categories, 1 stores, 0 delivery areas; skipped 5 (2 invalid price, 2 missing price, 1 unknown category); repaired 2 (1 image url dropped, 1 markup removed)',
     );
   });
 
   test('says "nothing skipped" for a clean catalogue', () => {
     const { report } = sanitizeCatalogue({ categories: [category('fruits')], products: [product('p1')], stores: [store('s1')] });
-    expect(report.summary()).toBe('catalogue: 1 products, 1 categories, 1 stores; nothing skipped');
+    expect(report.summary()).toBe('catalogue: 1 products, 1 categories, 1 stores, 0 delivery areas; nothing skipped');
     expect(report.summary()).not.toContain('\n');
   });
 

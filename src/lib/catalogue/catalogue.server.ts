@@ -30,11 +30,12 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
       // Categories first: a failure there is the cheapest way to learn the backend is unreachable.
       // No retries: a build against an unreachable backend should fail in seconds, not after a back-off.
       const categories = await listAll(client, 'categories', { retry: false });
-      const [products, stores] = await Promise.all([
+      const [products, stores, delivery_areas] = await Promise.all([
         listAll(client, 'products', { retry: false }),
         listAll(client, 'stores', { retry: false }),
+        listAll(client, 'delivery_areas', { retry: false }),
       ]);
-      return { products, categories, stores };
+      return { products, categories, stores, delivery_areas };
     }
     case 'synthetic': {
       // A build tool, loaded only for benchmark builds.

@@ -20,6 +20,10 @@
  * - products only: its category_id is missing or names no known category (`unknown category`);
  *   the runtime source cannot know every category and skips only a missing or malformed one;
  * - its id repeats an earlier row's id in the same table (`duplicate id`): the first row is kept.
+ * - delivery areas only (keyed by pincode, not id): the pincode fails the field rule (`bad pincode`: six digits,
+ *   the first 1-9), the area is missing or blank (`missing area`), the store_id names no store that survived
+ *   (`unknown store`), the city is missing (`missing city`, so the header never shows half an address), or the
+ *   pincode repeats an earlier row's (`duplicate pincode`, the first row is kept).
  *
  * A row is REPAIRED (kept, and listed with its table, id and what changed) when:
  * - a text field (name, brand, description, quantity_unit, address) holds markup: `<script>` and
@@ -57,6 +61,7 @@
 import striptags from 'striptags';
 import {
   ADDRESS_MAX,
+  parsePincode,
   codePointLength,
   DESCRIPTION_MAX,
   NAME_MAX,
@@ -69,9 +74,9 @@ import {
   SPACE_RUN,
   UNIT_MAX,
 } from '../fields.ts';
-import type { Catalogue, Category, Product, ShopType, Store } from './types.ts';
+import type { Catalogue, Category, DeliveryArea, Product, ShopType, Store } from './types.ts';
 
-/** The three catalogue tables. */
+/** The catalogue tables. */
 export type CatalogueTable = keyof Catalogue;
 
 /** Why a row was left out. */
@@ -84,7 +89,12 @@ export type SkipReason =
   | 'missing price'
   | 'invalid price'
   | 'unknown category'
-  | 'duplicate id';
+  | 'duplicate id'
+  | 'bad pincode'
+  | 'missing area'
+  | 'missing city'
+  | 'unknown store'
+  | 'duplicate pincode';
 
 /** The outcome of sanitizing one row: the clean row and what was repaired, or why it was skipped. */
 export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false; id: string | null; reason: SkipReason };
@@ -109,14 +119,14 @@ export interface RepairedRow {
 
 /** What sanitizing a whole catalogue did: rows kept per table, rows skipped and rows repaired. */
 export class SanitizeReport {
-  readonly kept: Record<CatalogueTable, number> = { products: 0, categories: 0, stores: 0 };
+  readonly kept: Record<CatalogueTable, number> = { products: 0, categories: 0, stores: 0, delivery_areas: 0 };
   readonly skipped: SkippedRow[] = [];
   readonly repaired: RepairedRow[] = [];
 
-  /** One log line, e.g. `catalogue: 441 products, 52 categories, 16 stores; skipped 3 (2 missing price, 1 unknown category); repaired 2 (2 markup removed)`. */
+  /** One log line, e.g. `catalogue: 441 products, 52 categories, 16 stores, 24 delivery areas; skipped 3 (2 missing price, 1 unknown category); repaired 2 (2 markup removed)`. */
   summary(): string {
-    const { products, categories, stores } = this.kept;
-    let line = `catalogue: ${products} products, ${categories} categories, ${stores} stores; `;
+    const { products, categories, stores, delivery_areas } = this.kept;
+    let line = `catalogue: ${products} products, ${categories} categories, ${stores} stores, ${delivery_areas} delivery areas; `;
     line += this.skipped.length === 0 ? 'nothing skipped' : `skipped ${this.skipped.length} (${tally(this.skipped.map((s) => s.reason))})`;
     if (this.repaired.length > 0) {
       line += `; repaired ${this.repaired.length} (${tally(this.repaired.flatMap((r) => r.what))})`;
@@ -307,11 +317,30 @@ export function sanitizeStore(raw: unknown): RowResult<Store> {
   return { ok: true, row: { id, name, shop_type, is_active, rating, delivery_time_min, address, image_url }, repairs };
 }
 
+/**
+ * Sanitizes one delivery_areas row (keyed by pincode). With `knownStoreIds`, an area whose store is not in it is
+ * skipped. Area and city are text fields like names (markup removed, 200 code points).
+ */
+export function sanitizeDeliveryArea(raw: unknown, knownStoreIds?: ReadonlySet<string>): RowResult<DeliveryArea> {
+  if (!isRecord(raw)) return { ok: false, id: null, reason: 'not an object' };
+  const repairs: string[] = [];
+  const pincode = parsePincode(raw['pincode']);
+  if (!pincode.ok) return { ok: false, id: null, reason: 'bad pincode' };
+  const id = pincode.pincode;
+  const area = textField(raw['area'], NAME_MAX, 'area', repairs);
+  if (area === null) return { ok: false, id, reason: 'missing area' };
+  const city = textField(raw['city'], NAME_MAX, 'city', repairs);
+  if (city === null) return { ok: false, id, reason: 'missing city' };
+  const store = parseId(raw['store_id']);
+  if (!store.ok || (knownStoreIds && !knownStoreIds.has(store.id))) return { ok: false, id, reason: 'unknown store' };
+  return { ok: true, row: { pincode: id, area, city, store_id: store.id }, repairs };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Whole catalogue
 
 /** Applies every rule to raw table rows (any origin) and reports what was skipped and repaired. */
-export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknown[]; stores: unknown[] }): {
+export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknown[]; stores: unknown[]; delivery_areas?: unknown[] }): {
   catalogue: Catalogue;
   report: SanitizeReport;
 } {
@@ -368,6 +397,21 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
 
   const products = collect('products', Array.isArray(raw.products) ? raw.products : [], (r) => sanitizeProduct(r, categoryIds));
   const stores = collect('stores', Array.isArray(raw.stores) ? raw.stores : [], (r) => sanitizeStore(r));
+  const storeIds: ReadonlySet<string> = new Set(stores.map((s) => s.row.id));
+
+  // Keyed by pincode: the same walk as `collect`, with the pincode standing in for the id.
+  const areas: { row: DeliveryArea; repairs: string[] }[] = [];
+  const seenPincodes = new Set<string>();
+  (Array.isArray(raw.delivery_areas) ? raw.delivery_areas : []).forEach((input, index) => {
+    const result = sanitizeDeliveryArea(input, storeIds);
+    if (!result.ok) report.skipped.push({ table: 'delivery_areas', index, id: result.id, reason: result.reason });
+    else if (seenPincodes.has(result.row.pincode)) {
+      report.skipped.push({ table: 'delivery_areas', index, id: result.row.pincode, reason: 'duplicate pincode' });
+    } else {
+      seenPincodes.add(result.row.pincode);
+      areas.push(result);
+    }
+  });
 
   const finish = <T extends { id: string }>(table: CatalogueTable, entries: { row: T; repairs: string[] }[]): T[] => {
     report.kept[table] = entries.length;
@@ -379,7 +423,12 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
     products: finish('products', products),
     categories: finish('categories', categories),
     stores: finish('stores', stores),
+    delivery_areas: areas.map(({ row, repairs }) => {
+      if (repairs.length > 0) report.repaired.push({ table: 'delivery_areas', id: row.pincode, what: repairs });
+      return row;
+    }),
   };
+  report.kept.delivery_areas = catalogue.delivery_areas.length;
   return { catalogue, report };
 }
 

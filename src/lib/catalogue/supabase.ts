@@ -189,27 +189,26 @@ export async function readFeatured(client: SupabaseClient, options: ReadOptions 
 // ---------------------------------------------------------------------------------------------
 // Build-time listings
 
+/** Each table's key, which `listAll` orders by: the id, or the pincode of a delivery area. */
+const TABLE_KEYS = { products: 'id', categories: 'id', stores: 'id', delivery_areas: 'pincode' } as const;
+
 /** Safety stop for `listAll`: a backend that ignores `offset` would otherwise page forever. */
 const MAX_PAGES = 10_000;
 
 /**
  * Every row of one table, raw (the loaders sanitize the whole catalogue at once), read in pages of
- * `PAGE_SIZE` ordered by id. Paging goes on until a page comes back empty rather than short, so a
+ * `PAGE_SIZE` ordered by its key (`TABLE_KEYS`). Paging goes on until a page comes back empty rather than short, so a
  * backend whose max-rows is set below 1,000 still yields every row. Throws `CatalogueReadError`, e.g.
  * `Supabase read of products failed: fetch failed (getaddrinfo ENOTFOUND example.invalid)`.
  */
-export async function listAll(
-  client: SupabaseClient,
-  table: 'products' | 'categories' | 'stores',
-  options: ReadOptions = {},
-): Promise<unknown[]> {
+export async function listAll(client: SupabaseClient, table: keyof typeof TABLE_KEYS, options: ReadOptions = {}): Promise<unknown[]> {
   const all: unknown[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const from = all.length;
     const answer: Answer = await client
       .from(table)
       .select('*')
-      .order('id')
+      .order(TABLE_KEYS[table])
       .range(from, from + PAGE_SIZE - 1)
       .retry(options.retry ?? true);
     const batch = rows(table, answer, client);

@@ -43,9 +43,21 @@ export interface Store {
   image_url: string | null;
 }
 
+/** A delivery_areas row: a pincode the storefront delivers to, and the store that serves it. */
+export interface DeliveryArea {
+  /** Six digits, the first 1-9 (`PINCODE_PATTERN` in src/lib/fields.ts); the table's key. */
+  pincode: string;
+  /** Locality shown in the header ("Sector 14"). */
+  area: string;
+  city: string;
+  /** The store that delivers there (its delivery_time_min is the promise shown). */
+  store_id: string;
+}
+
 /** The whole catalogue as the build reads it. */
 export interface Catalogue {
   products: Product[];
   categories: Category[];
   stores: Store[];
+  delivery_areas: DeliveryArea[];
 }

@@ -11,6 +11,9 @@ export const CACHE_PREFIX = 'thela';
 /** Pages a shopper needs first: precached with the app shell, served network-first, the precached copy as fallback. */
 export const PRECACHED_PAGES = ['/', '/cart/', '/checkout/', '/orders/', '/orders/view/', '/search/', '/offline/'] as const;
 
+/** Site data precached with the app shell: the serviceability table, so "Deliver to" and checkout answer offline. */
+export const PRECACHED_DATA = ['/data/delivery-areas.json'] as const;
+
 /** The page shown for a page that was never visited while there is no network. */
 export const OFFLINE_PAGE = '/offline/';
 

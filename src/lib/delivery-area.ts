@@ -1,0 +1,149 @@
+/**
+ * Deliver to a pincode: the serviceability table the build writes (/data/delivery-areas.json) and the pure lookup
+ * the header's "Deliver to" dialog and checkout use. Served: the area and its store's delivery time; not served:
+ * the nearest served areas; invalid input: a message saying what is wrong. No dependencies beyond the field rules:
+ * this module ships to the browser.
+ */
+import { NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
+import type { Catalogue } from './catalogue/types.ts';
+
+/** The spec's delivery promise (section 1), and what a store without a delivery time promises ("10 min"). */
+export const DEFAULT_DELIVERY_MINUTES = 10;
+/** How many nearest served areas a "not served" answer suggests. */
+export const NEAREST_COUNT = 3;
+/** The longest delivery time the table keeps (a day); anything above is a data error. */
+const MAX_MINUTES = 24 * 60;
+
+/** A pincode the storefront delivers to, with the delivery time of the store serving it. */
+export interface ServedArea {
+  pincode: string;
+  area: string;
+  city: string;
+  /** The serving store's delivery_time_min (DEFAULT_DELIVERY_MINUTES when it has none). */
+  minutes: number;
+}
+
+/** The spec's default location (section 1): the header shows it until the shopper picks a pincode. */
+export const DEFAULT_AREA: ServedArea = { pincode: '122001', area: 'Sector 14', city: 'Gurgaon', minutes: DEFAULT_DELIVERY_MINUTES };
+
+/**
+ * The serviceability table: every delivery area whose store is active, with that store's delivery time, by pincode.
+ * An area served by an inactive store is left out, so it reads as not served.
+ */
+export function serviceabilityTable(catalogue: Pick<Catalogue, 'stores' | 'delivery_areas'>): ServedArea[] {
+  const stores = new Map(catalogue.stores.filter((s) => s.is_active).map((s) => [s.id, s]));
+  const out: ServedArea[] = [];
+  for (const { pincode, area, city, store_id } of catalogue.delivery_areas) {
+    const store = stores.get(store_id);
+    if (store) out.push({ pincode, area, city, minutes: store.delivery_time_min ?? DEFAULT_DELIVERY_MINUTES });
+  }
+  return out.sort((a, b) => (a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : 0));
+}
+
+/** One served area from outside input (the fetched table, browser storage), or null when any field fails its rule. */
+export function readServedArea(value: unknown): ServedArea | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const row = value as Record<string, unknown>;
+  const pincode = readPincode(row['pincode']);
+  const area = readText(row['area'], NAME_MAX);
+  const city = readText(row['city'], NAME_MAX);
+  const minutes = row['minutes'];
+  if (pincode === null || area === null || city === null) return null;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) return null;
+  return { pincode, area, city, minutes };
+}
+
+/** The fetched table, checked row by row (a bad row is left out, a repeated pincode keeps its first row). */
+export function readServiceabilityTable(value: unknown): ServedArea[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  const out: ServedArea[] = [];
+  for (const item of value) {
+    const area = readServedArea(item);
+    if (area && !seen.has(area.pincode)) {
+      seen.add(area.pincode);
+      out.push(area);
+    }
+  }
+  return out;
+}
+
+/** What the lookup answers for a shopper's pincode. */
+export type PincodeLookup =
+  | { kind: 'served'; area: ServedArea }
+  | { kind: 'not-served'; pincode: string; nearest: ServedArea[] }
+  | { kind: 'invalid'; message: string };
+
+const PROBLEMS: Record<PincodeProblem, string> = {
+  missing: 'Enter a 6-digit pincode',
+  'not digits': 'A pincode has digits only, like 122001',
+  'wrong length': 'A pincode has exactly 6 digits, like 122001',
+  'leading zero': 'A pincode cannot start with 0',
+};
+
+/** The message for text that is not a pincode. */
+export function pincodeProblemMessage(problem: PincodeProblem): string {
+  return PROBLEMS[problem];
+}
+
+/**
+ * The served areas nearest to `pincode`, closest first (ties: the lower pincode). "Nearest" is the numeric distance
+ * between pincodes: Indian pincodes are allotted by region (first digit), sub-region and sorting district, so close
+ * numbers are usually close places. A shortcut, not geography: the table has no coordinates.
+ */
+export function nearestServed(table: readonly ServedArea[], pincode: string, count = NEAREST_COUNT): ServedArea[] {
+  const target = Number(pincode);
+  return [...table]
+    .sort((a, b) => Math.abs(Number(a.pincode) - target) - Math.abs(Number(b.pincode) - target) || Number(a.pincode) - Number(b.pincode))
+    .slice(0, count);
+}
+
+/** Answers a shopper's pincode (typed text or a saved address's) against the table. */
+export function lookupPincode(table: readonly ServedArea[], input: unknown): PincodeLookup {
+  const parsed = parsePincode(input);
+  if (!parsed.ok) return { kind: 'invalid', message: pincodeProblemMessage(parsed.reason) };
+  const area = table.find((a) => a.pincode === parsed.pincode);
+  if (area) return { kind: 'served', area };
+  return { kind: 'not-served', pincode: parsed.pincode, nearest: nearestServed(table, parsed.pincode) };
+}
+
+/** "We don't deliver to 110099 yet". */
+export function notServedMessage(pincode: string): string {
+  return `We don't deliver to ${pincode} yet`;
+}
+
+/** "Delivery in 10 mins" (one minute: "Delivery in 1 min"). */
+export function deliveryPromise(minutes: number): string {
+  return `Delivery in ${shortPromise(minutes)}`;
+}
+
+/** "10 mins": the promise on small screens. */
+export function shortPromise(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
+}
+
+/** "Sector 14, Gurgaon - 122001": the header's location line. */
+export function areaLine(area: ServedArea): string {
+  return `${area.area}, ${area.city} - ${area.pincode}`;
+}
+
+/**
+ * Why checkout refuses a postal code, or null to accept it. Blank is accepted (the spec leaves postal_code optional);
+ * text that is not a pincode gets its message; an unserved pincode "We don't deliver to 110099 yet", with the
+ * nearest served one. When the table cannot be read the order goes through: refusing every order offline would be
+ * worse than delivering to an area the table was not there to check.
+ */
+export async function checkoutPincodeProblem(loadTable: () => Promise<readonly ServedArea[]>, postalCode: string): Promise<string | null> {
+  if (postalCode.trim() === '') return null;
+  let table: readonly ServedArea[];
+  try {
+    table = await loadTable();
+  } catch {
+    return null;
+  }
+  const answer = lookupPincode(table, postalCode);
+  if (answer.kind === 'invalid') return `Postal code: ${answer.message}`;
+  if (answer.kind === 'served') return null;
+  const near = answer.nearest[0];
+  return `${notServedMessage(answer.pincode)}. ${near ? `Nearest area we deliver to: ${areaLine(near)}.` : 'Choose another address.'}`;
+}
