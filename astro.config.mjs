@@ -18,7 +18,17 @@ export default defineConfig({
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [
+      tailwindcss(),
+      // No module preload lists in the browser build: every on-demand import (the header's delivery dialog, a
+      // listing's search, the service worker's registration) would carry the list of its dependencies and every page
+      // the preload helper (about 0.9 KB gzipped), for dependencies that are small and cached after first use.
+      // Astro sets the client build's own options after the user's, so this is set on the environment itself.
+      {
+        name: 'thela:no-module-preload',
+        configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+      },
+    ],
     // Page scripts load as files: they run after parsing anyway, and inline they would count in every first round
     // trip (issue 12). Except the shell's theme toggle, on every page: as a file it would add its own request and
     // gzip overhead to every page's JS. Other assets keep Vite's default.
