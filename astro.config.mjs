@@ -17,7 +17,8 @@ export default defineConfig({
   // operators' release folders so it survives between builds; THELA_BUILD_CACHE moves it (docs/operators.md).
   cacheDir: process.env.THELA_BUILD_CACHE || './node_modules/.astro',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // THELA_BUILD_CONCURRENCY: pages rendered at once (Astro's default 1); npm run bench measures what it buys.
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 1 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],

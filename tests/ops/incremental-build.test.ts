@@ -64,7 +64,7 @@ function build(name: string, catalogue: Catalogue, cache: string, extra: string[
 
 /** Every file of a build (relative paths), but Pagefind's index, whose fragment names are not stable between runs. */
 function files(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .filter((file) => !file.startsWith('pagefind/'))
@@ -122,7 +122,9 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
     // Now out of stock: off the home page's sections, listed (last, out of stock) under rice, gone from tea.
     expect(read(after, 'index.html')).not.toContain(`/product/${ID}`);
     const rice = read(after, 'category/staples/subcategory/rice/listing.json');
-    expect(rice).toContain(JSON.stringify([NEW.name, Math.round(NEW.price * 100), old.original_price === null ? 0 : Math.round(old.original_price * 100), 0]));
+    expect(rice).toContain(
+      JSON.stringify([NEW.name, Math.round(NEW.price * 100), old.original_price === null ? 0 : Math.round(old.original_price * 100), 0]),
+    );
     expect(read(after, 'category/beverages/subcategory/tea/listing.json')).not.toContain(ID);
     const riceListing = files(after.dir).filter((f) => /^category\/staples\/subcategory\/rice\/(\d+\/)?index\.html$/.test(f));
     expect(riceListing.some((f) => read(after, f).includes(NEW.name))).toBe(true);
@@ -130,7 +132,9 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
   });
 
   test('pages that do not show the product were reused, unchanged', () => {
-    const unrelated = sample.products.filter((p) => p.category_id === 'hair-care' || p.category_id === 'detergents').map((p) => `product/${p.id}/index.html`);
+    const unrelated = sample.products
+      .filter((p) => p.category_id === 'hair-care' || p.category_id === 'detergents')
+      .map((p) => `product/${p.id}/index.html`);
     expect(unrelated.length).toBeGreaterThan(5);
     for (const file of [...unrelated, 'category/personal-care/index.html', 'category/cleaning/subcategory/detergents/listing.json']) {
       expect(after.reused, file).toContain(file);

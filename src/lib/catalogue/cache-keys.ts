@@ -20,7 +20,14 @@ export const PRODUCT_PAGE_RELATED = 4;
  * Build settings pages print that are not part of the catalogue: the brand and support contacts (astro:env) and
  * the Supabase project the islands read live. Part of every key, so changing one re-renders every page.
  */
-const KEYED_ENV = ['PUBLIC_BRAND_NAME', 'PUBLIC_SUPPORT_PHONE', 'PUBLIC_SUPPORT_EMAIL', 'PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'SITE_URL'];
+const KEYED_ENV = [
+  'PUBLIC_BRAND_NAME',
+  'PUBLIC_SUPPORT_PHONE',
+  'PUBLIC_SUPPORT_EMAIL',
+  'PUBLIC_SUPABASE_URL',
+  'PUBLIC_SUPABASE_ANON_KEY',
+  'SITE_URL',
+];
 
 /** JSON with object keys sorted, so the same data always gives the same text whatever order its rows were built in. */
 function stableJson(value: unknown): string {
@@ -105,7 +112,14 @@ export function categoryPageKey(model: CatalogueModel, data: CategoryPageData, p
 
 /** /category/{id}/subcategory/{sub}[/n]: the page's cards and position, the back link, the title, the product count. */
 export function subcategoryPageKey(data: SubcategoryPageData, page: ListingPage): string {
-  return digest({ page: 'subcategory', parent: data.parent, subcategory: data.subcategory, title: data.title, count: data.products.length, view: pageView(page) });
+  return digest({
+    page: 'subcategory',
+    parent: data.parent,
+    subcategory: data.subcategory,
+    title: data.title,
+    count: data.products.length,
+    view: pageView(page),
+  });
 }
 
 /** A listing's listing.json: every listed product in order (the rows it serves are derived from them). */
