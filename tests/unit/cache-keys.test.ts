@@ -1,4 +1,6 @@
 /** The incremental build's page keys (src/lib/catalogue/cache-keys.ts) and the build's page counter (scripts/lib/build-pages.ts). */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatPageSummary, pageCounter, parsePageLine, parsePageSummary } from '../../scripts/lib/build-pages.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
@@ -126,5 +128,15 @@ describe('page counter', () => {
     expect(line).toBe('build: 31 pages rendered, 581 reused');
     expect(parsePageSummary(['x', line, 'y'])).toEqual({ rendered: 31, reused: 581 });
     expect(parsePageSummary(['nothing here'])).toBeUndefined();
+  });
+});
+
+describe('module hashes stay stable between builds', () => {
+  test('no source reads the whole import.meta.env (Astro would inline every variable named in the file, e.g. `_`)', () => {
+    const src = path.resolve(import.meta.dirname, '../../src');
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|astro|js|mjs)$/.test(file))
+      .filter((file) => /\bimport\.meta\.env\b(?!\.)/.test(readFileSync(path.join(src, file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -77,11 +77,20 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
 /** How many skipped rows are itemised in the build log before the rest are only counted. */
 const ITEMISED_SKIPS = 20;
 
-/** Build-time environment: the process environment, plus what Vite read from .env files when running inside Astro. */
+/**
+ * Build-time environment: the process environment, plus what Vite read from .env files for the three variables
+ * that choose the source, each named on its own. Never Vite's whole env object: Astro would then inline into this
+ * module the value of every environment variable whose name appears in its text (even `_`, the shell's last
+ * command), so the module's hash, and with it every page's incremental-build key, would change from run to run.
+ */
 function buildEnv(): Record<string, string | undefined> {
-  const vite = (import.meta as { env?: Record<string, unknown> }).env ?? {};
-  const fromFiles = Object.fromEntries(Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return { ...fromFiles, ...process.env };
+  const fromFiles: Record<string, unknown> = {
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+    CATALOGUE_SIZE: import.meta.env.CATALOGUE_SIZE,
+  };
+  const strings = Object.fromEntries(Object.entries(fromFiles).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { ...strings, ...process.env };
 }
 
 /** Where the summary line and the warnings go. */
