@@ -19,7 +19,7 @@ const hasFlock = spawnSync('flock', ['--version']).status === 0;
 
 // On the home page (popular and best sellers), in the beverages > tea listings; moved to staples > rice.
 const ID = 'tata-tea-gold-500-g';
-const NEW = { name: 'Chai Patti Incremental Blend', price: 987.5, is_available: false, category_id: 'rice' };
+const NEW = { name: 'Chai Patti Incremental Blend', price: 299.5, is_available: false, category_id: 'rice' };
 
 interface Build {
   dir: string;

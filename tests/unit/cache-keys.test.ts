@@ -136,7 +136,9 @@ describe('module hashes stay stable between builds', () => {
     const src = path.resolve(import.meta.dirname, '../../src');
     const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.(ts|tsx|astro|js|mjs)$/.test(file))
-      .filter((file) => /\bimport\.meta\b(?!\.(?:env\.\w|url\b|dirname\b|filename\b|glob\b|resolve\b))/.test(readFileSync(path.join(src, file), 'utf8')));
+      .filter((file) =>
+        /\bimport\.meta\b(?!\.(?:env\.\w|url\b|dirname\b|filename\b|glob\b|resolve\b))/.test(readFileSync(path.join(src, file), 'utf8')),
+      );
     expect(offenders).toEqual([]);
   });
 });
