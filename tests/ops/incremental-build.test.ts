@@ -17,9 +17,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const sample = JSON.parse(readFileSync(path.join(root, 'src/data/sample-catalogue.json'), 'utf8')) as Catalogue;
 const hasFlock = spawnSync('flock', ['--version']).status === 0;
 
-// On the home page (popular and best sellers), in the beverages > tea listings; moved to staples > rice.
-const ID = 'tata-tea-gold-500-g';
-const NEW = { name: 'Chai Patti Incremental Blend', price: 299.5, is_available: false, category_id: 'rice' };
+// On the home page (popular and best sellers), in the bakery > bread listings and in the related row of the other
+// bread products (third of its category by id); moved to staples > rice.
+const ID = 'britannia-brown-bread-400-g';
+const NEW = { name: 'Whole Wheat Incremental Loaf', price: 49.5, is_available: false, category_id: 'rice' };
 
 interface Build {
   dir: string;
@@ -110,8 +111,12 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
   test('every page that showed or shows the product has the new data, none the old name', () => {
     const stale = files(after.dir).filter((file) => /\.(html|json|xml)$/.test(file) && read(after, file).includes(old.name));
     expect(stale).toEqual([]);
-    // Before: on its page, the home page and the tea listings.
-    for (const file of [`product/${ID}/index.html`, 'index.html', 'category/beverages/subcategory/tea/listing.json'])
+    // Before: on its page, the home page, the bread listings and other bread products' related rows.
+    const siblings = sample.products
+      .filter((p) => p.category_id === old.category_id && p.id !== ID)
+      .map((p) => `product/${p.id}/index.html`);
+    expect(siblings.filter((file) => read(before, file).includes(old.name)).length).toBeGreaterThan(3);
+    for (const file of [`product/${ID}/index.html`, 'index.html', 'category/bakery/subcategory/bread/listing.json'])
       expect(read(before, file), file).toContain(old.name);
 
     const page = read(after, `product/${ID}/index.html`);
@@ -119,13 +124,14 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
     expect(page).toContain(formatPrice(NEW.price));
     expect(page).toContain('Out of stock');
     expect(page).toContain('/category/staples/subcategory/rice');
-    // Now out of stock: off the home page's sections, listed (last, out of stock) under rice, gone from tea.
+    // Now out of stock: off the home page's sections and the related rows, listed (last, out of stock) under rice, gone from bread.
     expect(read(after, 'index.html')).not.toContain(`/product/${ID}`);
     const rice = read(after, 'category/staples/subcategory/rice/listing.json');
     expect(rice).toContain(
       JSON.stringify([NEW.name, Math.round(NEW.price * 100), old.original_price === null ? 0 : Math.round(old.original_price * 100), 0]),
     );
-    expect(read(after, 'category/beverages/subcategory/tea/listing.json')).not.toContain(ID);
+    expect(read(after, 'category/bakery/subcategory/bread/listing.json')).not.toContain(NEW.name);
+    for (const file of siblings) expect(read(after, file), file).not.toContain(`/product/${ID}`);
     const riceListing = files(after.dir).filter((f) => /^category\/staples\/subcategory\/rice\/(\d+\/)?index\.html$/.test(f));
     expect(riceListing.some((f) => read(after, f).includes(NEW.name))).toBe(true);
     expect(read(after, 'sitemap-0.xml')).toContain(`/product/${ID}/`);
