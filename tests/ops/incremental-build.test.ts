@@ -109,7 +109,10 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
   });
 
   test('every page that showed or shows the product has the new data, none the old name', () => {
-    const stale = files(after.dir).filter((file) => /\.(html|json|xml)$/.test(file) && read(after, file).includes(old.name));
+    // Sample orders (orders/ORD-*) keep the names their lines were bought under: history, rendered on every build.
+    const stale = files(after.dir).filter(
+      (file) => /\.(html|json|xml)$/.test(file) && !file.startsWith('orders/') && read(after, file).includes(old.name),
+    );
     expect(stale).toEqual([]);
     // Before: on its page, the home page, the bread listings and other bread products' related rows.
     const siblings = sample.products
