@@ -12,8 +12,13 @@ export default defineConfig({
   site,
   // Operators' rebuilds write each release to its own directory (scripts/ops); everyone else gets dist/.
   outDir: process.env.OUT_DIR || './dist',
+  // Incremental builds: pages whose getStaticPaths entry carries a cacheKey (src/lib/catalogue/cache-keys.ts) are
+  // copied from this cache when their key and their templates are unchanged. It lives outside dist/ and the
+  // operators' release folders so it survives between builds; THELA_BUILD_CACHE moves it (docs/operators.md).
+  cacheDir: process.env.THELA_BUILD_CACHE || './node_modules/.astro',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // THELA_BUILD_CONCURRENCY: pages rendered at once (Astro's default 1); npm run bench measures what it buys.
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 1 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
@@ -34,6 +39,7 @@ export default defineConfig({
     // gzip overhead to every page's JS. Other assets keep Vite's default.
     build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('ThemeToggle.astro') : undefined) },
   },
+  experimental: { incrementalBuild: true },
   env: {
     schema: {
       // Both public: inlined into the browser bundle. Only the anon key ever reaches the browser (RLS guards the tables).

@@ -19,6 +19,9 @@
  *                         building it; no build figures for that size (repeatable)
  *   --releases            only the releases part: six rebuilds at 10,000 products sharing files, disk use by du
  *                         (scripts/bench-releases.ts; --size N, --count N)
+ *   --live                only the one-row-goes-live part: webhook received to the new release serving the changed
+ *                         product, through the operators' service, incremental builds (scripts/bench-live.ts;
+ *                         --size N, --rounds N, --debounce S)
  * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only.
  */
 import { spawnSync } from 'node:child_process';
@@ -192,6 +195,11 @@ function environment() {
 
 const started = new Date();
 // `npm run bench -- --releases [--size N] [--count N]`: disk use of releases that share files (scripts/bench-releases.ts).
+if (process.argv.includes('--live')) {
+  const rest = process.argv.slice(2).filter((arg) => arg !== '--live');
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-live.ts'), ...rest], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 if (process.argv.includes('--releases')) {
   const rest = process.argv.slice(2).filter((arg) => arg !== '--releases');
   const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-releases.ts'), ...rest], { stdio: 'inherit' });
@@ -564,6 +572,8 @@ try {
         await save();
       }
       if (size >= 100_000 && !options.keep && reused === undefined) await rm(build.outDir, { recursive: true, force: true });
+      // The incremental-build cache the build wrote beside its output (a copy of every keyed page).
+      if (reused === undefined) await rm(`${build.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
     }
   }
   results['search'] = search;

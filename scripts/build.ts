@@ -4,8 +4,13 @@
  * build's files), then `_headers` with the security policy (hashes of the pages' inline scripts), and last the scan
  * of everything written for secrets.
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
+ *
+ * Astro builds incrementally (astro.config.mjs): keyed pages whose data and templates are unchanged are copied from
+ * the cache (THELA_BUILD_CACHE, default node_modules/.astro). The build ends with "N pages rendered, M reused".
+ * `--full` (or THELA_FULL_BUILD=1) renders every page and records a fresh cache (astro build --force).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { formatPageSummary, pageCounter } from './lib/build-pages.ts';
 
 const outDir = process.env['OUT_DIR'] || 'dist';
 
@@ -17,9 +22,33 @@ function run(label: string, command: string, args: string[]): void {
   }
 }
 
-run('astro build', 'astro', ['build']);
+/** Runs `astro build`, passing its output through while counting the pages it rendered and reused. */
+async function astroBuild(full: boolean): Promise<string> {
+  const counter = pageCounter();
+  const child = spawn('astro', full ? ['build', '--force'] : ['build'], { stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    process.stdout.write(chunk);
+    counter.feed(chunk);
+  });
+  const status = await new Promise<number | string>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(code ?? signal ?? 1));
+  });
+  if (status !== 0) {
+    console.error(`build: astro build failed (exit ${status})`);
+    process.exit(typeof status === 'number' ? status : 1);
+  }
+  return formatPageSummary(counter.done());
+}
+
+const full = process.argv.includes('--full') || process.env['THELA_FULL_BUILD'] === '1';
+const pages = await astroBuild(full);
+console.log(`build: ${pages}`);
 run('pagefind', 'pagefind', ['--site', outDir]);
 run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
 run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
 run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);
+// Last, so the operators' rebuild finds it in the tail of the output.
+console.log(`build: ${pages}${full ? ' (full build)' : ''}`);

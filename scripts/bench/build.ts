@@ -215,6 +215,9 @@ function assertBenchDir(dir: string): void {
 /** Environment for a benchmark build: no Supabase (the build must not touch the network), no telemetry. */
 export function buildEnv(outDir: string, catalogueSize: number | null, site: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: outDir, SITE_URL: site, ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+  // A full build every time: Astro's incremental cache of its own, beside the output (emptied with it by buildSite).
+  env['THELA_BUILD_CACHE'] = `${outDir.replace(/\/+$/, '')}-cache`;
+  delete env['THELA_FULL_BUILD'];
   delete env['PUBLIC_SUPABASE_URL'];
   delete env['PUBLIC_SUPABASE_ANON_KEY'];
   delete env['CATALOGUE_SIZE'];
@@ -240,6 +243,7 @@ export interface BuildOptions {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   assertBenchDir(options.outDir);
   await rm(options.outDir, { recursive: true, force: true });
+  await rm(`${options.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
   const log = createWriteStream(options.logFile);
   const echo = (prefix: string) => (line: TimedLine) => log.write(`${prefix} +${(line.atMs / 1000).toFixed(3)}s ${plain(line.text)}\n`);
   const env = buildEnv(options.outDir, options.catalogueSize, options.site);

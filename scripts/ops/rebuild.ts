@@ -14,6 +14,7 @@ A failed build or check leaves the live release untouched and exits non-zero wit
 
 Options:
   --force         accept a page-count drop larger than maxPageDrop
+  --full          render every page, ignoring the incremental-build cache (after a data fix the keys miss)
   --no-publish    skip the configured publish command
   --json          JSON log lines on stdout (for log collectors) instead of text on stderr
   --config FILE   configuration file (default: $THELA_OPS_CONFIG, else ops.config.json if present)
@@ -23,6 +24,7 @@ Exit status: 0 live, 1 build/check/publish failed, 2 usage or configuration erro
 
 const { values: args } = parseCommand('rebuild', HELP, {
   force: { type: 'boolean', default: false },
+  full: { type: 'boolean', default: false },
   'no-publish': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
 });
@@ -33,6 +35,7 @@ const stop = interruptible(log, 'rebuild.interrupted');
 const result = await rebuild(config, {
   log,
   force: args.force,
+  full: args.full,
   publish: !args['no-publish'],
   trigger: process.env['REBUILD_TRIGGER'] || 'cli',
   signal: stop.signal,
@@ -44,7 +47,8 @@ const seconds = (result.durationMs / 1000).toFixed(1);
 if (args.json) {
   jsonLogger().info('rebuild.summary', { ...result });
 } else if (result.ok) {
-  console.log(`rebuild: release ${result.releaseId} live, ${result.pages} pages, ${seconds} s`);
+  const built = result.rendered === undefined ? '' : `, ${result.rendered} pages rendered, ${result.reused ?? 0} reused`;
+  console.log(`rebuild: release ${result.releaseId} live, ${result.pages} pages${built}, ${seconds} s`);
 } else {
   const kept = result.live
     ? `release ${result.releaseId} is live locally`

@@ -35,6 +35,11 @@ export interface OpsConfig {
   keepReleases: number;
   buildCommand: Command;
   buildTimeoutMs: number;
+  /**
+   * Astro's cache folder for incremental builds (THELA_BUILD_CACHE of the build): kept between rebuilds, outside
+   * every release. null: Astro's default, node_modules/.astro of the project.
+   */
+  buildCacheDir: string | null;
   /** Largest share of pages a new release may lose against the live one (0.5 = half) unless forced. */
   maxPageDrop: number;
   /** Paths (relative to the release) that must exist; a trailing slash means a directory. */
@@ -81,6 +86,7 @@ const DEFAULTS = {
   keepReleases: 5,
   buildCommand: null,
   buildTimeoutSeconds: 900,
+  buildCacheDir: null,
   maxPageDrop: 0.5,
   requiredFiles: ['index.html', '404.html', 'pagefind/'],
   publishCommand: null,
@@ -169,6 +175,7 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     keepReleases: Math.floor(number(raw, 'keepReleases', where, DEFAULTS.keepReleases, 2)),
     buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'scripts/build.ts'],
     buildTimeoutMs: number(raw, 'buildTimeoutSeconds', where, DEFAULTS.buildTimeoutSeconds, 1) * 1000,
+    buildCacheDir: ((dir) => (dir === null ? null : path.resolve(root, dir)))(string(raw, 'buildCacheDir', where, DEFAULTS.buildCacheDir)),
     maxPageDrop: number(raw, 'maxPageDrop', where, DEFAULTS.maxPageDrop, 0, 1),
     requiredFiles: requiredFiles as string[],
     publishCommand: command(raw, 'publishCommand', where),

@@ -6,6 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { parsePageSummary } from '../../lib/build-pages.ts';
 import type { OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { dedupeRelease } from './dedupe.ts';
@@ -38,6 +39,9 @@ export interface RunResult {
   /** The release that was live before. */
   previousId?: string | undefined;
   pages?: number | undefined;
+  /** Pages the build rendered and reused from the incremental-build cache, as it reported them. */
+  rendered?: number | undefined;
+  reused?: number | undefined;
   /** Whether `releaseId` is live now (true after a publish failure: the local switch stands). */
   live: boolean;
   trigger?: string | undefined;
@@ -53,6 +57,8 @@ export interface RebuildOptions {
   log: Logger;
   /** Accept a page-count collapse. */
   force?: boolean | undefined;
+  /** Render every page, ignoring the incremental-build cache (THELA_FULL_BUILD=1 for the build). */
+  full?: boolean | undefined;
   /** What asked for the build (cli, webhook, schedule ...), for the logs and the status. */
   trigger?: string | undefined;
   /** Run the configured publish command (default true). */
@@ -269,7 +275,13 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
     const result = await runCommand(config.buildCommand, {
       cwd: config.projectDir,
-      env: childEnv(config.projectDir, { OUT_DIR: release.dir, RELEASE_ID: release.id, THELA_RELEASE_ID: release.id }),
+      env: childEnv(config.projectDir, {
+        OUT_DIR: release.dir,
+        RELEASE_ID: release.id,
+        THELA_RELEASE_ID: release.id,
+        ...(config.buildCacheDir ? { THELA_BUILD_CACHE: config.buildCacheDir } : {}),
+        ...(options.full ? { THELA_FULL_BUILD: '1' } : {}),
+      }),
       timeoutMs: config.buildTimeoutMs,
       signal: options.signal,
       onSpawn: (pid) => lock.update({ buildPid: pid }),
@@ -293,6 +305,9 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       await removeRelease(config, release);
       return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
     }
+
+    const built = parsePageSummary(result.tail);
+    if (built) log.info('build.pages', { releaseId: release.id, ...built });
 
     stage = 'check';
     const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
@@ -361,6 +376,8 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       releaseId: release.id,
       previousId: live?.id,
       pages: check.pages,
+      rendered: built?.rendered,
+      reused: built?.reused,
       stage: publishFailure ? 'publish' : undefined,
       reason: publishFailure,
     });

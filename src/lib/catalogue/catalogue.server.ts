@@ -1,8 +1,9 @@
 /**
- * The build's one read of the catalogue: from Supabase (both public variables set), a synthetic catalogue
- * (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
+ * The build's one read of the catalogue: from Supabase (both public variables set), a JSON file (THELA_CATALOGUE_FILE,
+ * tests), a synthetic catalogue (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
  * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
  */
+import { readFile } from 'node:fs/promises';
 import { indexCatalogue, type CatalogueModel } from './model.ts';
 import { CatalogueReadError } from './reads.ts';
 import { sanitizeCatalogue } from './sanitize.ts';
@@ -10,13 +11,23 @@ import { createSupabaseClient, listAll } from './supabase.ts';
 import type { Catalogue } from './types.ts';
 
 /** Where the build reads the catalogue from, decided by the environment. */
-export type CatalogueOrigin = { kind: 'supabase'; url: string; anonKey: string } | { kind: 'synthetic'; size: number } | { kind: 'sample' };
+export type CatalogueOrigin =
+  | { kind: 'supabase'; url: string; anonKey: string }
+  | { kind: 'file'; path: string }
+  | { kind: 'synthetic'; size: number }
+  | { kind: 'sample' };
 
-/** Picks the source: Supabase when both public variables are set, a synthetic catalogue when CATALOGUE_SIZE is set, else the bundled sample. */
+/**
+ * Picks the source: Supabase when both public variables are set, else the JSON file THELA_CATALOGUE_FILE names
+ * (`{ products, categories, stores }` as the tables' rows; the incremental-build test edits one), else a synthetic
+ * catalogue when CATALOGUE_SIZE is set, else the bundled sample.
+ */
 export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
   const url = env['PUBLIC_SUPABASE_URL']?.trim();
   const anonKey = env['PUBLIC_SUPABASE_ANON_KEY']?.trim();
   if (url && anonKey) return { kind: 'supabase', url, anonKey };
+  const file = env['THELA_CATALOGUE_FILE']?.trim();
+  if (file) return { kind: 'file', path: file };
   const size = Number(env['CATALOGUE_SIZE']);
   if (Number.isInteger(size) && size > 0) return { kind: 'synthetic', size };
   return { kind: 'sample' };
@@ -37,6 +48,22 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
       ]);
       return { products, categories, stores, delivery_areas };
     }
+    case 'file': {
+      // Rows as the tables hold them; sanitizeCatalogue judges them like any other source's.
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readFile(origin.path, 'utf8'));
+      } catch (error) {
+        throw new CatalogueReadError(`catalogue file ${origin.path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const tables = (parsed ?? {}) as Record<string, unknown>;
+      const rows = (name: keyof Catalogue): unknown[] => {
+        const list = tables[name];
+        if (!Array.isArray(list)) throw new CatalogueReadError(`catalogue file ${origin.path}: "${name}" is not an array of rows`);
+        return list;
+      };
+      return { products: rows('products'), categories: rows('categories'), stores: rows('stores') };
+    }
     case 'synthetic': {
       // A build tool, loaded only for benchmark builds.
       const { generateSyntheticCatalogue } = await import('../../../scripts/catalogue/sample.ts');
@@ -51,11 +78,20 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
 /** How many skipped rows are itemised in the build log before the rest are only counted. */
 const ITEMISED_SKIPS = 20;
 
-/** Build-time environment: the process environment, plus what Vite read from .env files when running inside Astro. */
+/**
+ * Build-time environment: the process environment, plus what Vite read from .env files for the three variables
+ * that choose the source, each named on its own. Never Vite's whole env object: Astro would then inline into this
+ * module the value of every environment variable whose name appears in its text (even `_`, the shell's last
+ * command), so the module's hash, and with it every page's incremental-build key, would change from run to run.
+ */
 function buildEnv(): Record<string, string | undefined> {
-  const vite = (import.meta as { env?: Record<string, unknown> }).env ?? {};
-  const fromFiles = Object.fromEntries(Object.entries(vite).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return { ...fromFiles, ...process.env };
+  const fromFiles: Record<string, unknown> = {
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+    CATALOGUE_SIZE: import.meta.env.CATALOGUE_SIZE,
+  };
+  const strings = Object.fromEntries(Object.entries(fromFiles).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { ...strings, ...process.env };
 }
 
 /** Where the summary line and the warnings go. */

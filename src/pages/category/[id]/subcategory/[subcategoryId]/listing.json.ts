@@ -1,15 +1,16 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Product } from '../../../../../lib/catalogue/types.ts';
+import { listingIndexKey } from '../../../../../lib/catalogue/cache-keys.ts';
 import { getCatalogue } from '../../../../../lib/catalogue/catalogue.server.ts';
 import { listingIndex, subcategoryPage, subcategoryPaths } from '../../../../../lib/catalogue/category-pages.ts';
 
 /** /category/{id}/subcategory/{subcategoryId}/listing.json: the subcategory's listing index (search and sort). */
 export const getStaticPaths = (async () => {
   const model = await getCatalogue();
-  return subcategoryPaths(model).map(({ categoryId, subcategoryId }) => ({
-    params: { id: categoryId, subcategoryId },
-    props: { products: subcategoryPage(model, categoryId, subcategoryId).products },
-  }));
+  return subcategoryPaths(model).map(({ categoryId, subcategoryId }) => {
+    const products = subcategoryPage(model, categoryId, subcategoryId).products;
+    return { params: { id: categoryId, subcategoryId }, props: { products }, cacheKey: listingIndexKey(products) };
+  });
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => listingIndex((props as { products: Product[] }).products);

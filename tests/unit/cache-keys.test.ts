@@ -1,0 +1,144 @@
+/** The incremental build's page keys (src/lib/catalogue/cache-keys.ts) and the build's page counter (scripts/lib/build-pages.ts). */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { formatPageSummary, pageCounter, parsePageLine, parsePageSummary } from '../../scripts/lib/build-pages.ts';
+import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
+import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.ts';
+import { categoryPage } from '../../src/lib/catalogue/category-pages.ts';
+import { indexCatalogue, shopProducts } from '../../src/lib/catalogue/model.ts';
+import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
+import { storeHeader } from '../../src/lib/catalogue/shop-pages.ts';
+import type { Catalogue, Product } from '../../src/lib/catalogue/types.ts';
+
+const base = sanitizeCatalogue(sample).catalogue;
+
+/** The sample with `change` applied to one product (or category) row. */
+function withProduct(id: string, change: Partial<Product>): Catalogue {
+  return { ...base, products: base.products.map((p) => (p.id === id ? { ...p, ...change } : p)) };
+}
+
+const productKey = (catalogue: Catalogue, id: string) => {
+  const model = indexCatalogue(catalogue);
+  return productPageKey(model, model.productById.get(id)!);
+};
+
+/** Page n (1-based) of a category as Astro's paginate would give it, and its key. */
+function categoryKey(catalogue: Catalogue, id: string, n: number, size = 8): string {
+  const model = indexCatalogue(catalogue);
+  const data = categoryPage(model, id);
+  const lastPage = Math.max(1, Math.ceil(data.products.length / size));
+  const start = (n - 1) * size;
+  const page = {
+    data: data.products.slice(start, start + size),
+    start,
+    end: Math.min(start + size, data.products.length) - 1,
+    total: data.products.length,
+    currentPage: n,
+    lastPage,
+    size,
+    url: { current: `/category/${id}/${n}`, prev: undefined, next: undefined },
+  };
+  return categoryPageKey(model, data, page);
+}
+
+const teaProducts = base.products.filter((p) => p.category_id === 'tea' && p.is_available).sort((a, b) => (a.id < b.id ? -1 : 1));
+const subject = teaProducts[0]!;
+const hairCare = base.products.find((p) => p.category_id === 'hair-care')!;
+
+describe('digest', () => {
+  test('equal data gives an equal digest whatever the key order; any change gives another', () => {
+    expect(digest({ a: 1, b: [1, 2] })).toBe(digest({ b: [1, 2], a: 1 }));
+    expect(digest({ a: 1, b: [1, 2] })).not.toBe(digest({ a: 1, b: [2, 1] }));
+    expect(digest({ a: 'x' })).not.toBe(digest({ a: 'y' }));
+  });
+});
+
+describe('product page key', () => {
+  test('changes with the product name, price, availability and category', () => {
+    const key = productKey(base, subject.id);
+    expect(productKey(base, subject.id)).toBe(key);
+    for (const change of [
+      { name: 'Other' },
+      { price: subject.price + 1 },
+      { is_available: false },
+      { category_id: 'coffee' },
+    ] as Partial<Product>[])
+      expect(productKey(withProduct(subject.id, change), subject.id), JSON.stringify(change)).not.toBe(key);
+  });
+
+  test('changes with its category name and with a related product, not with an unrelated product', () => {
+    const key = productKey(base, subject.id);
+    const renamed = { ...base, categories: base.categories.map((c) => (c.id === 'beverages' ? { ...c, name: 'Drinks' } : c)) };
+    expect(productKey(renamed, subject.id)).not.toBe(key);
+    const related = teaProducts[1]!;
+    expect(productKey(withProduct(related.id, { price: related.price + 5 }), subject.id)).not.toBe(key);
+    expect(productKey(withProduct(hairCare.id, { name: 'Other', price: 1 }), subject.id)).toBe(key);
+  });
+});
+
+describe('listing keys', () => {
+  test('a listing page key follows its own cards, not the cards of its other pages', () => {
+    const all = categoryPage(indexCatalogue(base), 'beverages').products;
+    expect(all.length).toBeGreaterThan(16);
+    const onPage2 = all[9]!;
+    const page1 = categoryKey(base, 'beverages', 1);
+    const page2 = categoryKey(base, 'beverages', 2);
+    const changed = withProduct(onPage2.id, { price: onPage2.price + 3 });
+    expect(categoryKey(changed, 'beverages', 1)).toBe(page1);
+    expect(categoryKey(changed, 'beverages', 2)).not.toBe(page2);
+    // Another category's product: no listing page of beverages changes.
+    expect(categoryKey(withProduct(hairCare.id, { price: 1 }), 'beverages', 2)).toBe(page2);
+  });
+
+  test('listing.json and shop keys follow their products', () => {
+    const model = indexCatalogue(base);
+    const products = model.listedUnder('tea');
+    const key = listingIndexKey(products);
+    expect(listingIndexKey(indexCatalogue(withProduct(subject.id, { name: 'X' })).listedUnder('tea'))).not.toBe(key);
+    const store = base.stores[0]!;
+    const shop = shopPageKey('store', storeHeader(store), shopProducts(base), false);
+    const first = shopProducts(base)[0]!;
+    expect(shopPageKey('store', storeHeader(store), shopProducts(withProduct(first.id, { price: 1 })), false)).not.toBe(shop);
+    expect(shopPageKey('store', storeHeader({ ...store, rating: 1 }), shopProducts(base), false)).not.toBe(shop);
+  });
+});
+
+describe('page counter', () => {
+  test("counts Astro's per-page lines, rendered and reused, across chunk boundaries", () => {
+    const counter = pageCounter();
+    const output = [
+      '\u001b[2m03:20:01\u001b[22m \u001b[34m[build]\u001b[39m generating static routes',
+      '  \u001b[34m├─\u001b[39m \u001b[2m/product/a/index.html\u001b[22m \u001b[2m(+12ms)\u001b[22m',
+      '  ├─ /product/b/index.html (cached)',
+      '  ├─ /category/x/listing.json (restored)',
+      '  ├─ /index.html (+1.20s)',
+      '03:20:05 ✓ Completed in 4.1s.',
+    ].join('\n');
+    counter.feed(output.slice(0, 70));
+    counter.feed(output.slice(70));
+    expect(counter.done()).toEqual({ rendered: 2, reused: 2 });
+    expect(parsePageLine('  ├─ /product/b/index.html (cached)')).toEqual({ file: '/product/b/index.html', reused: true });
+    expect(parsePageLine('  ├─ /product/b/index.html (+3ms)')).toEqual({ file: '/product/b/index.html', reused: false });
+    expect(parsePageLine('[build] Complete!')).toBeUndefined();
+  });
+
+  test('the summary line reads back', () => {
+    const line = `build: ${formatPageSummary({ rendered: 31, reused: 581 })}`;
+    expect(line).toBe('build: 31 pages rendered, 581 reused');
+    expect(parsePageSummary(['x', line, 'y'])).toEqual({ rendered: 31, reused: 581 });
+    expect(parsePageSummary(['nothing here'])).toBeUndefined();
+  });
+});
+
+describe('module hashes stay stable between builds', () => {
+  test('no source reads import.meta.env whole, even through a cast (Astro would inline every variable named in the file, e.g. `_`)', () => {
+    const src = path.resolve(import.meta.dirname, '../../src');
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|astro|js|mjs)$/.test(file))
+      .filter((file) =>
+        /\bimport\.meta\b(?!\.(?:env\.\w|url\b|dirname\b|filename\b|glob\b|resolve\b))/.test(readFileSync(path.join(src, file), 'utf8')),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
