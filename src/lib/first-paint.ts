@@ -109,7 +109,7 @@ export function withCompactTheme(css: string): string {
   if (!block) return css;
   let rest = css.slice(0, block.index) + css.slice(block.index + block[0].length);
   let kept: string[] = [];
-  for (const declaration of block[1]!.split(';')) {
+  for (const declaration of (block[1] ?? '').split(';')) {
     const name = declaration.slice(0, declaration.indexOf(':'));
     if (name.startsWith('--color-')) rest = rest.replaceAll(`var(${name})`, declaration.slice(name.length + 1));
     else kept.push(declaration);
