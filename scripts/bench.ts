@@ -440,11 +440,7 @@ try {
         if (!entry || 'missing' in entry) continue;
         next[page.type.name] = {
           maxJsGzip: budgetFromMeasured(entry.weight.js.total.gzip),
-          maxFirstRenderGzip: budgetFromMeasured(
-            entry.weight.firstRender.gzip,
-            undefined,
-            page.type.name in config.overFirstRoundTrip ? Infinity : config.firstRoundTripBytes,
-          ),
+          maxFirstRenderGzip: budgetFromMeasured(entry.weight.firstRender.gzip, undefined, config.firstRoundTripBytes),
         };
         measured[page.type.name] = {
           jsGzip: entry.weight.js.total.gzip,

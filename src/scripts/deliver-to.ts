@@ -17,7 +17,7 @@ import { $deliveryArea, chooseDeliveryArea, loadServiceabilityTable, refreshDeli
 // Already loaded by every page (the cart badge). Importing it here keeps the field rules and nanostores inside the
 // cart chunk: without it the bundler splits them into chunks of their own, and every page pays about 0.5 KB more.
 import '../stores/cart.ts';
-import { h, strokeIcon } from './dom.ts';
+import { h, icon } from './dom.ts';
 
 /** Shown when the table cannot be read (offline before the service worker saved it, or a failed request). */
 export const TABLE_UNAVAILABLE = 'We could not check pincodes right now. Please try again.';
@@ -47,7 +47,7 @@ function createDialog(): HTMLDialogElement {
           'aria-label': 'Close',
           class: 'grid size-10 place-items-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800',
         },
-        strokeIcon('M6 6l12 12M18 6 6 18', 'size-5'),
+        icon('close'),
       ),
     ),
     h(

@@ -4,6 +4,8 @@
  * none of it).
  */
 
+import { ICONS, type IconName } from '../data/icons.ts';
+
 type Child = Node | string;
 type Attributes = Readonly<Record<string, string | true>>;
 
@@ -24,10 +26,21 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return fill(document.createElement(tag), attributes, children);
 }
 
-/** A decorative 24×24 stroke icon (hidden from assistive technology) drawn by one path. */
-export function strokeIcon(path: string, sizeClass: string): SVGSVGElement {
+/** One of the site's icons (src/data/icons.ts), decorative, as Icon.astro draws it. */
+export function icon(name: IconName, className = 'size-5 stroke-2'): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  return fill(svg, { 'aria-hidden': 'true', viewBox: '0 0 24 24', class: `${sizeClass} fill-none stroke-current stroke-2` }, [
-    fill(document.createElementNS(SVG_NS, 'path'), { d: path }, []),
-  ]);
+  const attributes = {
+    'aria-hidden': 'true',
+    viewBox: '0 0 24 24',
+    class: `shrink-0 fill-none stroke-current ${className}`,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  };
+  return fill(svg, attributes, [fill(document.createElementNS(SVG_NS, 'path'), { d: ICONS[name] }, [])]);
+}
+
+/** The small round close button of a notice (toasts, the new-version prompt), named `label`, found by `data`. */
+export function dismissButton(label: string, data: `data-${string}`): HTMLButtonElement {
+  const classes = '-m-1 grid size-8 shrink-0 place-items-center rounded-full hover:bg-black/10 dark:hover:bg-white/10';
+  return h('button', { type: 'button', 'aria-label': label, class: classes, [data]: true }, icon('close', 'size-4 stroke-2'));
 }

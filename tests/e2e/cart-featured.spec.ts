@@ -67,7 +67,9 @@ test("without JavaScript the build's products are listed", async ({ browser }) =
   const page = await context.newPage();
   await page.goto('/');
   const section = featured(page);
-  await expect(section.getByRole('article').first()).toBeVisible();
+  const links = section.getByRole('link', { name: /₹/ });
+  await expect(links).toHaveCount(8);
+  await expect(links.first()).toHaveAttribute('href', /^\/product\/./);
   await expect(section.locator('[data-skeleton]').first()).toBeHidden();
   await context.close();
 });
