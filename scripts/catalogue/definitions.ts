@@ -154,15 +154,18 @@ function record<T>(read: Read<T>): Read<Record<string, T>> {
   return (value, at) => Object.fromEntries(Object.entries(fields(value, at)).map(([key, item]) => [key, read(item, `${at}.${key}`)]));
 }
 
-const kind: Read<KindDef> = (value, at) => {
-  const f = fields(value, at);
-  return {
-    label: text(f.label, `${at}.label`),
-    shape: oneOf(SHAPES)(f.shape, `${at}.shape`),
-    about: text(f.about, `${at}.about`),
-    use: text(f.use, `${at}.use`),
+/** An object with the fields `readers` name, each read by its reader; a field read as undefined is left out. */
+function object<T extends object>(readers: { readonly [K in keyof T]-?: Read<T[K]> }): Read<T> {
+  return (value, at) => {
+    const f = fields(value, at);
+    const entries = Object.entries<Read<unknown>>(readers).map(([key, read]) => [key, read(f[key], `${at}.${key}`)] as const);
+    return Object.fromEntries(entries.filter(([, item]) => item !== undefined)) as T;
   };
-};
+}
+
+function optional<T>(read: Read<T>): Read<T | undefined> {
+  return (value, at) => (value === undefined ? undefined : read(value, at));
+}
 
 const productRow: Read<ProductRow> = (value, at) => {
   if (!Array.isArray(value) || value.length < 4 || value.length > 6) fail(at, '[kind, name, unit, price, mrp?, note?]');
@@ -177,52 +180,29 @@ const productRow: Read<ProductRow> = (value, at) => {
   return value.length === 5 ? [...row, mrp] : [...row, mrp, text(value[5], `${at}[5] (note)`)];
 };
 
-const subcategory: Read<SubcategoryDef> = (value, at) => {
-  const f = fields(value, at);
-  const base = {
-    id: text(f.id, `${at}.id`),
-    name: text(f.name, `${at}.name`),
-    storage: oneOf(STORAGES)(f.storage, `${at}.storage`),
-    products: list(productRow)(f.products, `${at}.products`),
-  };
-  return f.closings === undefined ? base : { ...base, closings: list(text)(f.closings, `${at}.closings`) };
-};
-
-const category: Read<CategoryDef> = (value, at) => {
-  const f = fields(value, at);
-  return {
-    id: text(f.id, `${at}.id`),
-    name: text(f.name, `${at}.name`),
-    colour: colour(f.colour, `${at}.colour`),
-    kinds: record(kind)(f.kinds, `${at}.kinds`),
-    subcategories: list(subcategory)(f.subcategories, `${at}.subcategories`),
-  };
-};
+const category = object<CategoryDef>({
+  id: text,
+  name: text,
+  colour,
+  kinds: record(object<KindDef>({ label: text, shape: oneOf(SHAPES), about: text, use: text })),
+  subcategories: list(
+    object<SubcategoryDef>({ id: text, name: text, storage: oneOf(STORAGES), closings: optional(list(text)), products: list(productRow) }),
+  ),
+});
 
 const SHOP_TYPE_IDS: readonly ShopType[] = SHOP_TYPES.map((entry) => entry.type);
 
-const store: Read<StoreDef> = (value, at) => {
-  const f = fields(value, at);
-  return {
-    name: text(f.name, `${at}.name`),
-    shop_type: oneOf(SHOP_TYPE_IDS)(f.shop_type, `${at}.shop_type`),
-    is_active: boolean(f.is_active, `${at}.is_active`),
-    rating: nullable(number)(f.rating, `${at}.rating`),
-    delivery_time_min: nullable(number)(f.delivery_time_min, `${at}.delivery_time_min`),
-    address: text(f.address, `${at}.address`),
-    image: boolean(f.image, `${at}.image`),
-  };
-};
+const store = object<StoreDef>({
+  name: text,
+  shop_type: oneOf(SHOP_TYPE_IDS),
+  is_active: boolean,
+  rating: nullable(number),
+  delivery_time_min: nullable(number),
+  address: text,
+  image: boolean,
+});
 
-const deliveryArea: Read<DeliveryAreaDef> = (value, at) => {
-  const f = fields(value, at);
-  return {
-    pincode: text(f.pincode, `${at}.pincode`),
-    area: text(f.area, `${at}.area`),
-    city: text(f.city, `${at}.city`),
-    store: text(f.store, `${at}.store`),
-  };
-};
+const deliveryArea = object<DeliveryAreaDef>({ pincode: text, area: text, city: text, store: text });
 
 /** A record with exactly the keys `keys`, each value read alike. */
 function exactly<K extends string, T>(keys: readonly K[], read: Read<T>, value: unknown, at: string): Record<K, T> {

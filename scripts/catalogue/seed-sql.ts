@@ -19,11 +19,11 @@ const HEADER = [
 
 type SqlValue = string | number | boolean | null;
 
-/** A column: its name and how to read its SQL literal from a row. */
-interface Column<Row> {
-  name: string;
-  value: (row: Row) => string;
-}
+/** A row's value as the catalogue may hold it: `undefined` is a field missing from the JSON. */
+type Value = SqlValue | undefined;
+
+/** Writes a column's value as a SQL literal; `what` names the value in errors ("product x price"). */
+type Write = (value: Value, what: string) => string;
 
 /** A SQL string literal: single quotes doubled (standard_conforming_strings is set on, so backslashes are plain). */
 export function sqlString(value: string): string {
@@ -43,67 +43,73 @@ function literal(value: SqlValue): string {
   return sqlString(value);
 }
 
-/** A fixed-point literal with `decimals` places; refuses values that would need rounding. */
-function decimal(value: number | null, decimals: number, what: string): string {
-  if (value === null) return 'null';
-  if (!Number.isFinite(value)) throw new Error(`${what}: not a finite number: ${value}`);
-  const fixed = value.toFixed(decimals);
-  // Float noise (0.1 + 0.2) is fine; a real third decimal (1.005) is a data error, not something to round away.
-  if (Math.abs(Number(fixed) - value) > 4 * Number.EPSILON * Math.max(1, Math.abs(value))) {
-    throw new Error(`${what}: ${value} has more than ${decimals} decimal places`);
-  }
-  return fixed === `-${(0).toFixed(decimals)}` ? (0).toFixed(decimals) : fixed;
+/** A value the row must have. */
+const required: Write = (value, what) => {
+  if (value === undefined) throw new Error(`${what}: missing`);
+  return literal(value);
+};
+
+/** Nullable text: `undefined` is written as null too. */
+const text: Write = (value) => literal(value ?? null);
+
+function numeric(value: Value, what: string): number | null {
+  if (value !== null && typeof value !== 'number') throw new Error(`${what}: not a finite number: ${String(value)}`);
+  return value;
 }
 
-function integer(value: number | null, what: string): string {
+/** A fixed-point literal with `decimals` places; refuses values that would need rounding. */
+function decimal(decimals: number): Write {
+  return (raw, what) => {
+    const value = numeric(raw, what);
+    if (value === null) return 'null';
+    if (!Number.isFinite(value)) throw new Error(`${what}: not a finite number: ${value}`);
+    const fixed = value.toFixed(decimals);
+    // Float noise (0.1 + 0.2) is fine; a real third decimal (1.005) is a data error, not something to round away.
+    if (Math.abs(Number(fixed) - value) > 4 * Number.EPSILON * Math.max(1, Math.abs(value))) {
+      throw new Error(`${what}: ${value} has more than ${decimals} decimal places`);
+    }
+    return fixed === `-${(0).toFixed(decimals)}` ? (0).toFixed(decimals) : fixed;
+  };
+}
+
+const integer: Write = (raw, what) => {
+  const value = numeric(raw, what);
   if (value === null) return 'null';
   if (!Number.isSafeInteger(value)) throw new Error(`${what}: not an integer: ${value}`);
   return String(value);
+};
+
+/** A nullable column: `undefined` is written as null. */
+function orNull(write: Write): Write {
+  return (value, what) => write(value ?? null, what);
 }
 
-/** Nullable text: `undefined` (a field missing from the JSON) is written as null too. */
-function text(value: string | null | undefined): string {
-  return literal(value ?? null);
-}
+/** How each column is written, by name: a column of the same name is written alike in every table. */
+const COLUMNS = {
+  id: required,
+  name: required,
+  parent_id: text,
+  sort_order: integer,
+  image_url: text,
+  brand: text,
+  price: decimal(2),
+  original_price: orNull(decimal(2)),
+  quantity_unit: text,
+  description: text,
+  category_id: required,
+  is_available: required,
+  shop_type: required,
+  is_active: required,
+  rating: orNull(decimal(1)),
+  delivery_time_min: orNull(integer),
+  address: text,
+  pincode: required,
+  area: required,
+  city: required,
+  store_id: required,
+} satisfies Record<string, Write>;
 
-const CATEGORY_COLUMNS: Column<Category>[] = [
-  { name: 'id', value: (c) => literal(c.id) },
-  { name: 'name', value: (c) => literal(c.name) },
-  { name: 'parent_id', value: (c) => text(c.parent_id) },
-  { name: 'sort_order', value: (c) => integer(c.sort_order, `category ${c.id} sort_order`) },
-  { name: 'image_url', value: (c) => text(c.image_url) },
-];
-
-const PRODUCT_COLUMNS: Column<Product>[] = [
-  { name: 'id', value: (p) => literal(p.id) },
-  { name: 'name', value: (p) => literal(p.name) },
-  { name: 'brand', value: (p) => text(p.brand) },
-  { name: 'price', value: (p) => decimal(p.price, 2, `product ${p.id} price`) },
-  { name: 'original_price', value: (p) => decimal(p.original_price ?? null, 2, `product ${p.id} original_price`) },
-  { name: 'image_url', value: (p) => text(p.image_url) },
-  { name: 'quantity_unit', value: (p) => text(p.quantity_unit) },
-  { name: 'description', value: (p) => text(p.description) },
-  { name: 'category_id', value: (p) => literal(p.category_id) },
-  { name: 'is_available', value: (p) => literal(p.is_available) },
-];
-
-const STORE_COLUMNS: Column<Store>[] = [
-  { name: 'id', value: (s) => literal(s.id) },
-  { name: 'name', value: (s) => literal(s.name) },
-  { name: 'shop_type', value: (s) => literal(s.shop_type) },
-  { name: 'is_active', value: (s) => literal(s.is_active) },
-  { name: 'rating', value: (s) => decimal(s.rating ?? null, 1, `store ${s.id} rating`) },
-  { name: 'delivery_time_min', value: (s) => integer(s.delivery_time_min ?? null, `store ${s.id} delivery_time_min`) },
-  { name: 'address', value: (s) => text(s.address) },
-  { name: 'image_url', value: (s) => text(s.image_url) },
-];
-
-const DELIVERY_AREA_COLUMNS: Column<DeliveryArea>[] = [
-  { name: 'pincode', value: (a) => literal(a.pincode) },
-  { name: 'area', value: (a) => literal(a.area) },
-  { name: 'city', value: (a) => literal(a.city) },
-  { name: 'store_id', value: (a) => literal(a.store_id) },
-];
+type Column = keyof typeof COLUMNS;
 
 function assertUniqueIds(table: string, rows: readonly { id: string }[]): void {
   const seen = new Set<string>();
@@ -141,16 +147,27 @@ export function parentsFirst(categories: readonly Category[]): Category[] {
     .map(({ category }) => category);
 }
 
-function upserts<Row>(table: string, columns: readonly Column<Row>[], rows: readonly Row[], key = 'id'): string[] {
-  const names = columns.map((c) => c.name);
-  const updates = names.filter((n) => n !== key).map((n) => `  ${n} = excluded.${n}`);
+/** A table of the seed: its name, what one row is called in errors, its key and its columns in order. */
+interface Table<K extends Column> {
+  readonly name: string;
+  readonly row: string;
+  readonly key: K;
+  readonly columns: readonly K[];
+}
+
+function upserts<K extends Column>(table: Table<K>, rows: readonly Readonly<Record<K, Value>>[]): string[] {
+  const { name, row: rowName, key, columns } = table;
+  const updates = columns.filter((n) => n !== key).map((n) => `  ${n} = excluded.${n}`);
   const statements: string[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const values = chunk.map((row) => `  (${columns.map((c) => c.value(row)).join(', ')})`);
+    const values = chunk.map((row) => {
+      const id = String(row[key]);
+      return `  (${columns.map((c) => COLUMNS[c](row[c], `${rowName} ${id} ${c}`)).join(', ')})`;
+    });
     statements.push(
       [
-        `insert into public.${table} (${names.join(', ')}) values`,
+        `insert into public.${name} (${columns.join(', ')}) values`,
         values.join(',\n'),
         `on conflict (${key}) do update set`,
         `${updates.join(',\n')};`,
@@ -159,6 +176,31 @@ function upserts<Row>(table: string, columns: readonly Column<Row>[], rows: read
   }
   return statements;
 }
+
+const CATEGORIES: Table<keyof Category & Column> = {
+  name: 'categories',
+  row: 'category',
+  key: 'id',
+  columns: ['id', 'name', 'parent_id', 'sort_order', 'image_url'],
+};
+const PRODUCTS: Table<keyof Product & Column> = {
+  name: 'products',
+  row: 'product',
+  key: 'id',
+  columns: ['id', 'name', 'brand', 'price', 'original_price', 'image_url', 'quantity_unit', 'description', 'category_id', 'is_available'],
+};
+const STORES: Table<keyof Store & Column> = {
+  name: 'stores',
+  row: 'store',
+  key: 'id',
+  columns: ['id', 'name', 'shop_type', 'is_active', 'rating', 'delivery_time_min', 'address', 'image_url'],
+};
+const DELIVERY_AREAS: Table<keyof DeliveryArea & Column> = {
+  name: 'delivery_areas',
+  row: 'delivery area',
+  key: 'pincode',
+  columns: ['pincode', 'area', 'city', 'store_id'],
+};
 
 /** The whole seed file. */
 export function renderSeedSql(catalogue: Catalogue): string {
@@ -174,13 +216,13 @@ export function renderSeedSql(catalogue: Catalogue): string {
     HEADER.join('\n'),
     ["set client_encoding = 'UTF8';", 'set standard_conforming_strings = on;', '', 'begin;'].join('\n'),
     `-- categories (${catalogue.categories.length}), parents before children`,
-    ...upserts('categories', CATEGORY_COLUMNS, parentsFirst(catalogue.categories)),
+    ...upserts(CATEGORIES, parentsFirst(catalogue.categories)),
     `-- products (${catalogue.products.length})`,
-    ...upserts('products', PRODUCT_COLUMNS, catalogue.products),
+    ...upserts(PRODUCTS, catalogue.products),
     `-- stores (${catalogue.stores.length})`,
-    ...upserts('stores', STORE_COLUMNS, catalogue.stores),
+    ...upserts(STORES, catalogue.stores),
     `-- delivery areas (${catalogue.delivery_areas.length})`,
-    ...upserts('delivery_areas', DELIVERY_AREA_COLUMNS, catalogue.delivery_areas, 'pincode'),
+    ...upserts(DELIVERY_AREAS, catalogue.delivery_areas),
     'commit;',
   ];
   return `${sections.join('\n\n')}\n`;
