@@ -1,5 +1,5 @@
 /**
- * Generates everything derived from src/lib/catalogue/sample-definitions.ts:
+ * Generates everything derived from the sample definitions (scripts/catalogue/definitions.json):
  * - src/data/sample-catalogue.json (the bundled sample catalogue);
  * - public/images/placeholder.svg and public/images/catalogue/*.svg (one illustration per item type,
  *   category and shop type);
