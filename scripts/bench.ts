@@ -30,7 +30,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstLoads, type FirstLoad } from './bench/browser.ts';
-import { buildSite, type BuildResult } from './bench/build.ts';
+import { buildSite, emptyBuildResult, type BuildResult } from './bench/build.ts';
 import {
   BUDGET_FILE,
   budgetFromMeasured,
@@ -242,18 +242,9 @@ function existingBuild(label: string, size: number, outDir: string): BuildResult
   const ok = existsSync(path.join(outDir, 'pagefind', 'pagefind-entry.json'));
   progress(`${label}: using the existing build ${outDir} (--use-build): search only, no build figures`);
   return {
-    label,
-    catalogueSize: size,
-    outDir,
+    ...emptyBuildResult(label, size, outDir),
     ok,
-    lockWaitMs: 0,
     notes: [ok ? `existing build ${outDir} (--use-build)` : `${outDir} has no Pagefind index`],
-    catalogue: null,
-    astro: null,
-    pagefind: null,
-    serviceWorker: null,
-    totalMs: null,
-    dist: null,
   };
 }
 
