@@ -16,10 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { withBuildLock } from './bench/proc.ts';
 import { ROOT, today } from './bench/util.ts';
 import { generateSyntheticCatalogue } from './catalogue/sample.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
@@ -28,20 +28,17 @@ import { rebuild } from './ops/lib/pipeline.ts';
 const PORT = 4366;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const { values } = parseArgs({
-  options: {
-    size: { type: 'string', default: '10000' },
-    rounds: { type: 'string', default: '2' },
-    debounce: { type: 'string', default: '1' },
-    keep: { type: 'boolean', default: false },
-  },
+const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]', {
+  size: { type: 'string', default: '10000' },
+  rounds: { type: 'string', default: '2' },
+  debounce: { type: 'string', default: '1' },
+  keep: { type: 'boolean', default: false },
 });
 const size = Number(values.size);
 const rounds = Number(values.rounds);
 const debounceSeconds = Number(values.debounce);
 if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0)) {
-  console.error('bench-live: --size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
-  process.exit(2);
+  usageError('bench-live', '--size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
 }
 
 const dir = mkdtempSync('/tmp/bench-live-');

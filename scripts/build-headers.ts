@@ -9,7 +9,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
-import { MAX_HEADER_LINE, collectSiteInlineCode, mergeHeadersFile, securityHeaders, supabaseConnectOrigin } from './lib/security-policy.ts';
+import { MAX_HEADER_LINE, collectSiteInlineCode, mergeHeadersFile, securityHeaders } from './lib/security-policy.ts';
+import { supabaseOrigin } from '../src/lib/pwa/routes.ts';
 
 const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -38,5 +39,5 @@ writeFileSync(file, mergeHeadersFile(base, headers));
 console.log(
   `build-headers: ${path.relative(process.cwd(), file) || file}: CSP for ${pages} pages, ` +
     `${code.scriptHashes.size} script and ${code.styleHashes.size} style hashes, ` +
-    `connect-src ${supabaseConnectOrigin(supabaseUrl) ?? "'self' only"}`,
+    `connect-src ${supabaseOrigin(supabaseUrl) ?? "'self' only"}`,
 );

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 /** Header lines longer than this are refused by Cloudflare Pages (its `_headers` limit is 2,000 characters). */
 export const MAX_HEADER_LINE = 2000;
@@ -107,17 +108,6 @@ export async function collectSiteInlineCode(dir: string): Promise<{ pages: numbe
   return { pages: files.length, code };
 }
 
-/** The origin of the configured Supabase project (http or https only), or null. */
-export function supabaseConnectOrigin(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
-
 export interface PolicyInput {
   scriptHashes: Iterable<string>;
   styleHashes: Iterable<string>;
@@ -129,7 +119,7 @@ export interface PolicyInput {
 export function contentSecurityPolicy(input: PolicyInput): string {
   const scripts = [...new Set(input.scriptHashes)].sort();
   const styles = [...new Set(input.styleHashes)].sort();
-  const supabase = supabaseConnectOrigin(input.supabaseUrl);
+  const supabase = supabaseOrigin(input.supabaseUrl);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     // Pagefind compiles its WebAssembly index reader: 'wasm-unsafe-eval' allows exactly that, not eval().

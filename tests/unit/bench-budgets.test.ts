@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { budgetFromMeasured, checkBudgets, chunkName, formatBudgetFile, parseBudgetConfig } from '../../scripts/bench/budgets.ts';
-import { fileForUrl, resolvePages } from '../../scripts/bench/pages.ts';
+import { fileForUrl, PAGE_TYPES, readPageTypes, resolvePages } from '../../scripts/bench/pages.ts';
 import {
   AssetReader,
   analysePageFile,
@@ -175,6 +175,21 @@ describe('resolvePages', () => {
     expect(fileForUrl('/d', '/')).toBe('/d/index.html');
     expect(fileForUrl('/d', '/404.html')).toBe('/d/404.html');
     expect(fileForUrl('/d', '/cart')).toBe('/d/cart/index.html');
+  });
+
+  test('page types come from page-types.json, checked when read', () => {
+    expect(PAGE_TYPES.find((type) => type.name === 'product')).toEqual({ name: 'product', url: '/product/', firstUnder: true });
+    expect(PAGE_TYPES.filter((type) => type.content).map((type) => type.name)).toContain('404');
+    expect(readPageTypes([{ name: 'home', url: '/' }])).toEqual([{ name: 'home', url: '/' }]);
+    expect(() =>
+      readPageTypes([
+        { name: 'home', url: '/' },
+        { name: 'cart', url: 'cart/' },
+      ]),
+    ).toThrow('[1].url must be a site URL');
+    expect(() => readPageTypes([{ name: 'home', url: '/', contents: true }])).toThrow('unknown field "contents"');
+    expect(() => readPageTypes([{ name: 'home', url: '/', firstUnder: 'yes' }])).toThrow('must be true or false');
+    expect(() => readPageTypes([{ url: '/' }])).toThrow('[0].name must be a non-empty string');
   });
 });
 
