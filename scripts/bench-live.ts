@@ -9,7 +9,7 @@
  * service until it shows the new name. The service's debounce is part of the figure (--debounce, default 1 s).
  *
  * Usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]   (under the heavy lock)
- * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1:4366 only.
+ * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1:4366 only (THELA_BENCH_PORT_BASE + 5).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,14 +18,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { withBuildLock } from './bench/proc.ts';
-import { ROOT, today } from './bench/util.ts';
+import { benchPort, ROOT, today } from './bench/util.ts';
 import { generateSyntheticCatalogue } from './catalogue/sample.ts';
 import { must } from './lib/must.ts';
 import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
 import { rebuild } from './ops/lib/pipeline.ts';
 
-const PORT = 4366;
+const PORT = benchPort(5);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const { values } = parseArgs({
