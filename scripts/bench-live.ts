@@ -23,7 +23,7 @@ import { generateSyntheticCatalogue } from './catalogue/sample.ts';
 import { must } from './lib/must.ts';
 import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
-import { rebuild } from './ops/lib/pipeline.ts';
+import { rebuild, type RunPhases } from './ops/lib/pipeline.ts';
 
 const PORT = benchPort(5);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -74,6 +74,15 @@ writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function describePhases(phases: RunPhases | undefined): string {
+  if (!phases) return 'not reported';
+  const steps = Object.entries(phases.buildSteps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)} s`);
+  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
+    phases[name] === undefined ? [] : [`${name} ${seconds(phases[name])} s`],
+  );
+  return [`build ${seconds(phases.build)} s (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ');
+}
+
 async function pageShows(url: string, text: string): Promise<boolean> {
   try {
     const res = await fetch(url);
@@ -91,10 +100,17 @@ try {
     console.log(`bench-live: cold rebuild of ${size} products ...`);
     const cold = await rebuild(config, { log: memoryLogger(), trigger: 'bench', publish: false });
     if (!cold.ok) throw new Error(`cold rebuild failed at ${cold.stage}: ${cold.reason}`);
-    report['cold'] = { seconds: seconds(cold.durationMs), pages: cold.pages, rendered: cold.rendered, reused: cold.reused };
+    report['cold'] = {
+      seconds: seconds(cold.durationMs),
+      pages: cold.pages,
+      rendered: cold.rendered,
+      reused: cold.reused,
+      phases: cold.phases,
+    };
     console.log(
       `bench-live: cold rebuild ${seconds(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
     );
+    console.log(`bench-live:   where the time went: ${describePhases(cold.phases)}`);
 
     // 2. The service, serving `current` and taking webhooks.
     service = spawn(process.execPath, ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'], {
@@ -149,6 +165,8 @@ try {
         rendered: build['rendered'],
         reused: build['reused'],
         pages: build['pages'],
+        // Where the rebuild's time went: the build's steps (astro, pagefind, ...), the check, the dedupe, the switch.
+        phases: build['phases'],
         serviceLog: events.slice(from).map((e) => `+${seconds(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
@@ -156,6 +174,7 @@ try {
         `bench-live: round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ` +
           `${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`,
       );
+      console.log(`bench-live:   where the time went: ${describePhases(row.phases as RunPhases | undefined)}`);
     }
     report['rounds'] = results;
   });
