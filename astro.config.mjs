@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { linkedOutput } from './scripts/lib/linked-output.ts';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
@@ -21,7 +22,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 1 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
-  integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
+  // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/lib/linked-output.ts).
+  integrations: [refuseSecretKeys(), linkedOutput(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
   vite: {
     plugins: [
       tailwindcss(),

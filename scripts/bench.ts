@@ -22,7 +22,7 @@
  *   --live                only the one-row-goes-live part: webhook received to the new release serving the changed
  *                         product, through the operators' service, incremental builds (scripts/bench-live.ts;
  *                         --size N, --rounds N, --debounce S)
- * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only.
+ * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only (THELA_BENCH_PORT_BASE moves them).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,16 +59,17 @@ import {
   type Verdict,
   type VerdictInput,
 } from './bench/targets.ts';
-import { heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
+import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
 import { parseCommand, usageError, wholeNumber } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 
-// Ports of this benchmark (4361-4369): the site for page weight and Lighthouse, Chromium's debugging port, search.
-const SITE_PORT = 4361;
+// Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight and Lighthouse,
+// Chromium's debugging port, search.
+const SITE_PORT = benchPort(0);
 /** The 10,000-product build, for the Lighthouse run of the category page. */
-const SCALE_SITE_PORT = 4365;
-const LIGHTHOUSE_DEBUG_PORT = 4364;
-const SEARCH_PORT = 4363;
+const SCALE_SITE_PORT = benchPort(4);
+const LIGHTHOUSE_DEBUG_PORT = benchPort(3);
+const SEARCH_PORT = benchPort(2);
 const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
 
 interface Options {

@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parsePageSummary } from '../../lib/build-pages.ts';
+import { parsePageSummary, parseStepTimes } from '../../lib/build-pages.ts';
 import type { Command, OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { dedupeRelease } from './dedupe.ts';
@@ -52,6 +52,8 @@ export interface RunResult {
   /** Pages the build rendered and reused from the incremental-build cache, as it reported them. */
   rendered?: number | undefined;
   reused?: number | undefined;
+  /** Where a rebuild's time went (ms): the build command and its steps as it reported them, the check, the dedupe. */
+  phases?: RunPhases | undefined;
   /** Whether `releaseId` is live now (true after a publish failure: the local switch stands). */
   live: boolean;
   trigger?: string | undefined;
@@ -60,6 +62,17 @@ export interface RunResult {
   durationMs: number;
   stage?: Stage | undefined;
   reason?: string | undefined;
+}
+
+/** Where a rebuild's time went, in ms. */
+export interface RunPhases {
+  build: number;
+  /** The build's own steps (scripts/build.ts prints them: astro, pagefind, ...), when it reported them. */
+  buildSteps?: Record<string, number> | undefined;
+  check?: number | undefined;
+  dedupe?: number | undefined;
+  /** Marking the release complete and switching `current`. */
+  switch?: number | undefined;
 }
 
 /** Options of rebuild. */
@@ -190,7 +203,7 @@ async function publishLive(
   config: OpsConfig,
   release: Release,
   options: RebuildOptions,
-  fields: Pick<RunResult, 'releaseId' | 'previousId' | 'pages' | 'rendered' | 'reused'>,
+  fields: Pick<RunResult, 'releaseId' | 'previousId' | 'pages' | 'rendered' | 'reused' | 'phases'>,
 ): Promise<Partial<RunResult> & { ok: boolean; live: boolean }> {
   const reason = await publish(config, release, options);
   return { ok: !reason, live: true, ...fields, stage: reason ? 'publish' : undefined, reason };
@@ -294,6 +307,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
     const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
     const output = createWriteStream(logFile);
+    const buildStarted = Date.now();
     output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
     const result = await runInProject(
       config,
@@ -331,9 +345,11 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     }
 
     const built = parsePageSummary(result.tail);
-    if (built) log.info('build.pages', { releaseId: release.id, ...built });
+    const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: parseStepTimes(result.tail) };
+    if (built) log.info('build.pages', { releaseId: release.id, ...built, buildMs: phases.build, steps: phases.buildSteps });
 
     stage = 'check';
+    const checkStarted = Date.now();
     const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
     const check = await checkRelease(release.dir, {
       requiredFiles: config.requiredFiles,
@@ -362,7 +378,9 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       });
     }
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
+    phases.check = Date.now() - checkStarted;
 
+    const dedupeStarted = Date.now();
     if (config.dedupe && live) {
       // Each link replaces an identical copy atomically, so a failure half-way leaves a correct release: go on.
       try {
@@ -371,9 +389,11 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       } catch (error) {
         log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
       }
+      phases.dedupe = Date.now() - dedupeStarted;
     }
 
     stage = 'switch';
+    const switchStarted = Date.now();
     const durationMs = Date.now() - startedAt.getTime();
     await markComplete(release.dir, {
       id: release.id,
@@ -385,8 +405,9 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     });
     await switchCurrent(config, release);
     switched = true;
+    phases.switch = Date.now() - switchStarted;
     stage = 'publish';
-    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id });
+    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id, phases });
 
     // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
     const pruned = await pruneReleases(config, live ? [live.id] : []);
@@ -400,6 +421,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
         pages: check.pages,
         rendered: built?.rendered,
         reused: built?.reused,
+        phases,
       }),
     );
   } catch (error) {
