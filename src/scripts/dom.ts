@@ -33,8 +33,6 @@ export function icon(name: IconName, className = 'size-5 stroke-2'): SVGSVGEleme
     'aria-hidden': 'true',
     viewBox: '0 0 24 24',
     class: `shrink-0 fill-none stroke-current ${className}`,
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
   };
   return fill(svg, attributes, [fill(document.createElementNS(SVG_NS, 'path'), { d: ICONS[name] }, [])]);
 }
