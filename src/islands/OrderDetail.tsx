@@ -89,12 +89,7 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
                 className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.completed ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 dark:border-gray-600'}`}
               >
                 {step.completed && (
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="size-3.5 fill-none stroke-current stroke-[3]"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
+                  <svg viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-[3]">
                     <path d="M5 12.5 10 17 19 7" />
                   </svg>
                 )}

@@ -37,8 +37,8 @@ export function icon(name: IconName, className = 'size-5 stroke-2'): SVGSVGEleme
   return fill(svg, attributes, [fill(document.createElementNS(SVG_NS, 'path'), { d: ICONS[name] }, [])]);
 }
 
-/** The small round close button of a notice (toasts, the new-version prompt), named `label`, found by `data`. */
-export function dismissButton(label: string, data: `data-${string}`): HTMLButtonElement {
+/** The small round close button of a notice (toasts, the new-version prompt), named `label`. */
+export function dismissButton(label: string): HTMLButtonElement {
   const classes = '-m-1 grid size-8 shrink-0 place-items-center rounded-full hover:bg-black/10 dark:hover:bg-white/10';
-  return h('button', { type: 'button', 'aria-label': label, class: classes, [data]: true }, icon('close', 'size-4 stroke-2'));
+  return h('button', { type: 'button', 'aria-label': label, class: classes }, icon('close', 'size-4 stroke-2'));
 }

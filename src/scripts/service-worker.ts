@@ -18,11 +18,10 @@ export function startServiceWorker(): ServiceWorkerHandle {
         {
           type: 'button',
           class: 'shrink-0 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-bold text-white hover:bg-brand-800',
-          'data-sw-reload': true,
         },
         'Reload',
       );
-      const dismiss = dismissButton('Not now', 'data-sw-dismiss');
+      const dismiss = dismissButton('Not now');
       const notice = h(
         'div',
         {

@@ -17,13 +17,13 @@ const styles = {
 };
 
 function render(toast: Toast): HTMLElement {
-  const description = h('p', { class: 'text-sm', 'data-toast-description': true }, toast.description);
+  const description = h('p', { class: 'text-sm' }, toast.description);
   description.hidden = toast.description === '';
-  const dismiss = dismissButton('Dismiss notification', 'data-toast-dismiss');
+  const dismiss = dismissButton('Dismiss notification');
   const node = h(
     'div',
-    { class: `pointer-events-auto flex items-start gap-3 rounded-xl border p-3 shadow-lg ${styles[toast.variant]}`, 'data-toast': true },
-    h('div', { class: 'min-w-0 flex-1' }, h('p', { class: 'text-sm font-bold', 'data-toast-title': true }, toast.title), description),
+    { class: `pointer-events-auto flex items-start gap-3 rounded-xl border p-3 shadow-lg ${styles[toast.variant]}` },
+    h('div', { class: 'min-w-0 flex-1' }, h('p', { class: 'text-sm font-bold' }, toast.title), description),
     dismiss,
   );
   dismiss.addEventListener('click', () => dismissToast(toast.id));
