@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
+import { siteRedirects } from './scripts/lib/redirects.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -21,7 +22,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 1 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
-  integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
+  // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
+  integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) }), siteRedirects()],
   vite: {
     plugins: [
       tailwindcss(),
