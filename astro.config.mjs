@@ -23,7 +23,12 @@ export default defineConfig({
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
-  integrations: [refuseSecretKeys(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) }), siteRedirects()],
+  integrations: [
+    refuseSecretKeys(),
+    react(),
+    sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
+    siteRedirects(),
+  ],
   vite: {
     plugins: [
       tailwindcss(),

@@ -27,7 +27,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: 'cart', url: '/cart/' },
   { name: 'checkout', url: '/checkout/' },
   { name: 'orders', url: '/orders/' },
-  { name: 'order', url: '/orders/ORD-001/' },
+  { name: 'order', url: '/orders/view/' },
   { name: 'profile', url: '/profile/' },
   { name: 'about', url: '/about/', content: true },
   { name: 'help', url: '/help/', content: true },

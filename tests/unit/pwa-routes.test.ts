@@ -30,7 +30,11 @@ describe('pageKey', () => {
     expect(pageKey('/orders/ORD-001')).toBe('/orders/view/');
     expect(pageKey('/orders/ORD-1718000000000/')).toBe('/orders/view/');
     expect(PRECACHED_PAGES).toContain('/orders/view/');
+    expect(pageKey('/orders/ORD-001/index.html')).toBe('/orders/view/');
+    expect(pageKey('//orders//ORD-001')).toBe('/orders/view/');
     expect(pageKey('/orders')).toBe('/orders/');
+    expect(pageKey('/orders/index.html')).toBe('/orders/');
+    expect(precacheUrlForFile('orders/index.html')).toBe('/orders/');
     expect(pageKey('/orders/view')).toBe('/orders/view/');
   });
 });

@@ -82,11 +82,11 @@ export function isAstroAssetPath(pathname: string): boolean {
  * (ORDER_PAGE, precached): one copy answers them all, offline too, whether or not that order was opened before.
  */
 export function pageKey(pathname: string): string {
-  if (isOrderDetailPath(pathname)) return ORDER_PAGE;
   let path = pathname.replace(/\/index\.html$/, '/');
   if (path.endsWith('.html')) path = `${path.slice(0, -'.html'.length)}/`;
   if (!path.endsWith('/')) path = `${path}/`;
-  return path.replace(/\/{2,}/g, '/');
+  path = path.replace(/\/{2,}/g, '/');
+  return isOrderDetailPath(path) ? ORDER_PAGE : path;
 }
 
 /** File types the site serves that are not pages (a product id may contain a dot: "ghee-0.5-l" is still a page). */

@@ -1,8 +1,8 @@
 /**
  * The e2e static server: serves one built site as a static host does (directory format, 404.html with status 404,
- * the build's `_redirects` applied where no file answers, `_headers` applied unless `headers: false`) and switches
- * to another directory on demand, as an operator's release switch does. Playwright's web server for the built dist
- * (serve-dist.ts) and the release-switch and security-policy specs use it. Logs every path.
+ * the build's `_redirects` applied where no file answers unless `redirects: false`, its `_headers` unless
+ * `headers: false`) and switches to another directory on demand, as an operator's release switch does. Playwright's
+ * web server for the built dist (serve-dist.ts), the release-switch, security-policy and order-route specs use it.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -26,6 +26,8 @@ export interface ServerOptions {
   port?: number;
   /** Send the build's `_headers` (security policy) as a CDN does (default true). */
   headers?: boolean;
+  /** Apply the build's `_redirects` (default true); false serves it as a host without rewrites does. */
+  redirects?: boolean;
   /** Keep the paths asked for in `requests` (default true). */
   record?: boolean;
 }
@@ -51,7 +53,7 @@ async function lookup(root: string, pathname: string): Promise<string | undefine
 
 /** Starts the server on 127.0.0.1, serving `dir`. */
 export async function startSwitchableServer(dir: string, options: ServerOptions = {}): Promise<SwitchableServer> {
-  const { port: wanted = 0, headers = true, record = true } = options;
+  const { port: wanted = 0, headers = true, redirects = true, record = true } = options;
   let root = path.resolve(dir);
   const requests: string[] = [];
   const server = createServer((req, res) => {
@@ -64,7 +66,7 @@ export async function startSwitchableServer(dir: string, options: ServerOptions 
         return;
       }
       if (record) requests.push(pathname);
-      const redirect = matchRedirect(await readRedirectRules(root), pathname);
+      const redirect = redirects ? matchRedirect(await readRedirectRules(root), pathname) : null;
       let file = HOST_FILES.has(pathname) || redirect?.force ? undefined : await lookup(root, pathname);
       if (!file && redirect) {
         if (redirect.status >= 300 && redirect.status < 400) {
@@ -75,6 +77,10 @@ export async function startSwitchableServer(dir: string, options: ServerOptions 
       }
       const status = file ? 200 : 404;
       file ??= path.join(root, '404.html');
+      if (!(await isFile(file))) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+        return;
+      }
       res.writeHead(status, {
         ...(headers ? headersForPath(await readHeadersRules(root), pathname) : {}),
         'Content-Type': contentTypeFor(file),
