@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { linkedOutput } from './scripts/lib/linked-output.ts';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
 import { siteRedirects } from './scripts/lib/redirects.ts';
 
@@ -22,9 +23,11 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 1 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
+  // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/lib/linked-output.ts).
   // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
   integrations: [
     refuseSecretKeys(),
+    linkedOutput(),
     react(),
     sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
     siteRedirects(),

@@ -9,39 +9,36 @@
  * service until it shows the new name. The service's debounce is part of the figure (--debounce, default 1 s).
  *
  * Usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]   (under the heavy lock)
- * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1:4366 only.
+ * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1:4366 only (THELA_BENCH_PORT_BASE + 5).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { withBuildLock } from './bench/proc.ts';
-import { ROOT, today } from './bench/util.ts';
+import { benchPort, ROOT, today } from './bench/util.ts';
 import { generateSyntheticCatalogue } from './catalogue/sample.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
-import { rebuild } from './ops/lib/pipeline.ts';
+import { rebuild, type RunPhases } from './ops/lib/pipeline.ts';
 
-const PORT = 4366;
+const PORT = benchPort(5);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const { values } = parseArgs({
-  options: {
-    size: { type: 'string', default: '10000' },
-    rounds: { type: 'string', default: '2' },
-    debounce: { type: 'string', default: '1' },
-    keep: { type: 'boolean', default: false },
-  },
+const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]', {
+  size: { type: 'string', default: '10000' },
+  rounds: { type: 'string', default: '2' },
+  debounce: { type: 'string', default: '1' },
+  keep: { type: 'boolean', default: false },
 });
 const size = Number(values.size);
 const rounds = Number(values.rounds);
 const debounceSeconds = Number(values.debounce);
 if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0)) {
-  console.error('bench-live: --size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
-  process.exit(2);
+  usageError('bench-live', '--size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
 }
 
 const dir = mkdtempSync('/tmp/bench-live-');
@@ -74,6 +71,15 @@ writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function describePhases(phases: RunPhases | undefined): string {
+  if (!phases) return 'not reported';
+  const steps = Object.entries(phases.buildSteps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)} s`);
+  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
+    phases[name] === undefined ? [] : [`${name} ${seconds(phases[name])} s`],
+  );
+  return [`build ${seconds(phases.build)} s (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ');
+}
+
 async function pageShows(url: string, text: string): Promise<boolean> {
   try {
     const res = await fetch(url);
@@ -91,10 +97,17 @@ try {
     console.log(`bench-live: cold rebuild of ${size} products ...`);
     const cold = await rebuild(config, { log: memoryLogger(), trigger: 'bench', publish: false });
     if (!cold.ok) throw new Error(`cold rebuild failed at ${cold.stage}: ${cold.reason}`);
-    report['cold'] = { seconds: seconds(cold.durationMs), pages: cold.pages, rendered: cold.rendered, reused: cold.reused };
+    report['cold'] = {
+      seconds: seconds(cold.durationMs),
+      pages: cold.pages,
+      rendered: cold.rendered,
+      reused: cold.reused,
+      phases: cold.phases,
+    };
     console.log(
       `bench-live: cold rebuild ${seconds(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
     );
+    console.log(`bench-live:   where the time went: ${describePhases(cold.phases)}`);
 
     // 2. The service, serving `current` and taking webhooks.
     service = spawn(process.execPath, ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'], {
@@ -149,6 +162,8 @@ try {
         rendered: build['rendered'],
         reused: build['reused'],
         pages: build['pages'],
+        // Where the rebuild's time went: the build's steps (astro, pagefind, ...), the check, the dedupe, the switch.
+        phases: build['phases'],
         serviceLog: events.slice(from).map((e) => `+${seconds(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
@@ -156,6 +171,7 @@ try {
         `bench-live: round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ` +
           `${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`,
       );
+      console.log(`bench-live:   where the time went: ${describePhases(row.phases as RunPhases | undefined)}`);
     }
     report['rounds'] = results;
   });

@@ -11,25 +11,22 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { resolveConfig } from './ops/lib/config.ts';
 import { memoryLogger } from './ops/lib/log.ts';
 import { rebuild } from './ops/lib/pipeline.ts';
 import { ROOT, today } from './bench/util.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 
-const { values } = parseArgs({
-  options: {
-    size: { type: 'string', default: '10000' },
-    count: { type: 'string', default: '6' },
-    keep: { type: 'boolean', default: false },
-  },
+const { values } = parseCommand('bench-releases', 'usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]', {
+  size: { type: 'string', default: '10000' },
+  count: { type: 'string', default: '6' },
+  keep: { type: 'boolean', default: false },
 });
 const size = Number(values.size);
 const count = Number(values.count);
 if (!Number.isInteger(size) || size < 1 || !Number.isInteger(count) || count < 2) {
-  console.error('bench-releases: --size and --count need whole numbers (count >= 2)');
-  process.exit(2);
+  usageError('bench-releases', '--size and --count need whole numbers (count >= 2)');
 }
 
 const dir = mkdtempSync('/tmp/bench-releases-');

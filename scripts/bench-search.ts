@@ -24,6 +24,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from '@playwright/test';
 import { chromiumLaunch } from './lib/chromium.ts';
+import { commaList, parseCommand } from './lib/cli.ts';
 
 interface Options {
   dist: string;
@@ -36,68 +37,30 @@ interface Options {
   corrected: string[];
 }
 
-function parseArgs(argv: string[]): Options {
-  const options: Options = {
-    dist: process.env['OUT_DIR'] || '/tmp/dist-search-10k',
-    port: Number(process.env['BENCH_PORT'] || 4352),
-    runs: Number(process.env['BENCH_RUNS'] || 5),
-    json: null,
-    cpu: 1,
-    first: 'milk',
-    warm: ['bread', 'eggs', 'banana', 'rice', 'doodh', 'atta', 'tea', 'chips', 'soap', 'paneer'],
-    corrected: ['mlik', 'tomtao', 'bnana', 'toothpsate', 'britania', 'colgte', 'dodh'],
+const HELP =
+  'usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]';
+
+function parseOptions(): Options {
+  const { values } = parseCommand('bench-search', HELP, {
+    dist: { type: 'string' },
+    port: { type: 'string', default: process.env['BENCH_PORT'] || '4352' },
+    runs: { type: 'string', default: process.env['BENCH_RUNS'] || '5' },
+    json: { type: 'string' },
+    cpu: { type: 'string', default: '1' },
+    first: { type: 'string', default: 'milk' },
+    warm: { type: 'string', default: 'bread,eggs,banana,rice,doodh,atta,tea,chips,soap,paneer' },
+    corrected: { type: 'string', default: 'mlik,tomtao,bnana,toothpsate,britania,colgte,dodh' },
+  });
+  return {
+    dist: values.dist === undefined ? process.env['OUT_DIR'] || '/tmp/dist-search-10k' : path.resolve(values.dist),
+    port: Number(values.port),
+    runs: Math.max(1, Number(values.runs) || 1),
+    json: values.json ?? null,
+    cpu: Math.max(1, Number(values.cpu) || 1),
+    first: values.first,
+    warm: commaList(values.warm),
+    corrected: commaList(values.corrected),
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const value = argv[i + 1] ?? '';
-    switch (argv[i]) {
-      case '--dist':
-        options.dist = path.resolve(value);
-        i += 1;
-        break;
-      case '--port':
-        options.port = Number(value);
-        i += 1;
-        break;
-      case '--runs':
-        options.runs = Math.max(1, Number(value) || 1);
-        i += 1;
-        break;
-      case '--json':
-        options.json = value;
-        i += 1;
-        break;
-      case '--cpu':
-        options.cpu = Math.max(1, Number(value) || 1);
-        i += 1;
-        break;
-      case '--first':
-        options.first = value;
-        i += 1;
-        break;
-      case '--warm':
-        options.warm = value
-          .split(',')
-          .map((q) => q.trim())
-          .filter(Boolean);
-        i += 1;
-        break;
-      case '--corrected':
-        options.corrected = value
-          .split(',')
-          .map((q) => q.trim())
-          .filter(Boolean);
-        i += 1;
-        break;
-      case '--help':
-        console.log(
-          'usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]',
-        );
-        return process.exit(0);
-      default:
-        throw new Error(`unknown argument ${argv[i]}`);
-    }
-  }
-  return options;
 }
 
 const median = (values: number[]): number | null => {
@@ -265,6 +228,25 @@ async function quiet(sink: { list: Fetched[] }, quietMs = 400): Promise<void> {
 }
 
 /**
+ * A page in a fresh browser context (empty cache, no service worker) sized as a phone, its CPU slowed `cpu` times,
+ * with its /pagefind/ responses collected in `sink`.
+ */
+async function phonePage(browser: Awaited<ReturnType<typeof chromium.launch>>, cpu: number) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const sink = { list: [] as Fetched[] };
+  watchPagefind(page, sink);
+  return { context, page, sink };
+}
+
+/**
  * The harshest first search: a fresh page, the query pasted the moment the island is ready, so Pagefind's
  * script, WebAssembly, metadata, index chunk and result fragments all load between keystroke and results.
  */
@@ -285,17 +267,7 @@ async function coldRun(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   query = options.first,
 ): Promise<ColdResult> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 915 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  if (options.cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
-  const sink = { list: [] as Fetched[] };
-  watchPagefind(page, sink);
+  const { context, page, sink } = await phonePage(browser, options.cpu);
   try {
     await page.goto(`${origin}/search`, { waitUntil: 'domcontentloaded' });
     await page.locator('[data-search-ready]').waitFor({ state: 'attached' });
@@ -337,20 +309,7 @@ interface RunResult {
 }
 
 async function oneRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<RunResult> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 915 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  if (options.cpu > 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
-  }
-  const sink = { list: [] as Fetched[] };
-  watchPagefind(page, sink);
+  const { context, page, sink } = await phonePage(browser, options.cpu);
   try {
     await page.goto(`${origin}/search`, { waitUntil: 'networkidle' });
     await quiet(sink);
@@ -430,7 +389,7 @@ async function indexFacts(dist: string): Promise<{ pages: number | null; files: 
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseOptions();
   const index = await indexFacts(options.dist);
   const server = await serve(options.dist, options.port);
   const origin = `http://127.0.0.1:${options.port}`;

@@ -22,7 +22,7 @@
  *   --live                only the one-row-goes-live part: webhook received to the new release serving the changed
  *                         product, through the operators' service, incremental builds (scripts/bench-live.ts;
  *                         --size N, --rounds N, --debounce S)
- * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only.
+ * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only (THELA_BENCH_PORT_BASE moves them).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstLoads, type FirstLoad } from './bench/browser.ts';
-import { buildSite, type BuildResult } from './bench/build.ts';
+import { buildSite, emptyBuildResult, type BuildResult } from './bench/build.ts';
 import {
   BUDGET_FILE,
   budgetFromMeasured,
@@ -59,15 +59,17 @@ import {
   type Verdict,
   type VerdictInput,
 } from './bench/targets.ts';
-import { heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
+import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
+import { parseCommand, usageError, wholeNumber } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 
-// Ports of this benchmark (4361-4369): the site for page weight and Lighthouse, Chromium's debugging port, search.
-const SITE_PORT = 4361;
+// Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight and Lighthouse,
+// Chromium's debugging port, search.
+const SITE_PORT = benchPort(0);
 /** The 10,000-product build, for the Lighthouse run of the category page. */
-const SCALE_SITE_PORT = 4365;
-const LIGHTHOUSE_DEBUG_PORT = 4364;
-const SEARCH_PORT = 4363;
+const SCALE_SITE_PORT = benchPort(4);
+const LIGHTHOUSE_DEBUG_PORT = benchPort(3);
+const SEARCH_PORT = benchPort(2);
 const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
 
 interface Options {
@@ -85,79 +87,56 @@ interface Options {
 }
 
 function fail(message: string): never {
-  console.error(`bench: ${message}`);
-  process.exit(2);
+  return usageError('bench', message);
 }
 
-function parseOptions(argv: readonly string[]): Options {
-  const quick = argv.includes('--quick');
-  const options: Options = {
-    quick,
-    dist: null,
-    scaleDist: path.join(ROOT, 'dist-scale'),
-    sizes: quick ? [] : [1000, 10_000, 100_000],
-    skip: new Set(),
-    lighthouseRuns: quick ? 1 : 3,
-    searchRuns: quick ? 1 : 3,
-    updateBudgets: false,
-    keep: false,
-    useBuild: new Map(),
+/** A catalogue size: a whole number >= 1, "10k" for 10000. */
+function catalogueSize(text: string): number | null {
+  const n = Number(text.replace(/k$/i, '000'));
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+function parseOptions(): Options {
+  const { values } = parseCommand('bench', 'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench.ts', {
+    quick: { type: 'boolean', default: false },
+    dist: { type: 'string' },
+    'scale-dist': { type: 'string' },
+    sizes: { type: 'string' },
+    skip: { type: 'string', multiple: true, default: [] },
+    'lighthouse-runs': { type: 'string' },
+    'search-runs': { type: 'string' },
+    'update-budgets': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    'use-build': { type: 'string', multiple: true, default: [] },
+  });
+  const { quick } = values;
+  const runs = (option: 'lighthouse-runs' | 'search-runs') => {
+    const text = values[option];
+    return text === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, text);
   };
-  for (let index = 0; index < argv.length; index++) {
-    const arg = must(argv[index], `argument ${index}`);
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++index] ?? fail(`${name} needs a value`);
-    const count = () => {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1) fail(`${name} needs a whole number >= 1`);
-      return n;
-    };
-    switch (name) {
-      case '--quick':
-        break;
-      case '--dist':
-        options.dist = path.resolve(value());
-        break;
-      case '--scale-dist':
-        options.scaleDist = path.resolve(value());
-        break;
-      case '--sizes':
-        options.sizes = value()
-          .split(',')
-          .filter(Boolean)
-          .map((item) => {
-            const n = Number(item.replace(/k$/i, '000'));
-            if (!Number.isInteger(n) || n < 1) fail(`--sizes: ${item} is not a catalogue size`);
-            return n;
-          });
-        break;
-      case '--skip':
-        for (const item of value().split(',')) options.skip.add(item.trim());
-        break;
-      case '--lighthouse-runs':
-        options.lighthouseRuns = count();
-        break;
-      case '--search-runs':
-        options.searchRuns = count();
-        break;
-      case '--update-budgets':
-        options.updateBudgets = true;
-        break;
-      case '--keep':
-        options.keep = true;
-        break;
-      case '--use-build': {
-        const [size, dir] = value().split('=');
-        const n = Number((size ?? '').replace(/k$/i, '000'));
-        if (!Number.isInteger(n) || n < 1 || !dir) fail('--use-build needs SIZE=DIR, e.g. 100000=/tmp/dist-100k');
-        options.useBuild.set(n, path.resolve(dir));
-        break;
-      }
-      default:
-        fail(`unknown option ${arg} (see the comment at the top of scripts/bench.ts)`);
-    }
+  const useBuild = new Map<number, string>();
+  for (const item of values['use-build']) {
+    const [size, dir] = item.split('=');
+    const n = catalogueSize(size ?? '');
+    if (n === null || !dir) fail('--use-build needs SIZE=DIR, e.g. 100000=/tmp/dist-100k');
+    useBuild.set(n, path.resolve(dir));
   }
-  return options;
+  return {
+    quick,
+    dist: values.dist === undefined ? null : path.resolve(values.dist),
+    scaleDist: path.resolve(values['scale-dist'] ?? path.join(ROOT, 'dist-scale')),
+    sizes:
+      values.sizes
+        ?.split(',')
+        .filter(Boolean)
+        .map((item) => catalogueSize(item) ?? fail(`--sizes: ${item} is not a catalogue size`)) ?? (quick ? [] : [1000, 10_000, 100_000]),
+    skip: new Set(values.skip.flatMap((item) => item.split(',').map((name) => name.trim()))),
+    lighthouseRuns: runs('lighthouse-runs'),
+    searchRuns: runs('search-runs'),
+    updateBudgets: values['update-budgets'],
+    keep: values.keep,
+    useBuild,
+  };
 }
 
 function sizeLabel(size: number): string {
@@ -205,7 +184,7 @@ if (process.argv.includes('--releases')) {
   const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-releases.ts'), ...rest], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
-const options = parseOptions(process.argv.slice(2));
+const options = parseOptions();
 const resultsFile = path.join(ROOT, 'bench/results', `${today(started)}${options.quick ? '-quick' : ''}.json`);
 const progress = (message: string) => console.log(`[bench ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 
@@ -264,18 +243,9 @@ function existingBuild(label: string, size: number, outDir: string): BuildResult
   const ok = existsSync(path.join(outDir, 'pagefind', 'pagefind-entry.json'));
   progress(`${label}: using the existing build ${outDir} (--use-build): search only, no build figures`);
   return {
-    label,
-    catalogueSize: size,
-    outDir,
+    ...emptyBuildResult(label, size, outDir),
     ok,
-    lockWaitMs: 0,
     notes: [ok ? `existing build ${outDir} (--use-build)` : `${outDir} has no Pagefind index`],
-    catalogue: null,
-    astro: null,
-    pagefind: null,
-    serviceWorker: null,
-    totalMs: null,
-    dist: null,
   };
 }
 
@@ -440,11 +410,7 @@ try {
         if (!entry || 'missing' in entry) continue;
         next[page.type.name] = {
           maxJsGzip: budgetFromMeasured(entry.weight.js.total.gzip),
-          maxFirstRenderGzip: budgetFromMeasured(
-            entry.weight.firstRender.gzip,
-            undefined,
-            page.type.name in config.overFirstRoundTrip ? Infinity : config.firstRoundTripBytes,
-          ),
+          maxFirstRenderGzip: budgetFromMeasured(entry.weight.firstRender.gzip, undefined, config.firstRoundTripBytes),
         };
         measured[page.type.name] = {
           jsGzip: entry.weight.js.total.gzip,

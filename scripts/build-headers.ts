@@ -4,12 +4,23 @@
  * scripts and styles the built pages carry (by hash). Stops the build when a page carries something a hash-only
  * policy would block (a style attribute, an inline event handler) or when the header outgrows what hosts accept.
  *
+ * Pages unchanged since the last build are not read again (their hashes are kept: scripts/lib/file-results.ts).
+ *
  * Usage: node scripts/build-headers.ts [outDir]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
-import { MAX_HEADER_LINE, collectSiteInlineCode, mergeHeadersFile, securityHeaders, supabaseConnectOrigin } from './lib/security-policy.ts';
+import { fileResultsPath, openFileResults } from './lib/file-results.ts';
+import {
+  INLINE_CODE_VERSION,
+  MAX_HEADER_LINE,
+  collectSiteInlineCode,
+  mergeHeadersFile,
+  securityHeaders,
+  type PageInlineCode,
+} from './lib/security-policy.ts';
+import { supabaseOrigin } from '../src/lib/pwa/routes.ts';
 
 const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -21,7 +32,14 @@ function fail(message: string): never {
 }
 
 if (!existsSync(path.join(outDir, 'index.html'))) fail(`no built site in ${outDir}`);
-const { pages, code } = await collectSiteInlineCode(outDir);
+// Pages unchanged since the last build (the same file: incremental builds link reused pages) are not read again.
+const store = await openFileResults<PageInlineCode>(
+  fileResultsPath('inline-code'),
+  INLINE_CODE_VERSION,
+  process.env['THELA_FULL_BUILD'] !== '1',
+);
+const { pages, code } = await collectSiteInlineCode(outDir, store);
+await store.save();
 if (code.styleAttributes > 0)
   fail(`${code.styleAttributes} style="..." attribute(s) in the pages; the policy allows styles by hash only (use a class)`);
 if (code.eventHandlers > 0)
@@ -38,5 +56,5 @@ writeFileSync(file, mergeHeadersFile(base, headers));
 console.log(
   `build-headers: ${path.relative(process.cwd(), file) || file}: CSP for ${pages} pages, ` +
     `${code.scriptHashes.size} script and ${code.styleHashes.size} style hashes, ` +
-    `connect-src ${supabaseConnectOrigin(supabaseUrl) ?? "'self' only"}`,
+    `connect-src ${supabaseOrigin(supabaseUrl) ?? "'self' only"}; ${store.misses} pages read, ${store.hits} unchanged`,
 );

@@ -10,12 +10,17 @@
  * `--full` (or THELA_FULL_BUILD=1) renders every page and records a fresh cache (astro build --force).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { formatPageSummary, pageCounter } from './lib/build-pages.ts';
+import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 
 const outDir = process.env['OUT_DIR'] || 'dist';
 
+/** How long each step took (ms), printed as one line at the end (`formatStepTimes`) for the operators' rebuild and the bench. */
+const steps: Record<string, number> = {};
+
 function run(label: string, command: string, args: string[]): void {
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  steps[label] = performance.now() - started;
   if (result.status !== 0) {
     console.error(`build: ${label} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status || 1);
@@ -43,12 +48,17 @@ async function astroBuild(full: boolean): Promise<string> {
 }
 
 const full = process.argv.includes('--full') || process.env['THELA_FULL_BUILD'] === '1';
+// The after-steps reuse nothing either (scripts/lib/file-results.ts).
+if (full) process.env['THELA_FULL_BUILD'] = '1';
+const astroStarted = performance.now();
 const pages = await astroBuild(full);
+steps['astro'] = performance.now() - astroStarted;
 console.log(`build: ${pages}`);
 run('pagefind', 'pagefind', ['--site', outDir]);
 run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
 run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
 run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);
+console.log(`build: ${formatStepTimes(steps)}`);
 // Last, so the operators' rebuild finds it in the tail of the output.
 console.log(`build: ${pages}${full ? ' (full build)' : ''}`);

@@ -9,24 +9,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BUDGET_FILE, checkBudgets, loadBudgetConfig, type BudgetConfig } from './bench/budgets.ts';
 import { kb, table } from './bench/util.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
+
+const HELP = 'usage: node scripts/check-budgets.ts [DIR] [--budgets FILE]';
 
 function usage(message: string): never {
-  console.error(`check-budgets: ${message}\nusage: node scripts/check-budgets.ts [DIR] [--budgets FILE]`);
-  process.exit(2);
+  return usageError('check-budgets', message, HELP);
 }
 
-const args = process.argv.slice(2);
-let dir: string | undefined;
-let budgetFile = BUDGET_FILE;
-for (let index = 0; index < args.length; index++) {
-  const arg = args[index] ?? '';
-  if (arg === '--budgets') budgetFile = args[++index] ?? usage('--budgets needs a file');
-  else if (arg.startsWith('--budgets=')) budgetFile = arg.slice('--budgets='.length);
-  else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
-  else if (dir === undefined) dir = arg;
-  else usage(`unexpected argument ${arg}`);
-}
-dir = path.resolve(dir ?? process.env['OUT_DIR'] ?? 'dist');
+const { values, positionals } = parseCommand(
+  'check-budgets',
+  HELP,
+  { budgets: { type: 'string', default: BUDGET_FILE } },
+  { allowPositionals: true },
+);
+if (positionals.length > 1) usage(`unexpected argument ${positionals[1] ?? ''}`);
+const budgetFile = values.budgets;
+const dir = path.resolve(positionals[0] ?? process.env['OUT_DIR'] ?? 'dist');
 if (!existsSync(path.join(dir, 'index.html'))) usage(`${dir} is not a built site (no index.html): build first`);
 
 let config: BudgetConfig;

@@ -1,5 +1,5 @@
 /**
- * Generates everything derived from src/lib/catalogue/sample-definitions.ts:
+ * Generates everything derived from the sample definitions (scripts/catalogue/definitions.json):
  * - src/data/sample-catalogue.json (the bundled sample catalogue);
  * - public/images/placeholder.svg and public/images/catalogue/*.svg (one illustration per item type,
  *   category and shop type);
@@ -15,6 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from './catalogue/definitions.ts';
 import { buildSampleCatalogue, catalogueToJson, listKinds } from './catalogue/sample.ts';
 import type { Catalogue, ShopType } from '../src/lib/catalogue/types.ts';
+import { parseCommand } from './lib/cli.ts';
+
+const HELP = `usage: npm run catalogue [-- --check]
+  --check   regenerate in memory; exit 1 if a committed file differs`;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JSON_FILE = 'src/data/sample-catalogue.json';
@@ -196,7 +200,7 @@ async function readIfExists(file: string): Promise<string | null> {
 }
 
 async function main(): Promise<number> {
-  const check = process.argv.includes('--check');
+  const check = parseCommand('generate-catalogue', HELP, { check: { type: 'boolean', default: false } }).values.check;
   const catalogue = buildSampleCatalogue();
   const outputs = new Map<string, string>([[JSON_FILE, catalogueToJson(catalogue)], ...renderImages()]);
   const seed = await renderSeed(catalogue);

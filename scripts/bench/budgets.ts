@@ -28,11 +28,6 @@ export interface BudgetConfig {
    * first-render budget and target (a file with one above it is refused).
    */
   firstRoundTripBytes: number;
-  /**
-   * Page types known to be over the first round trip, each with the reason (an open item, not a pass): their
-   * first-render budget may sit above `firstRoundTripBytes` so it still stops growth, and every check says so.
-   */
-  overFirstRoundTrip: Record<string, string>;
   /** What was measured when the budgets were set, so a breach can name the chunks that are new since. */
   measured: Record<string, MeasuredPage>;
 }
@@ -97,23 +92,9 @@ export function parseBudgetConfig(text: string): BudgetConfig {
   if (firstRoundTripBytes > FIRST_ROUND_TRIP)
     throw new Error(`budgets: "firstRoundTripBytes" ${firstRoundTripBytes} is above the first round trip of ${FIRST_ROUND_TRIP} bytes`);
   const sections = { budgets: section('budgets'), targets: section('targets') };
-  const overFirstRoundTrip: Record<string, string> = {};
-  const rawOver = data['overFirstRoundTrip'];
-  if (rawOver && typeof rawOver === 'object') {
-    for (const [page, reason] of Object.entries(rawOver)) {
-      if (page.startsWith('$')) continue;
-      if (!known.has(page) || typeof reason !== 'string' || reason.trim() === '')
-        throw new Error(`budgets: "overFirstRoundTrip.${page}" must name a known page type and give the reason`);
-      overFirstRoundTrip[page] = reason;
-    }
-  }
   for (const [name, pages] of Object.entries(sections))
     for (const [page, budget] of Object.entries(pages))
-      if (
-        budget.maxFirstRenderGzip !== undefined &&
-        budget.maxFirstRenderGzip > firstRoundTripBytes &&
-        !(name === 'budgets' && page in overFirstRoundTrip)
-      )
+      if (budget.maxFirstRenderGzip !== undefined && budget.maxFirstRenderGzip > firstRoundTripBytes)
         throw new Error(
           `budgets: "${name}.${page}.maxFirstRenderGzip" ${budget.maxFirstRenderGzip} is above the first round trip of ${firstRoundTripBytes} bytes (budgets may sit below it, never above)`,
         );
@@ -123,7 +104,7 @@ export function parseBudgetConfig(text: string): BudgetConfig {
   if (rawMeasured && typeof rawMeasured === 'object') {
     for (const [page, value] of Object.entries(rawMeasured)) if (isMeasured(value)) measured[page] = value;
   }
-  return { ...sections, firstRoundTripBytes, overFirstRoundTrip, measured };
+  return { ...sections, firstRoundTripBytes, measured };
 }
 
 /** Reads bench/budgets.json (or another file). */
@@ -143,7 +124,6 @@ export interface BudgetRow {
   react: string | null;
   noReact: boolean;
   breaches: string[];
-  notes: string[];
   weight: PageWeight | null;
 }
 
@@ -198,9 +178,7 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
     const target = config.targets[name] ?? {};
     const maxJs = strictest(budget.maxJsGzip, target.maxJsGzip);
     // The first round trip is a target of every page type, whatever the file says.
-    const overReason = config.overFirstRoundTrip[name];
-    const ceiling = overReason === undefined ? config.firstRoundTripBytes : Infinity;
-    const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, ceiling);
+    const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, config.firstRoundTripBytes);
     const noReact = Boolean(budget.noReact || target.noReact);
     const row: BudgetRow = {
       page: name,
@@ -213,12 +191,9 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
       react: null,
       noReact,
       breaches: [],
-      notes: [],
       weight: null,
     };
     rows.push(row);
-    if (overReason !== undefined)
-      row.notes.push(`${name}: above the first round trip of ${kb(config.firstRoundTripBytes)}, an open item: ${overReason}`);
     if (page.missing !== undefined) {
       row.breaches.push(`${name}: ${page.missing}`);
       continue;
@@ -254,7 +229,7 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
   for (const name of names) {
     if (!resolved.some((page) => page.type.name === name)) notes.push(`budget for unknown page type ${name}`);
   }
-  return { rows, breaches: rows.flatMap((row) => row.breaches), notes: [...notes, ...rows.flatMap((row) => row.notes)] };
+  return { rows, breaches: rows.flatMap((row) => row.breaches), notes };
 }
 
 /** The budget file's text: one line per page type, so a diff shows exactly which budget moved. */

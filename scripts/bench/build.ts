@@ -239,18 +239,12 @@ export interface BuildOptions {
   progress?: (message: string) => void;
 }
 
-/** Builds and indexes the site once, measuring each step. Never throws for a failed build: that is a result. */
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  assertBenchDir(options.outDir);
-  await rm(options.outDir, { recursive: true, force: true });
-  await rm(`${options.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
-  const log = createWriteStream(options.logFile);
-  const echo = (prefix: string) => (line: TimedLine) => log.write(`${prefix} +${(line.atMs / 1000).toFixed(3)}s ${plain(line.text)}\n`);
-  const env = buildEnv(options.outDir, options.catalogueSize, options.site);
-  const result: BuildResult = {
-    label: options.label,
-    catalogueSize: options.catalogueSize,
-    outDir: options.outDir,
+/** A build's result before anything has run: not ok, no figures. */
+export function emptyBuildResult(label: string, catalogueSize: number | null, outDir: string): BuildResult {
+  return {
+    label,
+    catalogueSize,
+    outDir,
     ok: false,
     lockWaitMs: 0,
     notes: [],
@@ -261,6 +255,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     totalMs: null,
     dist: null,
   };
+}
+
+/** Builds and indexes the site once, measuring each step. Never throws for a failed build: that is a result. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  assertBenchDir(options.outDir);
+  await rm(options.outDir, { recursive: true, force: true });
+  await rm(`${options.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
+  const log = createWriteStream(options.logFile);
+  const echo = (prefix: string) => (line: TimedLine) => log.write(`${prefix} +${(line.atMs / 1000).toFixed(3)}s ${plain(line.text)}\n`);
+  const env = buildEnv(options.outDir, options.catalogueSize, options.site);
+  const result = emptyBuildResult(options.label, options.catalogueSize, options.outDir);
+  /** Runs one step of the build (a Node script) with the build's environment, its output logged under `name`. */
+  const step = (name: string, script: string, args: string[]) =>
+    runMeasured(process.execPath, [script, ...args], {
+      cwd: ROOT,
+      env,
+      onLine: echo(name),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
 
   const waitStarted = performance.now();
   /** Why the search vocabulary step failed (set inside the lock). */
@@ -269,41 +282,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     async () => {
       result.lockWaitMs = performance.now() - waitStarted;
       options.progress?.(`${options.label}: astro build`);
-      const astroRun = await runMeasured(process.execPath, [ASTRO_BIN, 'build'], {
-        cwd: ROOT,
-        env,
-        onLine: echo('astro'),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      });
+      const astroRun = await step('astro', ASTRO_BIN, ['build']);
       if (astroRun.exitCode !== 0) return [astroRun, null, null] as const;
       options.progress?.(`${options.label}: pagefind`);
-      const pagefindRun = await runMeasured(process.execPath, [PAGEFIND_BIN, '--site', options.outDir], {
-        cwd: ROOT,
-        env,
-        onLine: echo('pagefind'),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      });
+      const pagefindRun = await step('pagefind', PAGEFIND_BIN, ['--site', options.outDir]);
       if (pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
       // The typo-correction vocabulary, as scripts/build.ts writes it (search at scale corrects too).
       options.progress?.(`${options.label}: search vocabulary`);
-      const vocabularyRun = await runMeasured(process.execPath, [VOCABULARY_SCRIPT, options.outDir], {
-        cwd: ROOT,
-        env,
-        onLine: echo('vocabulary'),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      });
+      const vocabularyRun = await step('vocabulary', VOCABULARY_SCRIPT, [options.outDir]);
       if (vocabularyRun.exitCode !== 0) {
         vocabularyFailures.push(describeFailure('search vocabulary', vocabularyRun, options.logFile));
         return [astroRun, pagefindRun, null] as const;
       }
       if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
       options.progress?.(`${options.label}: service worker`);
-      const swRun = await runMeasured(process.execPath, [SW_SCRIPT, options.outDir], {
-        cwd: ROOT,
-        env,
-        onLine: echo('sw'),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      });
+      const swRun = await step('sw', SW_SCRIPT, [options.outDir]);
       return [astroRun, pagefindRun, swRun] as const;
     },
     () => options.progress?.(`${options.label}: waiting for /tmp/thela-build.lock (another build is running)`),

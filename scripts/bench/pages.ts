@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import pageTypes from './page-types.json' with { type: 'json' };
 
 /** A page type: a fixed URL, or (product, store) the first page found under a directory. */
 export interface PageType {
@@ -13,31 +14,28 @@ export interface PageType {
   content?: boolean;
 }
 
-/** The page types of the issue, in report order. Help, FAQ and offers are content pages the no-React target covers. */
-export const PAGE_TYPES: readonly PageType[] = [
-  { name: 'home', url: '/' },
-  { name: 'category', url: '/category/fruits/' },
-  { name: 'category-page', url: '/category/fruits/2/' },
-  { name: 'subcategory', url: '/category/fruits/subcategory/fresh-fruits/' },
-  { name: 'shop', url: '/shop/grocery/' },
-  { name: 'store', url: '/store/', firstUnder: true },
-  { name: 'stores', url: '/stores/' },
-  { name: 'product', url: '/product/', firstUnder: true },
-  { name: 'search', url: '/search/' },
-  { name: 'cart', url: '/cart/' },
-  { name: 'checkout', url: '/checkout/' },
-  { name: 'orders', url: '/orders/' },
-  { name: 'order', url: '/orders/view/' },
-  { name: 'profile', url: '/profile/' },
-  { name: 'about', url: '/about/', content: true },
-  { name: 'help', url: '/help/', content: true },
-  { name: 'faq', url: '/help/faq/', content: true },
-  { name: 'offers', url: '/offers/', content: true },
-  { name: 'specials', url: '/offers/specials/', content: true },
-  { name: 'shops', url: '/shops/', content: true },
-  { name: 'wishlist', url: '/wishlist/', content: true },
-  { name: '404', url: '/404.html', content: true },
-];
+/** Reads page-types.json's list of page types; throws naming the first entry that is not a page type. */
+export function readPageTypes(list: readonly unknown[]): PageType[] {
+  return list.map((value, i): PageType => {
+    const at = `scripts/bench/page-types.json [${i}]`;
+    if (typeof value !== 'object' || value === null) throw new Error(`${at} must be an object`);
+    const { name, url, firstUnder, content, ...rest } = value as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) throw new Error(`${at} has an unknown field "${extra}"`);
+    if (typeof name !== 'string' || name === '') throw new Error(`${at}.name must be a non-empty string`);
+    if (typeof url !== 'string' || !url.startsWith('/')) throw new Error(`${at}.url must be a site URL starting with /`);
+    if (![firstUnder, content].every((flag) => flag === undefined || typeof flag === 'boolean')) {
+      throw new Error(`${at}: firstUnder and content must be true or false`);
+    }
+    return { name, url, ...(firstUnder === true ? { firstUnder } : {}), ...(content === true ? { content } : {}) };
+  });
+}
+
+/**
+ * The page types of the issue, in report order (page-types.json). Help, FAQ and offers are content pages the no-React
+ * target covers. Checked when read: a misspelt field fails the benchmark and the budget check.
+ */
+export const PAGE_TYPES: readonly PageType[] = readPageTypes(pageTypes);
 
 /** A page type resolved against a build: the page's URL and HTML file, or why there is none. */
 export type ResolvedPage =

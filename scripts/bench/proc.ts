@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** The lock every build in this shared tree holds (see /work/notes/common.md). */
+/** The lock every build in this shared tree holds. */
 export const BUILD_LOCK = '/tmp/thela-build.lock';
 
 const GNU_TIME = '/usr/bin/time';

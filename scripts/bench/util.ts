@@ -7,6 +7,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** The repository root (scripts/bench/ is two levels below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The first of the benchmark's ten ports (default 4361: 4361-4369 for `npm run bench`, +5 for `--live`).
+ * THELA_BENCH_PORT_BASE moves them all, so two engineers' benchmarks on one machine do not collide.
+ */
+export function benchPort(offset: number): number {
+  const base = Number(process.env['THELA_BENCH_PORT_BASE'] ?? 4361);
+  if (!Number.isInteger(base) || base < 1024 || base > 65_525) throw new Error('THELA_BENCH_PORT_BASE must be a port from 1024 to 65525');
+  return base + offset;
+}
+
 /** One kilobyte as every figure in the benchmark uses it: 1,024 bytes (so 14 KB = 14,336 bytes, 75 KB = 76,800). */
 export const KB = 1024;
 

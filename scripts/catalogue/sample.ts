@@ -1,5 +1,5 @@
 /**
- * Turns the hand-written definitions (`definitions.ts`) into catalogue rows, and generates
+ * Turns the hand-written definitions (definitions.json, read by `definitions.ts`) into catalogue rows, and generates
  * synthetic catalogues of any size from the same definitions for load and build tests.
  *
  * Everything here is deterministic: the sample depends only on the definitions (per-product choices
@@ -253,7 +253,7 @@ export function buildSampleCatalogue(): Catalogue {
     };
   });
   for (const [list, ids] of Object.entries(FALLBACK_CASES)) {
-    for (const id of ids) if (!seen.has(id)) fail(`FALLBACK_CASES.${list} names unknown product "${id}"`);
+    for (const id of ids) if (!seen.has(id)) fail(`fallbackCases.${list} names unknown product "${id}"`);
   }
   const stores = buildStores();
   return { categories: categories.map((c) => ({ ...c })), products, stores, delivery_areas: buildDeliveryAreas(stores) };

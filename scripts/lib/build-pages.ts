@@ -59,3 +59,25 @@ export function parsePageSummary(lines: readonly string[]): PageCounts | undefin
   }
   return undefined;
 }
+
+/** The build's step times line: `steps: astro 9.2 s, pagefind 4.4 s, ...` (ms in, one decimal of seconds out). */
+export function formatStepTimes(steps: Readonly<Record<string, number>>): string {
+  return `steps: ${Object.entries(steps)
+    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ')}`;
+}
+
+/** Reads the step times line back (the last one wins): step name to ms; undefined when absent. */
+export function parseStepTimes(lines: readonly string[]): Record<string, number> | undefined {
+  for (const line of [...lines].reverse()) {
+    const at = line.indexOf('build: steps: ');
+    if (at === -1) continue;
+    const steps: Record<string, number> = {};
+    for (const part of line.slice(at + 'build: steps: '.length).split(', ')) {
+      const match = /^(.+) ([\d.]+) s\s*$/.exec(part);
+      if (match) steps[match[1] as string] = Math.round(Number(match[2]) * 1000);
+    }
+    return steps;
+  }
+  return undefined;
+}

@@ -18,8 +18,8 @@
  *
  * Messages name the variable or file and the kind of secret, never the secret itself.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
 
 /** A JWT-shaped token inside any text: base64url header and payload that both open with `{"` (`eyJ`). */
 const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
@@ -111,23 +111,33 @@ export function scanText(text: string, secrets: { name: string; value: string }[
   return [...kinds];
 }
 
-async function textFiles(dir: string, prefix = ''): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...(await textFiles(dir, relative)));
-    else if (entry.isFile() && (TEXT_FILE.test(entry.name) || TEXT_NAMES.has(entry.name))) files.push(relative);
-  }
-  return files;
+/**
+ * The scope of stored scan results (scripts/lib/file-results.ts): the rules' version and a digest of the secret
+ * values looked for, so a changed or added secret rescans every file. The values themselves are never stored.
+ */
+export function secretScanScope(env: Record<string, string | undefined>): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify(secretValues(env)))
+    .digest('hex');
+  return `secret-scan-1:${digest}`;
 }
 
-/** One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. */
-export async function scanBuiltSite(dir: string, env: Record<string, string | undefined>): Promise<string[]> {
+/**
+ * One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. With `store`
+ * (opened with `secretScanScope(env)`), files unchanged since the last build are not read again.
+ */
+export async function scanBuiltSite(
+  dir: string,
+  env: Record<string, string | undefined>,
+  store?: FileResults<string[]>,
+): Promise<string[]> {
   const secrets = secretValues(env);
-  const findings: string[] = [];
-  for (const file of (await textFiles(dir)).sort()) {
-    const kinds = scanText(await readFile(path.join(dir, file), 'utf8'), secrets);
-    if (kinds.length) findings.push(`${file}: ${kinds.join(', ')}`);
-  }
-  return findings;
+  const files = await listFiles(dir, (name) => TEXT_FILE.test(name) || TEXT_NAMES.has(name));
+  const results = await resultsFor(dir, files, store ?? (await openFileResults<string[]>(undefined, '')), (text) =>
+    scanText(text, secrets),
+  );
+  return files.flatMap((file, index) => {
+    const kinds = results[index] ?? [];
+    return kinds.length ? [`${file}: ${kinds.join(', ')}`] : [];
+  });
 }

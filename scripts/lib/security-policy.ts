@@ -7,8 +7,10 @@
  * Why each directive is what it is: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
 import path from 'node:path';
+import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 /** Header lines longer than this are refused by Cloudflare Pages (its `_headers` limit is 2,000 characters). */
 export const MAX_HEADER_LINE = 2000;
@@ -89,33 +91,50 @@ export function collectInlineCode(html: string, into: InlineCode = emptyInlineCo
   return into;
 }
 
-async function htmlFiles(dir: string, prefix = ''): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...(await htmlFiles(dir, relative)));
-    else if (entry.isFile() && entry.name.endsWith('.html')) files.push(relative);
-  }
-  return files;
+/** One page's inline code, as stored between builds (scripts/lib/file-results.ts). */
+export interface PageInlineCode {
+  scripts: string[];
+  styles: string[];
+  styleAttributes: number;
+  eventHandlers: number;
 }
 
-/** The inline code of every page of a built site, and how many pages there are. */
-export async function collectSiteInlineCode(dir: string): Promise<{ pages: number; code: InlineCode }> {
+/** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
+export const INLINE_CODE_VERSION = 'inline-code-1';
+
+function pageInlineCode(html: string): PageInlineCode {
+  const code = collectInlineCode(html);
+  return {
+    scripts: [...code.scriptHashes],
+    styles: [...code.styleHashes],
+    styleAttributes: code.styleAttributes,
+    eventHandlers: code.eventHandlers,
+  };
+}
+
+/**
+ * The inline code of every page of a built site, and how many pages there are. With `store`, pages whose file is
+ * unchanged since the last build are not read again (their stored hashes are used).
+ */
+export async function collectSiteInlineCode(
+  dir: string,
+  store?: FileResults<PageInlineCode>,
+): Promise<{ pages: number; code: InlineCode }> {
   const code = emptyInlineCode();
-  const files = await htmlFiles(dir);
-  for (const file of files) collectInlineCode(await readFile(path.join(dir, file), 'utf8'), code);
-  return { pages: files.length, code };
-}
-
-/** The origin of the configured Supabase project (http or https only), or null. */
-export function supabaseConnectOrigin(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
+  const files = await listFiles(dir, (name) => name.endsWith('.html'));
+  const results = await resultsFor(
+    dir,
+    files,
+    store ?? (await openFileResults<PageInlineCode>(undefined, INLINE_CODE_VERSION)),
+    pageInlineCode,
+  );
+  for (const page of results) {
+    for (const hash of page.scripts) code.scriptHashes.add(hash);
+    for (const hash of page.styles) code.styleHashes.add(hash);
+    code.styleAttributes += page.styleAttributes;
+    code.eventHandlers += page.eventHandlers;
   }
+  return { pages: files.length, code };
 }
 
 export interface PolicyInput {
@@ -129,7 +148,7 @@ export interface PolicyInput {
 export function contentSecurityPolicy(input: PolicyInput): string {
   const scripts = [...new Set(input.scriptHashes)].sort();
   const styles = [...new Set(input.styleHashes)].sort();
-  const supabase = supabaseConnectOrigin(input.supabaseUrl);
+  const supabase = supabaseOrigin(input.supabaseUrl);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     // Pagefind compiles its WebAssembly index reader: 'wasm-unsafe-eval' allows exactly that, not eval().

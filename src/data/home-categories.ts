@@ -5,7 +5,7 @@ export interface HomeCategory {
   /** The category's bundled illustration (every system shows it; an emoji needs an emoji font). */
   image: string;
   href: string;
-  /** Tailwind classes for the tile, both themes. */
+  /** The tile's Tailwind background: the same pastel in both themes (the name sits below the tile, so no text is on it). */
   color: string;
 }
 
@@ -19,16 +19,16 @@ const entry = (id: string, name: string, color: string): HomeCategory => ({
 
 /** The ten static home categories of the spec, in its order. */
 export const homeCategories: readonly HomeCategory[] = [
-  entry('fruits', 'Fruits', 'bg-red-100 dark:bg-red-950'),
-  entry('vegetables', 'Vegetables', 'bg-green-100 dark:bg-green-950'),
-  entry('dairy', 'Dairy & Eggs', 'bg-sky-100 dark:bg-sky-950'),
-  entry('snacks', 'Snacks', 'bg-amber-100 dark:bg-amber-950'),
-  entry('personal-care', 'Personal Care', 'bg-pink-100 dark:bg-pink-950'),
-  entry('baby', 'Baby Care', 'bg-violet-100 dark:bg-violet-950'),
-  entry('cleaning', 'Cleaning', 'bg-teal-100 dark:bg-teal-950'),
-  entry('beverages', 'Beverages', 'bg-orange-100 dark:bg-orange-950'),
-  entry('bakery', 'Bakery', 'bg-yellow-100 dark:bg-yellow-950'),
-  entry('meat', 'Meat & Fish', 'bg-rose-100 dark:bg-rose-950'),
+  entry('fruits', 'Fruits', 'bg-red-100'),
+  entry('vegetables', 'Vegetables', 'bg-green-100'),
+  entry('dairy', 'Dairy & Eggs', 'bg-sky-100'),
+  entry('snacks', 'Snacks', 'bg-amber-100'),
+  entry('personal-care', 'Personal Care', 'bg-pink-100'),
+  entry('baby', 'Baby Care', 'bg-violet-100'),
+  entry('cleaning', 'Cleaning', 'bg-teal-100'),
+  entry('beverages', 'Beverages', 'bg-orange-100'),
+  entry('bakery', 'Bakery', 'bg-yellow-100'),
+  entry('meat', 'Meat & Fish', 'bg-rose-100'),
 ];
 
 /** How far the category row's arrows scroll (spec section 9). */

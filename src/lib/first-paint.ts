@@ -66,9 +66,71 @@ function withoutBlocks(css: string, opening: RegExp): string {
   return out + css.slice(from);
 }
 
+/**
+ * Tailwind's preflight rules for elements no page of the site draws (code, sub/sup, abbr, progress, optgroup,
+ * textarea, file and number inputs) or states no first paint shows (Firefox's focus ring and invalid-field glow).
+ * They arrive with the full sheet. Rules for elements a page does draw (tables, summary, select, date and search
+ * inputs, small) stay. Selectors as Tailwind 4 prints them, minified.
+ */
+const UNDRAWN_PREFLIGHT = [
+  '::file-selector-button',
+  'abbr:where([title])',
+  'code,kbd,samp,pre',
+  'sub,sup',
+  'sub',
+  'sup',
+  ':-moz-focusring:where(:not(iframe))',
+  'progress',
+  ':where(select:is([multiple],[size])) optgroup',
+  ':where(select:is([multiple],[size])) optgroup option',
+  'textarea',
+  '::-webkit-inner-spin-button',
+  '::-webkit-outer-spin-button',
+  ':-moz-ui-invalid',
+];
+const UNDRAWN_RULE = new RegExp(
+  `(?<=[{}])(?:${UNDRAWN_PREFLIGHT.map((selector) => selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\{[^{}]*\\}`,
+  'g',
+);
+
+/** A first-paint sheet without the preflight rules of elements no page draws (UNDRAWN_PREFLIGHT). */
+export function withoutUndrawnPreflight(css: string): string {
+  return css.replace(UNDRAWN_RULE, '');
+}
+
+/**
+ * A first-paint sheet with a smaller theme block: Tailwind defines its theme values once as custom properties on
+ * `:root` and every rule reads them through `var()`, so each colour's name travels twice. Here each colour is written
+ * where it is used, and theme properties nothing reads (the monospace font of the dropped code rules...) go. The
+ * computed values are the same; the full sheet defines every property again for what follows the first paint.
+ */
+export function withCompactTheme(css: string): string {
+  const block = /@layer theme\{:root,:host\{([^{}]*)\}\}/.exec(css);
+  if (!block) return css;
+  let rest = css.slice(0, block.index) + css.slice(block.index + block[0].length);
+  let kept: string[] = [];
+  for (const declaration of (block[1] ?? '').split(';')) {
+    const name = declaration.slice(0, declaration.indexOf(':'));
+    if (name.startsWith('--color-')) rest = rest.replaceAll(`var(${name})`, declaration.slice(name.length + 1));
+    else kept.push(declaration);
+  }
+  // Theme values read only by theme values nothing reads go too (the monospace font of the dropped code rules).
+  for (let dropped = true; dropped;) {
+    const readers = rest + kept.join(';');
+    const read = kept.filter((declaration) => {
+      const name = declaration.slice(0, declaration.indexOf(':'));
+      return readers.includes(`var(${name})`) || readers.includes(`var(${name},`);
+    });
+    dropped = read.length < kept.length;
+    kept = read;
+  }
+  const theme = kept.length > 0 ? `@layer theme{:root,:host{${kept.join(';')}}}` : '';
+  return rest.slice(0, block.index) + theme + rest.slice(block.index);
+}
+
 /** The trims of a page type's first-paint sheet, in order. */
 export function forFirstPaint(css: string): string {
-  return withoutInteractionStates(withoutRegistrations(css));
+  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(css))));
 }
 
 const seen = new WeakMap<object, Set<string>>();

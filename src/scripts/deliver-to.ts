@@ -1,8 +1,9 @@
 /**
- * The "Deliver to" dialog's behaviour (markup in src/components/DeliverTo.astro), loaded on first use: a typed
- * pincode or a saved address is answered from the serviceability table; a served one becomes the delivery area
- * (persisted, shown in the header), a refused one says why, an unserved one lists the nearest served areas.
+ * The "Deliver to" dialog (the header's button and bootstrap are src/components/DeliverTo.astro), made on first use:
+ * a typed pincode or a saved address is answered from the serviceability table; a served one becomes the delivery
+ * area (persisted, shown in the header), a refused one says why, an unserved one lists the nearest served areas.
  */
+import { savedAddresses } from '../data/profile.ts';
 import {
   areaLine,
   DEFAULT_AREA,
@@ -16,9 +17,95 @@ import { $deliveryArea, chooseDeliveryArea, loadServiceabilityTable, refreshDeli
 // Already loaded by every page (the cart badge). Importing it here keeps the field rules and nanostores inside the
 // cart chunk: without it the bundler splits them into chunks of their own, and every page pays about 0.5 KB more.
 import '../stores/cart.ts';
+import { h, icon } from './dom.ts';
 
 /** Shown when the table cannot be read (offline before the service worker saved it, or a failed request). */
 export const TABLE_UNAVAILABLE = 'We could not check pincodes right now. Please try again.';
+
+/** A quick pick in the dialog: a saved address or a nearest served area. */
+const PICK = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-left text-sm hover:border-brand-600 dark:border-gray-700';
+
+/** The dialog, appended to the page the first time it is needed. */
+function createDialog(): HTMLDialogElement {
+  const dialog = h(
+    'dialog',
+    {
+      'data-deliver-dialog': true,
+      'aria-labelledby': 'deliver-to-title',
+      class:
+        'm-auto w-full max-w-md rounded-2xl bg-white p-5 text-gray-900 shadow-lg backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100',
+    },
+    h(
+      'div',
+      { class: 'flex items-center justify-between gap-3' },
+      h('h2', { id: 'deliver-to-title', class: 'text-lg font-bold' }, 'Deliver to'),
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-deliver-close': true,
+          'aria-label': 'Close',
+          class: 'grid size-10 place-items-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800',
+        },
+        icon('close'),
+      ),
+    ),
+    h(
+      'form',
+      { 'data-deliver-form': true, novalidate: true, class: 'mt-3' },
+      h('label', { for: 'deliver-to-pincode', class: 'text-sm font-medium' }, 'Pincode'),
+      h(
+        'div',
+        { class: 'mt-1 flex gap-2' },
+        h('input', {
+          id: 'deliver-to-pincode',
+          name: 'pincode',
+          type: 'text',
+          inputmode: 'numeric',
+          autocomplete: 'postal-code',
+          maxlength: '12',
+          'aria-describedby': 'deliver-to-message',
+          class: 'min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900',
+        }),
+        h('button', { type: 'submit', class: 'rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800' }, 'Check'),
+      ),
+      h(
+        'div',
+        { id: 'deliver-to-message', 'aria-live': 'polite', class: 'mt-2 text-sm' },
+        h('p', { 'data-deliver-message': true }),
+        h(
+          'div',
+          { 'data-deliver-nearest': true, hidden: true },
+          h('p', { class: 'mt-1' }, 'Nearest areas we deliver to:'),
+          h('ul', { 'data-deliver-nearest-list': true, class: 'mt-2 space-y-2' }),
+        ),
+      ),
+    ),
+    h('h3', { class: 'mt-4 text-sm font-bold' }, 'Saved addresses'),
+    h(
+      'ul',
+      { class: 'mt-2 space-y-2' },
+      ...savedAddresses.map((address) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            { type: 'button', 'data-deliver-pincode': address.pincode, class: PICK },
+            h('span', { class: 'block font-medium' }, address.label),
+            h(
+              'span',
+              { class: 'block text-xs text-gray-600 dark:text-gray-300' },
+              `${address.address}, ${address.city}, ${address.pincode}`,
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  document.body.append(dialog);
+  return dialog;
+}
 
 /** Clears the last answer before the dialog opens again; set once the dialog is wired. */
 let reset: (() => void) | undefined;
@@ -48,15 +135,9 @@ function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void
     input.setAttribute('aria-invalid', String(invalid));
     nearestList.replaceChildren(
       ...areas.map((area) => {
-        const item = document.createElement('li');
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className =
-          'w-full rounded-lg border border-gray-300 px-3 py-2 text-left text-sm hover:border-brand-600 dark:border-gray-700';
-        button.textContent = `${areaLine(area)} · ${shortPromise(area.minutes)}`;
+        const button = h('button', { type: 'button', class: PICK }, `${areaLine(area)} · ${shortPromise(area.minutes)}`);
         button.addEventListener('click', () => void check(area.pincode));
-        item.append(button);
-        return item;
+        return h('li', {}, button);
       }),
     );
     nearest.hidden = areas.length === 0;
@@ -106,8 +187,8 @@ function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void
 /** Wires the dialog once, and opens it when `open` (a click on the location line). */
 export function startDeliverTo(open: boolean): void {
   const opener = document.querySelector<HTMLButtonElement>('[data-deliver-to]');
-  const dialog = document.querySelector<HTMLDialogElement>('[data-deliver-dialog]');
-  if (!opener || !dialog) return;
+  if (!opener) return;
+  const dialog = document.querySelector<HTMLDialogElement>('[data-deliver-dialog]') ?? createDialog();
   reset ??= wire(opener, dialog);
   if (open && !dialog.open) {
     reset?.();

@@ -1,32 +1,32 @@
 /**
- * The toasts on screen (Toaster.astro): each notice of `src/stores/toasts.ts` drawn from the page's template into its
- * live region, with its dismiss button, held while hovered or focused. Loaded with the first notice of a page.
+ * The toasts on screen (Toaster.astro): each notice of `src/stores/toasts.ts` drawn into the page's live region, with
+ * its dismiss button, held while hovered or focused. Loaded with the first notice of a page (the regions are in every
+ * page; the notices' markup is made here, so no page's first render carries it).
  */
 import { $toasts, dismissToast, holdToast, type Toast } from '../stores/toasts.ts';
+import { dismissButton, h } from './dom.ts';
 
-const template = document.querySelector<HTMLTemplateElement>('[data-toast-template]');
 const regions = {
   default: document.querySelector<HTMLElement>('[data-toast-region="default"]'),
   destructive: document.querySelector<HTMLElement>('[data-toast-region="destructive"]'),
 };
 const shown = new Map<number, HTMLElement>();
 const styles = {
-  default: ['border-gray-200', 'bg-white', 'text-gray-900', 'dark:border-gray-700', 'dark:bg-gray-900', 'dark:text-gray-100'],
-  destructive: ['border-red-700', 'bg-red-700', 'text-white'],
+  default: 'border-gray-200 bg-white text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
+  destructive: 'border-red-700 bg-red-700 text-white',
 };
 
-function render(toast: Toast): HTMLElement | null {
-  const node = template?.content.firstElementChild?.cloneNode(true);
-  if (!(node instanceof HTMLElement)) return null;
-  node.classList.add(...styles[toast.variant]);
-  const title = node.querySelector('[data-toast-title]');
-  const description = node.querySelector<HTMLElement>('[data-toast-description]');
-  if (title) title.textContent = toast.title;
-  if (description) {
-    description.textContent = toast.description;
-    description.hidden = toast.description === '';
-  }
-  node.querySelector('[data-toast-dismiss]')?.addEventListener('click', () => dismissToast(toast.id));
+function render(toast: Toast): HTMLElement {
+  const description = h('p', { class: 'text-sm', 'data-toast-description': true }, toast.description);
+  description.hidden = toast.description === '';
+  const dismiss = dismissButton('Dismiss notification', 'data-toast-dismiss');
+  const node = h(
+    'div',
+    { class: `pointer-events-auto flex items-start gap-3 rounded-xl border p-3 shadow-lg ${styles[toast.variant]}`, 'data-toast': true },
+    h('div', { class: 'min-w-0 flex-1' }, h('p', { class: 'text-sm font-bold', 'data-toast-title': true }, toast.title), description),
+    dismiss,
+  );
+  dismiss.addEventListener('click', () => dismissToast(toast.id));
   node.addEventListener('pointerenter', () => holdToast(toast.id, true));
   node.addEventListener('pointerleave', () => holdToast(toast.id, false));
   node.addEventListener('focusin', () => holdToast(toast.id, true));
@@ -46,9 +46,9 @@ $toasts.subscribe((toasts) => {
   }
   for (const toast of toasts) {
     if (shown.has(toast.id)) continue;
-    const node = render(toast);
     const region = regions[toast.variant];
-    if (!node || !region) continue;
+    if (!region) continue;
+    const node = render(toast);
     region.append(node);
     shown.set(toast.id, node);
   }

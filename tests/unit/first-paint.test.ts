@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { firstOnPage, forFirstPaint, pageStyleFor, withoutInteractionStates, withoutRegistrations } from '../../src/lib/first-paint.ts';
+import {
+  firstOnPage,
+  forFirstPaint,
+  pageStyleFor,
+  withCompactTheme,
+  withoutInteractionStates,
+  withoutRegistrations,
+  withoutUndrawnPreflight,
+} from '../../src/lib/first-paint.ts';
 
 describe('pageStyleFor', () => {
   test.each([
@@ -65,6 +73,40 @@ describe('withoutInteractionStates', () => {
   test('forFirstPaint applies both trims', () => {
     const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.b{color:blue}';
     expect(forFirstPaint(css)).toBe('.b{color:blue}');
+  });
+});
+
+describe('withoutUndrawnPreflight', () => {
+  test('drops the rules of elements no page draws, keeps the rest (selectors that only start alike included)', () => {
+    const css =
+      '@layer base{code,kbd,samp,pre{font-size:1em}small{font-size:80%}sub,sup{line-height:0}sub{bottom:-.25em}' +
+      'sup{top:-.5em}table{border-collapse:collapse}progress{vertical-align:baseline}summary{display:list-item}' +
+      'textarea{resize:vertical}::file-selector-button{margin:0}::-webkit-search-decoration{-webkit-appearance:none}' +
+      '::-webkit-inner-spin-button{height:auto}.sub{color:red}}';
+    expect(withoutUndrawnPreflight(css)).toBe(
+      '@layer base{small{font-size:80%}table{border-collapse:collapse}summary{display:list-item}' +
+        '::-webkit-search-decoration{-webkit-appearance:none}.sub{color:red}}',
+    );
+  });
+});
+
+describe('withCompactTheme', () => {
+  test('writes each colour where it is used and drops theme properties nothing reads', () => {
+    const css =
+      '@layer theme{:root,:host{--font-sans:system-ui;--font-mono:ui-monospace;--default-font-family:var(--font-sans);--default-mono-font-family:var(--font-mono);--color-red-100:oklch(93.6% .032 17.717);' +
+      '--color-red-1:#f00;--color-black:#000;--spacing:.25rem}}@layer base{html{font-family:var(--default-font-family,var(--font-sans))}}' +
+      '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-red-100{background-color:var(--color-red-100)}' +
+      '.bg-black\\/50{background-color:color-mix(in oklab,var(--color-black) 50%,transparent)}}';
+    expect(withCompactTheme(css)).toBe(
+      '@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--spacing:.25rem}}@layer base{html{font-family:var(--default-font-family,var(--font-sans))}}' +
+        '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-red-100{background-color:oklch(93.6% .032 17.717)}' +
+        '.bg-black\\/50{background-color:color-mix(in oklab,#000 50%,transparent)}}',
+    );
+  });
+
+  test('drops the theme block when nothing in it is read, and leaves a sheet without one as it is', () => {
+    expect(withCompactTheme('@layer theme{:root,:host{--color-a:#fff}}.a{color:var(--color-a)}')).toBe('.a{color:#fff}');
+    expect(withCompactTheme('.a{color:red}')).toBe('.a{color:red}');
   });
 });
 

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import definitions from '../../scripts/catalogue/definitions.json' with { type: 'json' };
+import { CATEGORY_DEFS, readDefinitions } from '../../scripts/catalogue/definitions.ts';
 import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../scripts/catalogue/sample.ts';
 import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 
@@ -138,6 +140,61 @@ describe('sample catalogue', () => {
     const run = spawnSync(process.execPath, ['scripts/generate-catalogue.ts', '--check'], { cwd: root, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('definitions.json reader', () => {
+  /** A copy of the committed definitions with one change made by `edit`. */
+  function edited(edit: (file: Record<string, unknown> & typeof definitions) => void): unknown {
+    const copy = structuredClone(definitions) as Record<string, unknown> & typeof definitions;
+    edit(copy);
+    return copy;
+  }
+
+  test('reads the committed file into the definitions the sample is built from', () => {
+    const read = readDefinitions(definitions);
+    expect(read.categories).toEqual(CATEGORY_DEFS);
+    expect(read.categories.map((c) => c.id)).toContain('staples');
+    expect(read.categories[0]?.subcategories[0]?.products[0]).toEqual(['banana', 'Banana Robusta', '6 pcs', 48, 60]);
+  });
+
+  test('names the place of a field that is not as the conventions say', () => {
+    const cases: [string, (file: Record<string, unknown> & typeof definitions) => void, string][] = [
+      [
+        'an unknown shape',
+        (f) => Object.assign(f.categories[0]?.kinds ?? {}, { banana: { label: 'B', shape: 'rond', about: 'a', use: 'u' } }),
+        'categories[0].kinds.banana.shape must be one of round',
+      ],
+      [
+        'a price given as text',
+        (f) => f.categories[0]?.subcategories[0]?.products.splice(0, 1, ['banana', 'Banana', '6 pcs', '48']),
+        'categories[0].subcategories[0].products[0][3] (price) must be a number',
+      ],
+      [
+        'a short product row',
+        (f) => f.categories[0]?.subcategories[0]?.products.splice(0, 1, ['banana', 'Banana', '6 pcs']),
+        'products[0] must be [kind, name, unit, price, mrp?, note?]',
+      ],
+      [
+        'an unknown storage',
+        (f) => Object.assign(f.categories[1]?.subcategories[0] ?? {}, { storage: 'warm' }),
+        'categories[1].subcategories[0].storage must be one of fresh',
+      ],
+      [
+        'an unknown shop type',
+        (f) => Object.assign(f.stores[2] ?? {}, { shop_type: 'toys' }),
+        'stores[2].shop_type must be one of grocery',
+      ],
+      ['a blank address', (f) => Object.assign(f.stores[0] ?? {}, { address: ' ' }), 'stores[0].address must be a non-blank string'],
+      ['an extra fallback list', (f) => Object.assign(f.fallbackCases, { hidden: [] }), 'fallbackCases.hidden must be absent'],
+      [
+        'a missing shop-type colour',
+        (f) => Object.assign(f, { shopTypeColours: { grocery: '#16a34a' } }),
+        'shopTypeColours.pharmacy must be a #rrggbb colour',
+      ],
+      ['a missing list', (f) => Object.assign(f, { deliveryAreas: undefined }), 'deliveryAreas must be a list'],
+    ];
+    for (const [what, edit, message] of cases) expect(() => readDefinitions(edited(edit)), what).toThrow(message);
   });
 });
 

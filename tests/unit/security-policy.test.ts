@@ -10,8 +10,8 @@ import {
   mergeHeadersFile,
   parseHeadersFile,
   securityHeaders,
-  supabaseConnectOrigin,
 } from '../../scripts/lib/security-policy.ts';
+import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -83,7 +83,7 @@ describe('the Content-Security-Policy', () => {
       directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src'),
     ).toEqual(["'self'", 'http://127.0.0.1:54321']);
     for (const bad of ['', 'not a url', 'javascript:alert(1)', 'ftp://x.example', undefined]) {
-      expect(supabaseConnectOrigin(bad)).toBeNull();
+      expect(supabaseOrigin(bad)).toBeNull();
       expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: bad })).get('connect-src')).toEqual([
         "'self'",
       ]);

@@ -3,45 +3,28 @@
  * usage error prints the message and the help, exit 2), answer --help (exit 0), load the configuration (a
  * configuration error exits 2), pick the logger, and map a run's result to the exit status.
  */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type OpsConfig } from './config.ts';
 import { jsonLogger, textLogger, type Logger } from './log.ts';
 import type { RunResult } from './pipeline.ts';
+import { parseCommand as parseScriptCommand, usageError } from '../../lib/cli.ts';
+
+export { usageError };
 
 /** Exit statuses of the operator commands. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 75, interrupted: 130 } as const;
 
-/** The options every command has. */
-export const COMMON_OPTIONS = {
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const satisfies ParseArgsOptionsConfig;
+/** The option every command has besides --help. */
+export const CONFIG_OPTION = { config: { type: 'string' } } as const satisfies ParseArgsOptionsConfig;
 
-/** A usage or configuration error: `<name>: <message>` on stderr (and the help, if given), exit 2. */
-export function usageError(name: string, message: string, help?: string): never {
-  console.error(`${name}: ${message}${help ? `\n\n${help}` : ''}`);
-  process.exit(EXIT.usage);
-}
-
-/** Parses argv with `options` plus --config and --help; --help prints `help` and exits 0. */
+/** Parses argv with `options` plus --config and --help (scripts/lib/cli.ts: a usage error exits 2, --help exits 0). */
 export function parseCommand<const O extends ParseArgsOptionsConfig>(
   name: string,
   help: string,
   options: O,
-  { allowPositionals = false }: { allowPositionals?: boolean } = {},
+  settings: { allowPositionals?: boolean } = {},
 ) {
-  type Config = { options: typeof COMMON_OPTIONS & O; allowPositionals: boolean; strict: true };
-  let parsed;
-  try {
-    parsed = parseArgs<Config>({ options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
-  } catch (error) {
-    return usageError(name, (error as Error).message, help);
-  }
-  if ((parsed.values as { help?: boolean }).help) {
-    console.log(help);
-    process.exit(EXIT.ok);
-  }
-  return parsed;
+  return parseScriptCommand(name, help, { ...CONFIG_OPTION, ...options }, settings);
 }
 
 /** Loads the configuration (--config, else $THELA_OPS_CONFIG, else ops.config.json); a ConfigError exits 2. */

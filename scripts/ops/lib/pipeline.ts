@@ -6,14 +6,24 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parsePageSummary } from '../../lib/build-pages.ts';
-import type { OpsConfig } from './config.ts';
+import { parsePageSummary, parseStepTimes } from '../../lib/build-pages.ts';
+import type { Command, OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { dedupeRelease } from './dedupe.ts';
 import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
-import { childEnv, failureCause, groupAlive, killGroup, processHasEnv, redact, runCommand, type CommandResult } from './process.ts';
+import {
+  childEnv,
+  failureCause,
+  groupAlive,
+  killGroup,
+  processHasEnv,
+  redact,
+  runCommand,
+  type CommandResult,
+  type RunOptions,
+} from './process.ts';
 import {
   compareIds,
   createReleaseDir,
@@ -42,6 +52,8 @@ export interface RunResult {
   /** Pages the build rendered and reused from the incremental-build cache, as it reported them. */
   rendered?: number | undefined;
   reused?: number | undefined;
+  /** Where a rebuild's time went (ms): the build command and its steps as it reported them, the check, the dedupe. */
+  phases?: RunPhases | undefined;
   /** Whether `releaseId` is live now (true after a publish failure: the local switch stands). */
   live: boolean;
   trigger?: string | undefined;
@@ -50,6 +62,17 @@ export interface RunResult {
   durationMs: number;
   stage?: Stage | undefined;
   reason?: string | undefined;
+}
+
+/** Where a rebuild's time went, in ms. */
+export interface RunPhases {
+  build: number;
+  /** The build's own steps (scripts/build.ts prints them: astro, pagefind, ...), when it reported them. */
+  buildSteps?: Record<string, number> | undefined;
+  check?: number | undefined;
+  dedupe?: number | undefined;
+  /** Marking the release complete and switching `current`. */
+  switch?: number | undefined;
 }
 
 /** Options of rebuild. */
@@ -91,9 +114,15 @@ async function stopOrphan(stale: LockInfo | 'unreadable', log: Logger): Promise<
   await killGroup(pgid);
 }
 
-async function takeLock(config: OpsConfig, log: Logger): Promise<Lock> {
+/** Takes the releases directory's lock; when another run holds it, returns that LockBusyError instead. */
+async function lockOrBusy(config: OpsConfig, log: Logger): Promise<Lock | LockBusyError> {
   await mkdir(config.releasesDir, { recursive: true });
-  return acquireLock(lockPath(config), (stale) => stopOrphan(stale, log));
+  try {
+    return await acquireLock(lockPath(config), (stale) => stopOrphan(stale, log));
+  } catch (error) {
+    if (error instanceof LockBusyError) return error;
+    throw error;
+  }
 }
 
 /**
@@ -101,15 +130,10 @@ async function takeLock(config: OpsConfig, log: Logger): Promise<Lock> {
  * files. Does nothing while a live process holds the lock. The service calls this on start.
  */
 export async function recover(config: OpsConfig, log: Logger): Promise<{ removed: string[]; busy: boolean }> {
-  let lock: Lock;
-  try {
-    lock = await takeLock(config, log);
-  } catch (error) {
-    if (error instanceof LockBusyError) {
-      log.info('recover.skipped', { reason: error.message });
-      return { removed: [], busy: true };
-    }
-    throw error;
+  const lock = await lockOrBusy(config, log);
+  if (lock instanceof LockBusyError) {
+    log.info('recover.skipped', { reason: lock.message });
+    return { removed: [], busy: true };
   }
   try {
     const removed = await removeLeftovers(config);
@@ -118,6 +142,21 @@ export async function recover(config: OpsConfig, log: Logger): Promise<{ removed
   } finally {
     lock.release();
   }
+}
+
+/** Runs a configured command in the project: its directory, the child environment plus `env`, the build timeout. */
+function runInProject(
+  config: OpsConfig,
+  command: Command,
+  env: Record<string, string>,
+  options: Pick<RunOptions, 'signal' | 'onSpawn' | 'onOutput'>,
+): Promise<CommandResult> {
+  return runCommand(command, {
+    cwd: config.projectDir,
+    env: childEnv(config.projectDir, env),
+    timeoutMs: config.buildTimeoutMs,
+    ...options,
+  });
 }
 
 function describeFailure(result: CommandResult, what: string, timeoutMs: number): string {
@@ -144,17 +183,12 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
   if (!config.publishCommand) return undefined;
   options.log.info('publish.start', { releaseId: release.id });
   const started = Date.now();
-  const result = await runCommand(config.publishCommand, {
-    cwd: config.projectDir,
-    env: childEnv(config.projectDir, {
-      RELEASE_ID: release.id,
-      RELEASE_DIR: release.dir,
-      CURRENT_LINK: config.currentLink,
-    }),
-    timeoutMs: config.buildTimeoutMs,
-    signal: options.signal,
-    onOutput: options.onOutput,
-  });
+  const result = await runInProject(
+    config,
+    config.publishCommand,
+    { RELEASE_ID: release.id, RELEASE_DIR: release.dir, CURRENT_LINK: config.currentLink },
+    { signal: options.signal, onOutput: options.onOutput },
+  );
   if (result.code === 0) {
     options.log.info('publish.done', { releaseId: release.id, durationMs: Date.now() - started });
     return undefined;
@@ -162,6 +196,17 @@ async function publish(config: OpsConfig, release: Release, options: RebuildOpti
   const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
   options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
   return reason;
+}
+
+/** Publishes a release just made live; the run's result: live either way, failed at `publish` if publishing failed. */
+async function publishLive(
+  config: OpsConfig,
+  release: Release,
+  options: RebuildOptions,
+  fields: Pick<RunResult, 'releaseId' | 'previousId' | 'pages' | 'rendered' | 'reused' | 'phases'>,
+): Promise<Partial<RunResult> & { ok: boolean; live: boolean }> {
+  const reason = await publish(config, release, options);
+  return { ok: !reason, live: true, ...fields, stage: reason ? 'publish' : undefined, reason };
 }
 
 /** Options of publishNow. */
@@ -183,15 +228,10 @@ export async function publishNow(
   const remote = options.remote ?? config.publishRemote;
   if (!remote)
     return done({ ok: false, live: false, stage: 'publish', reason: 'no remote: set publishRemote, THELA_PUBLISH_REMOTE or --remote' });
-  let lock: Lock;
-  try {
-    lock = await takeLock(config, log);
-  } catch (error) {
-    if (error instanceof LockBusyError) {
-      const live = await currentRelease(config).catch(() => null);
-      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
-    }
-    throw error;
+  const lock = await lockOrBusy(config, log);
+  if (lock instanceof LockBusyError) {
+    const live = await currentRelease(config).catch(() => null);
+    return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: lock.message });
   }
   try {
     const live = await currentRelease(config);
@@ -244,17 +284,12 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
   const startedAt = new Date();
   const done = runFinisher(options.trigger, startedAt);
 
-  let lock: Lock;
-  try {
-    lock = await takeLock(config, log);
-  } catch (error) {
-    if (error instanceof LockBusyError) {
-      // Read without the lock: the holder may switch it a moment later, but this is what is live now.
-      const live = await currentRelease(config).catch(() => null);
-      log.warn('build.skipped', { reason: error.message, trigger: options.trigger, liveId: live?.id });
-      return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: error.message });
-    }
-    throw error;
+  const lock = await lockOrBusy(config, log);
+  if (lock instanceof LockBusyError) {
+    // Read without the lock: the holder may switch it a moment later, but this is what is live now.
+    const live = await currentRelease(config).catch(() => null);
+    log.warn('build.skipped', { reason: lock.message, trigger: options.trigger, liveId: live?.id });
+    return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: lock.message });
   }
 
   let release: Release | undefined;
@@ -272,24 +307,27 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
     const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
     const output = createWriteStream(logFile);
+    const buildStarted = Date.now();
     output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
-    const result = await runCommand(config.buildCommand, {
-      cwd: config.projectDir,
-      env: childEnv(config.projectDir, {
+    const result = await runInProject(
+      config,
+      config.buildCommand,
+      {
         OUT_DIR: release.dir,
         RELEASE_ID: release.id,
         THELA_RELEASE_ID: release.id,
         ...(config.buildCacheDir ? { THELA_BUILD_CACHE: config.buildCacheDir } : {}),
         ...(options.full ? { THELA_FULL_BUILD: '1' } : {}),
-      }),
-      timeoutMs: config.buildTimeoutMs,
-      signal: options.signal,
-      onSpawn: (pid) => lock.update({ buildPid: pid }),
-      onOutput: (chunk) => {
-        output.write(chunk);
-        options.onOutput?.(chunk);
       },
-    });
+      {
+        signal: options.signal,
+        onSpawn: (pid) => lock.update({ buildPid: pid }),
+        onOutput: (chunk) => {
+          output.write(chunk);
+          options.onOutput?.(chunk);
+        },
+      },
+    );
     await new Promise((resolve) => output.end(resolve));
     lock.update({ buildPid: undefined });
 
@@ -307,9 +345,11 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     }
 
     const built = parsePageSummary(result.tail);
-    if (built) log.info('build.pages', { releaseId: release.id, ...built });
+    const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: parseStepTimes(result.tail) };
+    if (built) log.info('build.pages', { releaseId: release.id, ...built, buildMs: phases.build, steps: phases.buildSteps });
 
     stage = 'check';
+    const checkStarted = Date.now();
     const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
     const check = await checkRelease(release.dir, {
       requiredFiles: config.requiredFiles,
@@ -338,7 +378,9 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       });
     }
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
+    phases.check = Date.now() - checkStarted;
 
+    const dedupeStarted = Date.now();
     if (config.dedupe && live) {
       // Each link replaces an identical copy atomically, so a failure half-way leaves a correct release: go on.
       try {
@@ -347,9 +389,11 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       } catch (error) {
         log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
       }
+      phases.dedupe = Date.now() - dedupeStarted;
     }
 
     stage = 'switch';
+    const switchStarted = Date.now();
     const durationMs = Date.now() - startedAt.getTime();
     await markComplete(release.dir, {
       id: release.id,
@@ -361,26 +405,25 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     });
     await switchCurrent(config, release);
     switched = true;
+    phases.switch = Date.now() - switchStarted;
     stage = 'publish';
-    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id });
+    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id, phases });
 
     // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
     const pruned = await pruneReleases(config, live ? [live.id] : []);
     if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
     await pruneLogs(config);
 
-    const publishFailure = await publish(config, release, options);
-    return done({
-      ok: !publishFailure,
-      live: true,
-      releaseId: release.id,
-      previousId: live?.id,
-      pages: check.pages,
-      rendered: built?.rendered,
-      reused: built?.reused,
-      stage: publishFailure ? 'publish' : undefined,
-      reason: publishFailure,
-    });
+    return done(
+      await publishLive(config, release, options, {
+        releaseId: release.id,
+        previousId: live?.id,
+        pages: check.pages,
+        rendered: built?.rendered,
+        reused: built?.reused,
+        phases,
+      }),
+    );
   } catch (error) {
     const reason = (error as Error).message;
     log.error('build.error', { releaseId: release?.id, reason });
@@ -401,19 +444,9 @@ export interface RollbackOptions extends Omit<RebuildOptions, 'force' | 'trigger
 export async function rollback(config: OpsConfig, options: RollbackOptions): Promise<RunResult> {
   const { log } = options;
   const done = runFinisher('rollback');
-  let lock: Lock;
-  try {
-    lock = await takeLock(config, log);
-  } catch (error) {
-    if (error instanceof LockBusyError)
-      return done({
-        ok: false,
-        live: false,
-        stage: 'lock',
-        reason: `${error.message}; try again when it has finished`,
-      });
-    throw error;
-  }
+  const lock = await lockOrBusy(config, log);
+  if (lock instanceof LockBusyError)
+    return done({ ok: false, live: false, stage: 'lock', reason: `${lock.message}; try again when it has finished` });
   try {
     const live = await currentRelease(config);
     const complete = (await listReleases(config)).filter((release) => release.info);
@@ -430,16 +463,7 @@ export async function rollback(config: OpsConfig, options: RollbackOptions): Pro
     await switchCurrent(config, target);
     await recordRollback(config, target.id, live?.id);
     log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });
-    const publishFailure = await publish(config, target, options);
-    return done({
-      ok: !publishFailure,
-      live: true,
-      releaseId: target.id,
-      previousId: live?.id,
-      pages: target.info?.pages,
-      stage: publishFailure ? 'publish' : undefined,
-      reason: publishFailure,
-    });
+    return done(await publishLive(config, target, options, { releaseId: target.id, previousId: live?.id, pages: target.info?.pages }));
   } finally {
     lock.release();
   }

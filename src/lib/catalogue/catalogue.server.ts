@@ -62,7 +62,12 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
         if (!Array.isArray(list)) throw new CatalogueReadError(`catalogue file ${origin.path}: "${name}" is not an array of rows`);
         return list;
       };
-      return { products: rows('products'), categories: rows('categories'), stores: rows('stores') };
+      return {
+        products: rows('products'),
+        categories: rows('categories'),
+        stores: rows('stores'),
+        delivery_areas: rows('delivery_areas'),
+      };
     }
     case 'synthetic': {
       // A build tool, loaded only for benchmark builds.

@@ -41,7 +41,13 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
     byCategory.set(p.category_id, list);
   }
   const childrenOf = (id: string) => children.get(id) ?? [];
-  const under = (id: string): Product[] => {
+  // Each category's products are gathered and sorted once per model: a product page asks for its category's on every
+  // render and key (100,000 product pages at the largest catalogue), so this must not sort the category each time.
+  // Callers get copies, so none can reorder what another reads.
+  const memo = new Map<string, { available: Product[]; listed: Product[] }>();
+  const under = (id: string) => {
+    const known = memo.get(id);
+    if (known) return known;
     // Walk the tree breadth-first; `seen` guards against a parent loop the sanitizer would have broken anyway.
     const seen = new Set<string>([id]);
     const queue = [id];
@@ -55,13 +61,14 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
         queue.push(child.id);
       }
     }
-    return out.sort(byId);
+    out.sort(byId);
+    const available = out.filter((p) => p.is_available);
+    const entry = { available, listed: [...available, ...out.filter((p) => !p.is_available)] };
+    memo.set(id, entry);
+    return entry;
   };
-  const availableUnder = (id: string) => under(id).filter((p) => p.is_available);
-  const listedUnder = (id: string) => {
-    const all = under(id);
-    return [...all.filter((p) => p.is_available), ...all.filter((p) => !p.is_available)];
-  };
+  const availableUnder = (id: string) => under(id).available.slice();
+  const listedUnder = (id: string) => under(id).listed.slice();
   return { catalogue, categoryById, productById, childrenOf, availableUnder, listedUnder };
 }
 

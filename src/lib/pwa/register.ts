@@ -2,7 +2,7 @@
  * Registers the service worker through workbox-window (imported lazily by src/components/ServiceWorker.astro once
  * the page is idle) and reports when a new release is ready: `onUpdateReady` is called when a new worker is
  * waiting (this tab or another found it) or has taken over from another tab; `applyUpdate` activates it and reloads.
- * `startServiceWorker` does both with the notice of ServiceWorker.astro.
+ * src/scripts/service-worker.ts does both with the notice of ServiceWorker.astro.
  */
 import { Workbox } from 'workbox-window';
 
@@ -68,26 +68,4 @@ export function registerServiceWorker({ url = '/sw.js', onUpdateReady }: { url?:
       });
     },
   };
-}
-
-/** Registers the worker and shows ServiceWorker.astro's notice (from its template) when an update is ready. */
-export function startServiceWorker(): ServiceWorkerHandle {
-  const region = document.querySelector<HTMLElement>('[data-sw-update-region]');
-  const template = document.querySelector<HTMLTemplateElement>('[data-sw-update-template]');
-  const handle = registerServiceWorker({
-    onUpdateReady() {
-      if (!region || !template || region.querySelector('[data-sw-update]')) return;
-      const notice = template.content.firstElementChild?.cloneNode(true);
-      if (!(notice instanceof HTMLElement)) return;
-      const reload = notice.querySelector<HTMLButtonElement>('[data-sw-reload]');
-      reload?.addEventListener('click', () => {
-        reload.disabled = true;
-        handle.applyUpdate();
-      });
-      notice.querySelector('[data-sw-dismiss]')?.addEventListener('click', () => notice.remove());
-      // Added to the live region, so screen readers announce it once.
-      region.append(notice);
-    },
-  });
-  return handle;
 }

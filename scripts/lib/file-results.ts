@@ -1,0 +1,136 @@
+/**
+ * Per-file results of the build's after-steps (the security headers' inline-code hashes, the secret scan), kept
+ * between builds so a rebuild reads only the files that are new. An incremental build's reused pages are hard links
+ * to the incremental-build cache's copies (scripts/lib/linked-output.ts): the same file, so the same identity.
+ *
+ * A file's identity is its device, inode, size and modification time in nanoseconds (one lstat): every writer of
+ * the build output writes a new file or rewrites one (new modification time), so a file whose identity is unchanged
+ * has unchanged bytes. The results also carry a `scope` (the rules' version and, for the secret scan, a digest of the
+ * secret values looked for): another scope discards them all. `THELA_FULL_BUILD=1` reuses nothing.
+ *
+ * Stored as JSON in `<build cache>/thela-file-results/<name>.json` (THELA_BUILD_CACHE, default node_modules/.astro);
+ * only the files seen by the last run are kept, so removed pages drop out.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
+import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Results of one after-step, by file (paths relative to the built site). */
+export interface FileResults<T> {
+  /** The stored result of `file` when its identity is unchanged. */
+  get(file: string, stats: BigIntStats): T | undefined;
+  set(file: string, stats: BigIntStats, value: T): void;
+  /** Writes the results of the files seen (get or set) this run; nothing when opened without a file. */
+  save(): Promise<void>;
+  readonly hits: number;
+  readonly misses: number;
+}
+
+/** The identity of a file: device, inode, size, modification time (ns). */
+export function fileIdentity(stats: BigIntStats): string {
+  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+}
+
+/** Where the results named `name` live: beside Astro's incremental-build cache. */
+export function fileResultsPath(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro', 'thela-file-results', `${name}.json`);
+}
+
+interface Stored<T> {
+  scope: string;
+  files: Record<string, [string, T]>;
+}
+
+/**
+ * Opens stored results (`file` undefined: an in-memory store that keeps nothing). Unreadable, of another scope or
+ * `reuse: false`: empty.
+ */
+export async function openFileResults<T>(file: string | undefined, scope: string, reuse = true): Promise<FileResults<T>> {
+  let previous: Record<string, [string, T]> = {};
+  if (file && reuse) {
+    try {
+      const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<Stored<T>>;
+      if (stored.scope === scope && stored.files && typeof stored.files === 'object') previous = stored.files;
+    } catch {
+      // None yet, or unreadable: every file is read.
+    }
+  }
+  const next: Record<string, [string, T]> = {};
+  let hits = 0;
+  let misses = 0;
+  return {
+    get(name, stats) {
+      const entry = Object.hasOwn(previous, name) ? previous[name] : undefined;
+      if (entry && entry[0] === fileIdentity(stats)) {
+        hits++;
+        next[name] = entry;
+        return entry[1];
+      }
+      misses++;
+      return undefined;
+    },
+    set(name, stats, value) {
+      next[name] = [fileIdentity(stats), value];
+    },
+    async save() {
+      if (!file) return;
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await writeFile(temp, JSON.stringify({ scope, files: next } satisfies Stored<T>));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
+    },
+  };
+}
+
+/** Every file under `dir` whose name passes `keep`, as relative '/' paths, sorted. */
+export async function listFiles(dir: string, keep: (name: string) => boolean): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && keep(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/**
+ * Runs `compute` over the files of `dir` whose stored result is stale, `concurrency` at a time, and returns every
+ * file's result in the order of `files`.
+ */
+export async function resultsFor<T>(
+  dir: string,
+  files: readonly string[],
+  store: FileResults<T>,
+  compute: (text: string, file: string) => T,
+  concurrency = 8,
+): Promise<T[]> {
+  const out: T[] = Array.from({ length: files.length });
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      const file = files[index] as string;
+      const full = path.join(dir, file);
+      const stats = await lstat(full, { bigint: true });
+      let value = store.get(file, stats);
+      if (value === undefined) {
+        value = compute(await readFile(full, 'utf8'), file);
+        // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
+        store.set(file, stats, value);
+      }
+      out[index] = value;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return out;
+}
