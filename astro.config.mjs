@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { linkedOutput } from './scripts/lib/linked-output.ts';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
+import { siteRedirects } from './scripts/lib/redirects.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -23,7 +24,14 @@ export default defineConfig({
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
   // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/lib/linked-output.ts).
-  integrations: [refuseSecretKeys(), linkedOutput(), react(), sitemap({ filter: (page) => !/\/(404|offline)\/?$/.test(page) })],
+  // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
+  integrations: [
+    refuseSecretKeys(),
+    linkedOutput(),
+    react(),
+    sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
+    siteRedirects(),
+  ],
   vite: {
     plugins: [
       tailwindcss(),

@@ -32,17 +32,17 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch, baseURL: `http://127.0.0.1:${scalePort}` },
     },
   ],
-  // The built site, as a CDN would serve it: `npm run test:e2e` builds first.
+  // The built site, as a CDN would serve it (its _redirects applied: tests/e2e/support/serve-dist.ts): `npm run
+  // test:e2e` builds first.
   webServer: [
     {
-      command: `npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
+      command: `"${process.execPath}" tests/e2e/support/serve-dist.ts ${process.env['OUT_DIR'] || 'dist'} ${port}`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: !process.env['CI'],
       timeout: 60_000,
     },
     {
-      command: `npx astro preview --host 127.0.0.1 --port ${scalePort} --ignore-lock`,
-      env: { OUT_DIR: scaleDir },
+      command: `"${process.execPath}" tests/e2e/support/serve-dist.ts ${scaleDir} ${scalePort}`,
       url: `http://127.0.0.1:${scalePort}/`,
       reuseExistingServer: !process.env['CI'],
       timeout: 60_000,

@@ -1,12 +1,25 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { sampleOrderIds } from '../data/orders.ts';
+import type { CartProductInput } from '../lib/fields.ts';
+import { orderLocation } from '../lib/order-paths.ts';
 import { $placedOrders, findOrder } from '../stores/orders.ts';
 import OrderDetail from './OrderDetail.tsx';
 
-/** The order given by ?id= (one placed in this browser, or a sample); says so when there is no such order. */
-export default function OrderView() {
+/** Reads the order id of this location, putting the `/orders/{id}` URL back when the 404 page handed it over. */
+function readOrderId(): string {
+  const { id, canonical } = orderLocation(window.location.pathname, window.location.search);
+  if (canonical) window.history.replaceState(window.history.state, '', `${canonical}${window.location.hash}`);
+  return id;
+}
+
+/**
+ * The order at /orders/{id} (one placed in this browser, or a sample); says so when there is no such order.
+ * `sampleKnown`: the build's catalogue rows of the sample orders' products ("Reorder Items" availability).
+ */
+export default function OrderView({ sampleKnown }: { sampleKnown?: Readonly<Record<string, CartProductInput>> }) {
   const placed = useStore($placedOrders);
-  const id = new URLSearchParams(window.location.search).get('id')?.trim() ?? '';
+  const [id] = useState(readOrderId);
   const order = id ? findOrder(id, placed) : null;
 
   const orderId = order?.id;
@@ -27,5 +40,5 @@ export default function OrderView() {
       </div>
     );
   }
-  return <OrderDetail order={order} />;
+  return <OrderDetail order={order} known={sampleOrderIds.has(order.id) ? sampleKnown : undefined} />;
 }

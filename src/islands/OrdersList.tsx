@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatPaise } from '../lib/format.ts';
 import { formatOrderDate, itemsLabel, orderHref, orderItemCount, type Order } from '../lib/orders.ts';
-import { sampleOrderIds } from '../data/orders.ts';
 import { $placedOrders, allOrders } from '../stores/orders.ts';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 
@@ -29,7 +28,7 @@ export default function OrdersList() {
       {orders.map((order) => (
         <li key={order.id}>
           <a
-            href={orderHref(order.id, sampleOrderIds)}
+            href={orderHref(order.id)}
             className="block rounded-xl border border-gray-200 p-4 hover:border-brand-600 dark:border-gray-800 dark:hover:border-brand-500"
             data-order-id={order.id}
           >

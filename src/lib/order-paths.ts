@@ -1,13 +1,58 @@
-/** Where an order's detail lives: pre-rendered /orders/{id} for samples, /orders/view?id= for orders placed here. */
-export function orderHref(id: string, sampleIds: ReadonlySet<string>): string {
-  return sampleIds.has(id) ? `/orders/${encodeURIComponent(id)}` : `/orders/view?id=${encodeURIComponent(id)}`;
+/**
+ * The one URL of an order's detail, `/orders/{orderId}` (spec: "Order detail"), for sample orders and orders placed in
+ * this browser alike. One page serves them all, ORDER_PAGE (src/pages/orders/view.astro): hosts rewrite
+ * `/orders/{id}` to it (`_redirects`, written by scripts/lib/redirects.ts; nginx/CloudFront in docs/operators.md)
+ * and its island reads the id from the path. On a host without rewrites the 404 page hands the id over
+ * (`orderHandoff`) and the page puts the `/orders/{id}` URL back (`orderLocation`).
+ */
+
+/** The one page file that shows every order (the rewrite target). */
+export const ORDER_PAGE = '/orders/view/';
+
+/** The query parameter of the hand-off from the 404 page (and of the links of earlier releases). */
+const HANDOFF_PARAM = 'id';
+
+/** An id that can stand in a URL path as it is: no dots (so never "." or ".."), no slash, no markup. */
+const PATH_SAFE_ID = /^[\w-]{1,80}$/;
+
+/** The detail URL of an order: `/orders/{id}`, the id as one encoded path segment. */
+export function orderHref(id: string): string {
+  return `/orders/${encodeURIComponent(id)}`;
+}
+
+/** The order id a path names (`/orders/ORD-1`, `/orders/ORD-1/`), decoded; null for any other path. */
+export function orderIdFromPath(pathname: string): string | null {
+  const match = /^\/orders\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1] || `/orders/${match[1]}/` === ORDER_PAGE) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** True for the path of an order's detail (what hosts rewrite to ORDER_PAGE and the service worker answers with it). */
+export function isOrderDetailPath(pathname: string): boolean {
+  return orderIdFromPath(pathname) !== null;
 }
 
 /**
- * For the 404 page: a path like /orders/ORD-1718000000000 (an order placed in this browser, which has no
- * pre-rendered page) maps to its client-side view; null for any other path.
+ * For the 404 page on a host without rewrites: `/orders/{id}` maps to ORDER_PAGE with the id handed over in the
+ * query; null for any other path.
  */
-export function placedOrderPath(pathname: string): string | null {
-  const match = /^\/orders\/(ORD-[\w-]{1,60})\/?$/.exec(pathname);
-  return match?.[1] ? `/orders/view?id=${encodeURIComponent(match[1])}` : null;
+export function orderHandoff(pathname: string): string | null {
+  const id = orderIdFromPath(pathname);
+  return id === null ? null : `${ORDER_PAGE}?${new URLSearchParams({ [HANDOFF_PARAM]: id }).toString()}`;
+}
+
+/**
+ * The order a location of the order page names, and the URL to show instead when it arrived by hand-off
+ * (`/orders/view/?id=ORD-1` -> `/orders/ORD-1`; null when the URL is already right, or when the id cannot stand in
+ * a path safely: such an id names no order, and the page says so where it is). `id` is "" when none is given.
+ */
+export function orderLocation(pathname: string, search: string): { id: string; canonical: string | null } {
+  const fromPath = orderIdFromPath(pathname);
+  if (fromPath !== null) return { id: fromPath.trim(), canonical: null };
+  const handedOver = new URLSearchParams(search).get(HANDOFF_PARAM)?.trim() ?? '';
+  return { id: handedOver, canonical: PATH_SAFE_ID.test(handedOver) ? orderHref(handedOver) : null };
 }

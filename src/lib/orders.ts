@@ -189,7 +189,7 @@ export function formatStepTime(iso: string): string {
 }
 
 // The 404 page needs only the path rule, so it lives in a module with no imports.
-export { orderHref, placedOrderPath } from './order-paths.ts';
+export { orderHref } from './order-paths.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Reading stored orders

@@ -54,7 +54,7 @@ test('place an order: disabled until the address, Processing... for 2 s, Order P
   await expect(first).toContainText('₹131.00');
 
   await first.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`/orders/view\\?id=${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Order ${id}` })).toBeVisible();
   await expect(page.getByText('Processing', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Delivery Address' })).toContainText('House 42, Sector 14, Gurgaon, 122001');

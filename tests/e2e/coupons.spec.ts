@@ -280,7 +280,7 @@ test.describe('accessibility', () => {
       await scan();
       await page.goto('/checkout');
       const id = await placeOrder(page);
-      await page.goto(`/orders/view?id=${id}`);
+      await page.goto(`/orders/${id}`);
       await expect(page.getByRole('region', { name: /^Items/ }).getByTestId('cashback')).toBeVisible();
       await scan();
       await page.goto('/');

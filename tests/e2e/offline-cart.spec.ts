@@ -38,9 +38,14 @@ test('with no network: add to the cart, check out, and see the order on /orders'
     .first();
   await expect(order).toContainText(total);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
-  // The order's detail page too (one precached page for every placed order: /orders/view?id=...).
+  // The order's detail page too, at its own URL (one precached page answers every /orders/{id}), and a sample
+  // order never opened before.
   await order.click();
-  await expect(page).toHaveURL(/\/orders\/view\?id=ORD-\d{13}$/);
+  await expect(page).toHaveURL(/\/orders\/ORD-\d{13}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d{13}$/ })).toBeVisible();
   await expect(offlineStatus(page)).toHaveText("You're offline. Showing saved pages.");
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d{13}$/ })).toBeVisible();
+  await page.goto('/orders/ORD-003');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-003' })).toBeVisible();
 });

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectCartCount, islandsHydrated, seedCart, storedCart, storedLine, toasts } from './support/cart.ts';
+import path from 'node:path';
+import { createOrder } from '../../src/lib/orders.ts';
+import { expectCartCount, islandsHydrated, seedCart, seedStorage, storedCart, storedLine, toasts } from './support/cart.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+
+const DIST = path.resolve(import.meta.dirname, '../..', process.env['OUT_DIR'] || 'dist');
+const address = { address_line_1: 'House 7', city: 'Gurgaon', state: '', postal_code: '122001' };
 
 test('the orders list shows the sample orders with their statuses', async ({ page }) => {
   await page.goto('/orders');
@@ -91,26 +97,82 @@ test('Download Invoice prints an invoice of the order', async ({ page }) => {
   await expect(page.getByRole('banner')).toBeHidden();
 });
 
-test('an unknown order id says so', async ({ page }) => {
-  await page.goto('/orders/view?id=ORD-999');
+test('an unknown order id says so, at its own URL', async ({ page }) => {
+  await page.goto('/orders/ORD-999');
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/ORD-999$/);
   await expect(page.getByText('There is no order "ORD-999" in this browser.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '/orders');
-  await page.goto('/orders/view');
+  await page.goto('/orders/view/');
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText('No order was given.')).toBeVisible();
 });
 
-test('a typed address of an order placed in this browser opens its client-side view', async ({ page }) => {
-  await page.goto('/orders/ORD-1763772000000');
-  await expect(page).toHaveURL(/\/orders\/view\/?\?id=ORD-1763772000000$/);
+test('an id with markup or path characters is shown as text and stays inside its path', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/orders/%22%3E%3Cimg%20src%3Dx%20id%3Dinjected%3E');
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText('There is no order ""><img src=x id=injected>" in this browser.')).toBeVisible();
+  await expect(page.locator('#injected')).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/orders/%22%3E%3Cimg%20src%3Dx%20id%3Dinjected%3E');
+  // Handed over with dot segments (a host without rewrites): the page says so where it is and goes nowhere else.
+  await page.goto('/orders/view/?id=..%2F..%2Fcart');
+  await expect(page.getByText('There is no order "../../cart" in this browser.')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/orders/view/');
+  expect(errors).toEqual([]);
+});
+
+test('an order placed in this browser opens at /orders/{id} when typed, and again after a reload', async ({ page }) => {
+  const order = createOrder([storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')], address, 1763772000000);
+  await seedStorage(page, { 'thela-orders': JSON.stringify([order]) });
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await expect(page).toHaveTitle(new RegExp(`^Order ${order.id} `));
+  await expect(page.getByRole('region', { name: 'Delivery Address' })).toContainText('House 7, Gurgaon, 122001');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  // A link of an earlier release (/orders/view?id=) lands on the same page and shows the one URL.
+  await page.goto(`/orders/view?id=${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+});
+
+test.describe('on a host without rewrites', () => {
+  let server: SwitchableServer;
+  test.beforeAll(async () => {
+    server = await startSwitchableServer(DIST, { headers: false, redirects: false });
+  });
+  test.afterAll(async () => server.close());
+
+  test('/orders/{id} is answered by the 404 page, which hands it to the one order page, and the URL stays', async ({ page }) => {
+    const order = createOrder([storedLine('onion-1-kg', 'Onion', 39, 1, '1 kg')], address, 1763772000000);
+    await page.goto(`${server.origin}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('thela-orders', value), JSON.stringify([order]));
+    expect((await page.request.get(`${server.origin}/orders/${order.id}`)).status()).toBe(404);
+
+    for (const path of [`/orders/${order.id}`, '/orders/ORD-002/']) {
+      const id = path.split('/')[2];
+      await page.goto(`${server.origin}${path}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Order ${id}` })).toBeVisible();
+      await expect(page).toHaveURL(`${server.origin}/orders/${id}`);
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-002' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(`${server.origin}/orders/${order.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
+    expect(server.requests.filter((request) => request.startsWith('/orders/'))).toContain('/orders/view/');
+  });
 });
 
 for (const theme of ['dark', 'light'] as const) {
   test(`cart, checkout and orders pages have no serious accessibility violations (${theme})`, async ({ page }) => {
     await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')]);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    for (const path of ['/cart', '/checkout', '/orders', '/orders/ORD-001', '/orders/view?id=ORD-003']) {
+    for (const path of ['/cart', '/checkout', '/orders', '/orders/ORD-001', '/orders/ORD-003', '/orders/ORD-999']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).analyze();

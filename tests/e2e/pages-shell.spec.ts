@@ -64,6 +64,8 @@ test.describe('site shell, theme and SEO', () => {
     expect(sitemap).toContain(`/product/${products.discounted.id}/`);
     expect(sitemap).toContain('/category/fruits/subcategory/fresh-fruits/');
     expect(sitemap).not.toContain('404');
+    // Orders live in the shopper's browser: the one order page (noindex) is not a page to index.
+    expect(sitemap).not.toContain('/orders/view/');
     const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
       icons: { src: string; type: string; purpose: string }[];
     };

@@ -1,4 +1,4 @@
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,6 +6,7 @@ import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { startService, type OpsService } from '../../scripts/ops/lib/server.ts';
 import { IMMUTABLE, REVALIDATE } from '../../scripts/ops/lib/static.ts';
+import { SITE_REDIRECTS } from '../../scripts/lib/redirects.ts';
 import { pageRelease, workspace, type Workspace } from './helpers.ts';
 
 const log = memoryLogger();
@@ -83,6 +84,29 @@ describe('static serving of the live release', () => {
     expect(res.headers.get('cache-control')).toBe(REVALIDATE);
     expect(await res.text()).toContain('<h1>Not found</h1>');
     expect((await fetch(`${service.url}/_astro/missing.css`)).status).toBe(404);
+  });
+
+  test("applies the release's _redirects where no file answers: /orders/{id} is the order page, URL kept", async () => {
+    const release = path.join(ws.config.releasesDir, releaseId);
+    mkdirSync(path.join(release, 'orders', 'view'), { recursive: true });
+    writeFileSync(path.join(release, 'orders', 'index.html'), '<h1>My Orders</h1>');
+    writeFileSync(path.join(release, 'orders', 'view', 'index.html'), '<h1>One order page</h1>');
+    writeFileSync(path.join(release, '_redirects'), `/moved /p/3/ 301\n/p/:n /nowhere/ 200\n${SITE_REDIRECTS}\n`);
+    for (const pathname of ['/orders/ORD-1718000000000', '/orders/ORD-001/', '/orders/%22%3E%3Cimg%20src%3Dx%3E']) {
+      const res = await fetch(`${service.url}${pathname}`, { redirect: 'manual' });
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('cache-control'), pathname).toBe(REVALIDATE);
+      expect(await res.text(), pathname).toBe('<h1>One order page</h1>');
+    }
+    expect(await (await fetch(`${service.url}/orders/`)).text()).toBe('<h1>My Orders</h1>');
+    // A file wins over a rule (/p/3/ is a page); a rule to a page that is not there is a 404; a 301 is sent as such.
+    expect((await fetch(`${service.url}/p/3`)).status).toBe(200);
+    expect((await fetch(`${service.url}/p/nope`)).status).toBe(404);
+    const moved = await fetch(`${service.url}/moved`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/p/3/');
+    expect((await fetch(`${service.url}/orders/a/b`)).status).toBe(404);
+    expect((await fetch(`${service.url}/_redirects`)).status).toBe(404);
   });
 
   test('hides the marker and CDN files and refuses other methods', async () => {

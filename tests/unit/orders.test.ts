@@ -2,7 +2,7 @@ import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKe
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { must } from '../../scripts/lib/must.ts';
-import { sampleOrderIds, sampleOrders } from '../../src/data/orders.ts';
+import { sampleOrders } from '../../src/data/orders.ts';
 import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
 import {
   TIMELINE_STEPS,
@@ -13,7 +13,6 @@ import {
   orderHref,
   orderItemCount,
   orderStatus,
-  placedOrderPath,
   recentlyBought,
 } from '../../src/lib/orders.ts';
 import type { CartItem } from '../../src/lib/cart.ts';
@@ -83,13 +82,11 @@ describe('helpers', () => {
     expect(formatAddress({ address_line_1: 'Flat 1', city: ' ', state: 'Haryana', postal_code: '' })).toBe('Flat 1, Haryana');
   });
 
-  test('sample orders link to their pre-rendered page, placed orders to the client view', () => {
-    expect(orderHref('ORD-001', sampleOrderIds)).toBe('/orders/ORD-001');
-    expect(orderHref('ORD-1718000000000', sampleOrderIds)).toBe('/orders/view?id=ORD-1718000000000');
-    expect(placedOrderPath('/orders/ORD-1718000000000')).toBe('/orders/view?id=ORD-1718000000000');
-    expect(placedOrderPath('/orders/ORD-1718000000000/')).toBe('/orders/view?id=ORD-1718000000000');
-    expect(placedOrderPath('/orders/nope')).toBeNull();
-    expect(placedOrderPath('/product/ORD-1')).toBeNull();
+  test('every order, sample or placed, links to /orders/{id}, the id one encoded path segment', () => {
+    expect(orderHref('ORD-001')).toBe('/orders/ORD-001');
+    expect(orderHref('ORD-1718000000000')).toBe('/orders/ORD-1718000000000');
+    expect(orderHref('a/../b"<x>')).toBe('/orders/a%2F..%2Fb%22%3Cx%3E');
+    expect(new URL(orderHref('../../etc'), 'https://thela.example').pathname).toBe('/orders/..%2F..%2Fetc');
   });
 });
 

@@ -25,6 +25,18 @@ describe('pageKey', () => {
     expect(pageKey('/category/fruits/subcategory/fresh-fruits')).toBe('/category/fruits/subcategory/fresh-fruits/');
     expect(pageKey('//product//x')).toBe('/product/x/');
   });
+
+  test('every order detail, /orders/{id}, is the one precached order page', () => {
+    expect(pageKey('/orders/ORD-001')).toBe('/orders/view/');
+    expect(pageKey('/orders/ORD-1718000000000/')).toBe('/orders/view/');
+    expect(PRECACHED_PAGES).toContain('/orders/view/');
+    expect(pageKey('/orders/ORD-001/index.html')).toBe('/orders/view/');
+    expect(pageKey('//orders//ORD-001')).toBe('/orders/view/');
+    expect(pageKey('/orders')).toBe('/orders/');
+    expect(pageKey('/orders/index.html')).toBe('/orders/');
+    expect(precacheUrlForFile('orders/index.html')).toBe('/orders/');
+    expect(pageKey('/orders/view')).toBe('/orders/view/');
+  });
 });
 
 describe('precacheUrlForFile', () => {

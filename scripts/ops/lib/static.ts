@@ -2,7 +2,8 @@
  * Serves the live release for operators without a CDN. Each request resolves `current` once and answers entirely
  * from that release (the file is opened before the headers go out), so a switch mid-request cannot mix releases.
  * Hashed assets under /_astro/ are immutable for a year and, when a page from the previous release asks for one the
- * new release lacks, come from the retained releases; everything else is revalidated (no-cache + ETag).
+ * new release lacks, come from the retained releases; everything else is revalidated (no-cache + ETag). The
+ * release's `_redirects` applies where no file answers (scripts/lib/redirects.ts: `/orders/{id}` is the order page).
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { listReleases, resolveCurrent } from './releases.ts';
 import { contentTypeFor } from '../../lib/content-types.ts';
+import { isLocalDestination, matchRedirect, readRedirectRules } from '../../lib/redirects.ts';
 import { headersForPath, readHeadersRules } from '../../lib/security-policy.ts';
 
 /** Cache-Control for content-hashed files (their name changes when their bytes do). */
@@ -115,7 +117,9 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
     const urlPath = `/${(segments ?? []).join('/')}`;
     const hashed = HASHED_PREFIXES.some((prefix) => urlPath.startsWith(prefix));
 
-    let opened = segments ? await lookup(root, segments) : null;
+    // The release's _redirects: a rewrite (200) serves its page with the URL kept, when no file answers the path.
+    const redirect = segments ? matchRedirect(await readRedirectRules(root), urlPath) : null;
+    let opened = segments && !redirect?.force ? await lookup(root, segments) : null;
     let servedFrom = releaseId;
     if (!opened && segments && hashed) {
       // A page of the previous release may still ask for its assets after the switch: look in the retained ones.
@@ -127,6 +131,14 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
           break;
         }
       }
+    }
+    if (!opened && redirect) {
+      if (redirect.status >= 300 && redirect.status < 400) {
+        res.writeHead(redirect.status, { Location: redirect.to, 'Cache-Control': REVALIDATE }).end();
+        return;
+      }
+      const target = redirect.status === 200 && isLocalDestination(redirect.to) ? safeSegments(redirect.to) : null;
+      if (target) opened = await lookup(root, target);
     }
     let status = 200;
     if (!opened) {

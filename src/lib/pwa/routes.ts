@@ -5,11 +5,13 @@
  * page and the tests.
  */
 
+import { isOrderDetailPath, ORDER_PAGE } from '../order-paths.ts';
+
 /** Prefix of every cache the site's service worker owns (so a cleanup never touches anything else). */
 export const CACHE_PREFIX = 'thela';
 
 /** Pages a shopper needs first: precached with the app shell, served network-first, the precached copy as fallback. */
-export const PRECACHED_PAGES = ['/', '/cart/', '/checkout/', '/orders/', '/orders/view/', '/search/', '/offline/'] as const;
+export const PRECACHED_PAGES = ['/', '/cart/', '/checkout/', '/orders/', ORDER_PAGE, '/search/', '/offline/'] as const;
 
 /** Site data precached with the app shell: the serviceability table, so "Deliver to" and checkout answer offline. */
 export const PRECACHED_DATA = ['/data/delivery-areas.json'] as const;
@@ -76,13 +78,15 @@ export function isAstroAssetPath(pathname: string): boolean {
 /**
  * The one key of a page: its path with a trailing slash, no query, no fragment (the build writes /cart/ as
  * cart/index.html, and pages never depend on the query), so /cart, /cart/ and /cart?x=1 share one saved copy.
- * `/product/x/index.html` is keyed as `/product/x/`.
+ * `/product/x/index.html` is keyed as `/product/x/`. Every order's detail, `/orders/{id}`, is the one order page
+ * (ORDER_PAGE, precached): one copy answers them all, offline too, whether or not that order was opened before.
  */
 export function pageKey(pathname: string): string {
   let path = pathname.replace(/\/index\.html$/, '/');
   if (path.endsWith('.html')) path = `${path.slice(0, -'.html'.length)}/`;
   if (!path.endsWith('/')) path = `${path}/`;
-  return path.replace(/\/{2,}/g, '/');
+  path = path.replace(/\/{2,}/g, '/');
+  return isOrderDetailPath(path) ? ORDER_PAGE : path;
 }
 
 /** File types the site serves that are not pages (a product id may contain a dot: "ghee-0.5-l" is still a page). */
