@@ -14,11 +14,12 @@
  * rules before files, so a rule must never match a page of the build: the site's rules use `:id`, not `/orders/*`,
  * which would also take the orders list at `/orders/`.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ORDER_PAGE } from '../../src/lib/order-paths.ts';
+import { rulesFileReader } from './rules-file.ts';
 
 /** The name of the file, at the root of a build. */
 export const REDIRECTS_FILE = '_redirects';
@@ -94,18 +95,11 @@ export function isLocalDestination(to: string): boolean {
   return to.startsWith('/') && !to.startsWith('//') && !to.includes('\\');
 }
 
-const rulesCache = new Map<string, { mtimeMs: number; rules: RedirectRule[] }>();
+const readRedirectsFile = rulesFileReader(parseRedirectsFile);
 
 /** The rules of `<root>/_redirects` (none when the file is missing), read once per file version. */
-export async function readRedirectRules(root: string): Promise<RedirectRule[]> {
-  const file = path.join(root, REDIRECTS_FILE);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return [];
-  const cached = rulesCache.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs) return cached.rules;
-  const rules = parseRedirectsFile(await readFile(file, 'utf8'));
-  rulesCache.set(file, { mtimeMs: info.mtimeMs, rules });
-  return rules;
+export function readRedirectRules(root: string): Promise<RedirectRule[]> {
+  return readRedirectsFile(path.join(root, REDIRECTS_FILE));
 }
 
 /** `base` (a `public/_redirects` copied into the build, or nothing) followed by the site's rules. */

@@ -7,8 +7,8 @@
  * Why each directive is what it is: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
+import { rulesFileReader } from './rules-file.ts';
 import path from 'node:path';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
@@ -241,19 +241,12 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
 }
 
-const rulesCache = new Map<string, { mtimeMs: number; rules: HeadersRule[] }>();
+const readHeadersFile = rulesFileReader(parseHeadersFile);
 
 /**
  * The rules of `<root>/_headers` (none when the file is missing), read once per file version: for servers that
  * apply a release's `_headers` themselves (scripts/ops/lib/static.ts, the e2e server).
  */
-export async function readHeadersRules(root: string): Promise<HeadersRule[]> {
-  const file = path.join(root, '_headers');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return [];
-  const cached = rulesCache.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs) return cached.rules;
-  const rules = parseHeadersFile(await readFile(file, 'utf8'));
-  rulesCache.set(file, { mtimeMs: info.mtimeMs, rules });
-  return rules;
+export function readHeadersRules(root: string): Promise<HeadersRule[]> {
+  return readHeadersFile(path.join(root, '_headers'));
 }

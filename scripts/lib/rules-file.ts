@@ -1,0 +1,19 @@
+/**
+ * A release's rule files (`_headers`, `_redirects`) as the servers that apply them read them: parsed once per file
+ * version (its modification time), since they are asked on every request; a missing file has no rules.
+ */
+import { readFile, stat } from 'node:fs/promises';
+
+/** A reader of one kind of rules file: `parse` turns its text into rules, and each file's rules are kept until it changes. */
+export function rulesFileReader<R>(parse: (text: string) => R[]): (file: string) => Promise<R[]> {
+  const cache = new Map<string, { mtimeMs: number; rules: R[] }>();
+  return async (file) => {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return [];
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached.rules;
+    const rules = parse(await readFile(file, 'utf8'));
+    cache.set(file, { mtimeMs: info.mtimeMs, rules });
+    return rules;
+  };
+}
