@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from './catalogue/definitions.ts';
 import { buildSampleCatalogue, catalogueToJson, listKinds } from './catalogue/sample.ts';
-import type { Catalogue, ShopType } from '../src/lib/catalogue/types.ts';
+import type { CatalogueTables, ShopType } from '../src/lib/catalogue/rows.ts';
 import { parseCommand } from './lib/cli.ts';
 
 const HELP = `usage: npm run catalogue [-- --check]
@@ -172,7 +172,7 @@ function renderImages(): Map<string, string> {
 // ---------------------------------------------------------------------------------------------
 // seed.sql, from the other module when present
 
-async function renderSeed(catalogue: Catalogue): Promise<string | null> {
+async function renderSeed(catalogue: CatalogueTables): Promise<string | null> {
   const modulePath = path.join(ROOT, SEED_MODULE);
   if (!existsSync(modulePath)) {
     console.log(`generate-catalogue: ${SEED_MODULE} not found; skipping ${SEED_FILE}`);
@@ -183,7 +183,7 @@ async function renderSeed(catalogue: Catalogue): Promise<string | null> {
     console.log(`generate-catalogue: ${SEED_MODULE} does not export renderSeedSql(); skipping ${SEED_FILE}`);
     return null;
   }
-  const render = mod.renderSeedSql as (catalogue: Catalogue) => unknown;
+  const render = mod.renderSeedSql as (catalogue: CatalogueTables) => unknown;
   const sql = render(catalogue);
   if (typeof sql !== 'string') throw new Error(`${SEED_MODULE}: renderSeedSql() did not return a string`);
   return sql;

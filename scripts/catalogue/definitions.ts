@@ -24,7 +24,7 @@
  */
 import definitions from './definitions.json' with { type: 'json' };
 import { SHOP_TYPES } from '../../src/data/shop-types.ts';
-import type { ShopType } from '../../src/lib/catalogue/types.ts';
+import type { ShopType } from '../../src/lib/catalogue/rows.ts';
 
 /** The simple flat shapes an illustration is drawn with. */
 const SHAPES = [

@@ -17,7 +17,14 @@ import {
   type Storage,
   type SubcategoryDef,
 } from './definitions.ts';
-import type { Catalogue, Category, DeliveryArea, Product, ShopType, Store } from '../../src/lib/catalogue/types.ts';
+import type {
+  CatalogueTables,
+  CategoryTableRow as Category,
+  DeliveryAreaTableRow as DeliveryArea,
+  ProductTableRow as Product,
+  ShopType,
+  StoreTableRow as Store,
+} from '../../src/lib/catalogue/rows.ts';
 
 /** Site-relative folder of the generated illustrations (under public/). */
 export const CATALOGUE_IMAGE_DIR = '/images/catalogue';
@@ -226,7 +233,7 @@ function buildDeliveryAreas(stores: readonly Store[]): DeliveryArea[] {
  * Categories come parents first (in home order), then subcategories grouped by parent; products in
  * definition order. The products of `FALLBACK_CASES` are unavailable or lack an image or a unit.
  */
-export function buildSampleCatalogue(): Catalogue {
+export function buildSampleCatalogue(): CatalogueTables {
   const { rows, categories } = index();
   const unavailable = new Set(FALLBACK_CASES.unavailable);
   const noImage = new Set(FALLBACK_CASES.noImage);
@@ -260,7 +267,7 @@ export function buildSampleCatalogue(): Catalogue {
 }
 
 /** The catalogue as the committed JSON file: keys in a fixed order, 2-space indent, final newline. */
-export function catalogueToJson(catalogue: Catalogue): string {
+export function catalogueToJson(catalogue: CatalogueTables): string {
   const ordered = {
     categories: catalogue.categories.map((c) => ({
       id: c.id,
@@ -429,7 +436,7 @@ function shelfPrice(value: number): number {
  * 15% none; 5% are unavailable and 3% each lack an image or a unit, as in the sample. Ids are
  * slugs of name and unit, with a counter suffix when a slug repeats, so they are unique at any size.
  */
-export function generateSyntheticCatalogue(size: number, seed = 42): Catalogue {
+export function generateSyntheticCatalogue(size: number, seed = 42): CatalogueTables {
   if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`size must be a whole number >= 0, got ${size}`);
   const { templates, brands, units } = pools();
   const random = mulberry32(seed);

@@ -6,7 +6,13 @@
  * The output depends only on the catalogue (no timestamps), so re-generating an unchanged
  * catalogue gives a byte-identical file.
  */
-import type { Catalogue, Category, DeliveryArea, Product, Store } from '../../src/lib/catalogue/types.ts';
+import type {
+  CatalogueTables,
+  CategoryTableRow as Category,
+  DeliveryAreaTableRow as DeliveryArea,
+  ProductTableRow as Product,
+  StoreTableRow as Store,
+} from '../../src/lib/catalogue/rows.ts';
 
 /** Rows per INSERT statement. */
 const ROWS_PER_INSERT = 100;
@@ -203,7 +209,7 @@ const DELIVERY_AREAS: Table<keyof DeliveryArea & Column> = {
 };
 
 /** The whole seed file. */
-export function renderSeedSql(catalogue: Catalogue): string {
+export function renderSeedSql(catalogue: CatalogueTables): string {
   assertUniqueIds('categories', catalogue.categories);
   assertUniqueIds('products', catalogue.products);
   assertUniqueIds('stores', catalogue.stores);

@@ -35,7 +35,7 @@ export default function CartControl({ product, mode = 'add', className = '', sha
     'data-mode': mode,
     'data-id': product.id,
     'data-name': product.name,
-    'data-price': String(product.price),
+    'data-price-paise': String(product.price_paise),
     ...(product.quantity_unit ? { 'data-unit': product.quantity_unit } : {}),
     ...(product.image_url ? { 'data-image': product.image_url } : {}),
     ...(product.category_id ? { 'data-category': product.category_id } : {}),
@@ -72,7 +72,7 @@ export default function CartControl({ product, mode = 'add', className = '', sha
         disabled={product.is_available === false}
         className="h-11 flex-1 rounded-xl bg-brand-700 px-4 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {product.is_available === false ? 'Currently unavailable' : pickLabel(product.price, 1)}
+        {product.is_available === false ? 'Currently unavailable' : pickLabel(product.price_paise, 1)}
       </button>
     </thela-cart-control>
   );

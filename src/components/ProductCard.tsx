@@ -1,5 +1,5 @@
 import type { CardProduct } from '../lib/fields.ts';
-import { discountPercent, displayImage, displayUnit, formatPrice } from '../lib/format.ts';
+import { discountPercent, displayImage, displayUnit, formatPaise } from '../lib/format.ts';
 import { formatUnitPrice } from '../lib/unit-price.ts';
 import CartControl from './CartControl.tsx';
 
@@ -22,8 +22,8 @@ export interface ProductCardProps {
  */
 export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true, sharedStepper = false }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
-  const percent = discountPercent(product.price, product.original_price);
-  const perUnit = formatUnitPrice(product.price, product.quantity_unit);
+  const percent = discountPercent(product.price_paise, product.original_price_paise);
+  const perUnit = formatUnitPrice(product.price_paise, product.quantity_unit);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
       <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
@@ -44,11 +44,11 @@ export default function ProductCard({ product, headingLevel = 3, eager = false, 
       <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
       <div className="mt-auto flex items-end justify-between gap-1 pt-2">
         <p className="leading-tight">
-          <span className="block text-sm font-bold">{formatPrice(product.price)}</span>
-          {percent !== null && product.original_price !== null && (
+          <span className="block text-sm font-bold">{formatPaise(product.price_paise)}</span>
+          {percent !== null && product.original_price_paise !== null && (
             <s className="text-xs text-gray-600 dark:text-gray-300">
               <span className="sr-only">Original price </span>
-              {formatPrice(product.original_price)}
+              {formatPaise(product.original_price_paise)}
             </s>
           )}
           {perUnit && <span className="block text-xs text-gray-600 dark:text-gray-300">{perUnit}</span>}

@@ -91,10 +91,10 @@ export interface SampleOffer {
   code: string;
   /** ISO date, last day the offer is valid. */
   validUntil: string;
-  /** Minimum order in rupees, or null when the offer has none. */
-  minOrder: number | null;
-  /** Largest discount in rupees, or null when uncapped. */
-  maxDiscount: number | null;
+  /** Minimum order in paise, or null when the offer has none. */
+  minOrderPaise: number | null;
+  /** Largest discount in paise, or null when uncapped. */
+  maxDiscountPaise: number | null;
   /** The offer's icon (src/data/icons.ts), named by `imageLabel`. */
   image: IconName;
   imageLabel: string;
@@ -128,8 +128,8 @@ export const sampleOffers: readonly SampleOffer[] = offerWords.map((words) => {
     type,
     code,
     description: words.description.replace(/\{(\w+)\}/g, (placeholder, name: string) => OFFER_WORDS[name] ?? placeholder),
-    minOrder: minimum === 0 ? null : minimum / 100,
-    maxDiscount: cap === null ? null : cap / 100,
+    minOrderPaise: minimum === 0 ? null : minimum,
+    maxDiscountPaise: cap,
     image: card.icon,
     imageLabel: card.iconLabel,
   };

@@ -1,4 +1,4 @@
-import type { ShopType } from '../lib/catalogue/types.ts';
+import type { ShopType } from '../lib/catalogue/rows.ts';
 import type { IconName } from './icons.ts';
 
 /** A shop type of the shops screen. */

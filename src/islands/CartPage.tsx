@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
+import { displayUnit, formatPaise } from '../lib/format.ts';
 import ProductThumb from '../components/ProductThumb.tsx';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import { itemsLabel } from '../lib/orders.ts';
@@ -98,11 +98,11 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: (productId: st
         </a>
         <p className="text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
         <p className="mt-1 text-sm">
-          <span className="font-bold">{formatPrice(product.price)}</span>
+          <span className="font-bold">{formatPaise(product.price_paise)}</span>
           {quantity > 1 && (
             <span className="text-gray-600 dark:text-gray-300">
               {' '}
-              × {quantity} = {formatPaise(lineTotalPaise(product.price, quantity))}
+              × {quantity} = {formatPaise(lineTotalPaise(product.price_paise, quantity))}
             </span>
           )}
         </p>

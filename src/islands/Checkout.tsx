@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { displayUnit, formatPaise, formatPrice } from '../lib/format.ts';
+import { displayUnit, formatPaise } from '../lib/format.ts';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import type { CheckoutAddress } from '../lib/orders.ts';
 import { $cartItems } from '../stores/cart.ts';
@@ -158,9 +158,9 @@ export default function Checkout() {
                 <span className="text-gray-600 dark:text-gray-300">
                   ({displayUnit(item.product.quantity_unit)}) × {item.quantity}
                 </span>
-                <span className="sr-only">, {formatPrice(item.product.price)} each</span>
+                <span className="sr-only">, {formatPaise(item.product.price_paise)} each</span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatPaise(lineTotalPaise(item.product.price, item.quantity))}</span>
+              <span className="shrink-0 tabular-nums">{formatPaise(lineTotalPaise(item.product.price_paise, item.quantity))}</span>
             </li>
           ))}
         </ul>

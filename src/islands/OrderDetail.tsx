@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatPaise, formatPrice } from '../lib/format.ts';
+import { formatPaise } from '../lib/format.ts';
 import ProductThumb from '../components/ProductThumb.tsx';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import { site } from '../lib/site.ts';
@@ -115,10 +115,10 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold">{item.name}</p>
                 <p className="text-xs text-gray-600 dark:text-gray-300">
-                  {item.unit} · {formatPrice(item.price)} × {item.quantity}
+                  {item.unit} · {formatPaise(item.price_paise)} × {item.quantity}
                 </p>
               </div>
-              <span className="text-sm font-semibold tabular-nums">{formatPaise(lineTotalPaise(item.price, item.quantity))}</span>
+              <span className="text-sm font-semibold tabular-nums">{formatPaise(lineTotalPaise(item.price_paise, item.quantity))}</span>
             </li>
           ))}
         </ul>
@@ -200,8 +200,8 @@ function Invoice({ order }: { order: Order }) {
               <td className="py-1">{item.name}</td>
               <td className="py-1">{item.unit}</td>
               <td className="py-1 text-right">{item.quantity}</td>
-              <td className="py-1 text-right">{formatPrice(item.price)}</td>
-              <td className="py-1 text-right">{formatPaise(lineTotalPaise(item.price, item.quantity))}</td>
+              <td className="py-1 text-right">{formatPaise(item.price_paise)}</td>
+              <td className="py-1 text-right">{formatPaise(lineTotalPaise(item.price_paise, item.quantity))}</td>
             </tr>
           ))}
         </tbody>

@@ -24,7 +24,21 @@ export interface CartItem {
   product: CartProduct;
 }
 
-/** Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws. */
+/**
+ * Writes the lines for "cart-items" in the spec's shape (section 3): the embedded product's `price` in rupees, as
+ * the products table has it, so every release (and a rollback) reads every other's cart. The one place cart money
+ * leaves paise.
+ */
+export function encodeCart(items: readonly CartItem[]): string {
+  return JSON.stringify(
+    items.map(({ product: { price_paise, ...product }, ...line }) => ({ ...line, product: { ...product, price: price_paise / 100 } })),
+  );
+}
+
+/**
+ * Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws.
+ * A line's price is read in paise by the field rules (`readPriceField`: rupees under `price`, as `encodeCart` writes).
+ */
 export function decodeCart(raw: string | undefined): CartItem[] {
   const lines = new Map<string, CartItem>();
   for (const entry of parseStoredArray(raw)) {
@@ -70,8 +84,8 @@ export function mergeIntoCart(items: readonly CartItem[], product: CartProduct, 
 }
 
 /** The product page's button text: "Add 2 to Cart · ₹56.00". */
-export function pickLabel(price: number, quantity: number): string {
-  return `Add ${quantity} to Cart · ${formatPaise(lineTotalPaise(price, quantity))}`;
+export function pickLabel(pricePaise: number, quantity: number): string {
+  return `Add ${quantity} to Cart · ${formatPaise(lineTotalPaise(pricePaise, quantity))}`;
 }
 
 /** The product a cart control carries in its data attributes (src/components/CartControl.tsx), read by the field rules: markup is input too. */
@@ -79,7 +93,7 @@ export function controlProduct(dataset: Readonly<Record<string, string | undefin
   return readCartProduct({
     id: dataset['id'],
     name: dataset['name'],
-    price: dataset['price'],
+    price_paise: dataset['pricePaise'],
     image_url: dataset['image'] ?? null,
     quantity_unit: dataset['unit'] ?? null,
     category_id: dataset['category'] ?? null,

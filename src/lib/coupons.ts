@@ -88,9 +88,9 @@ export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
   },
 };
 
-/** A cart line as the rules read it: price in rupees, quantity, and the product's top-level category when known. */
+/** A cart line as the rules read it: price in paise, quantity, and the product's top-level category when known. */
 export interface CouponLine {
-  price: number;
+  price_paise: number;
   quantity: number;
   category_id?: string | null | undefined;
 }
@@ -133,7 +133,7 @@ export function istWeekday(now: number): number {
 
 /** Item total of the lines, in paise. */
 function itemsPaise(lines: readonly CouponLine[]): number {
-  return lines.reduce((sum, line) => sum + lineTotalPaise(line.price, line.quantity), 0);
+  return lines.reduce((sum, line) => sum + lineTotalPaise(line.price_paise, line.quantity), 0);
 }
 
 /** Total of the fruit and vegetable lines, in paise; a line without a category is not produce. */

@@ -5,7 +5,7 @@
  * this module ships to the browser.
  */
 import { NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
-import type { Catalogue } from './catalogue/types.ts';
+import type { Catalogue } from './catalogue/rows.ts';
 
 /** The spec's delivery promise (section 1), and what a store without a delivery time promises ("10 min"). */
 export const DEFAULT_DELIVERY_MINUTES = 10;

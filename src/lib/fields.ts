@@ -21,6 +21,8 @@ export const UNIT_MAX = 100;
 export const IMAGE_URL_MAX = 2_048;
 /** Highest price kept, in rupees (₹10,00,000): far above any grocery, far below what breaks arithmetic in paise. */
 export const PRICE_MAX = 1_000_000;
+/** PRICE_MAX in paise, the unit every price is kept in once read. */
+export const PRICE_MAX_PAISE = PRICE_MAX * 100;
 /** The most of one product a cart line (and an order line) holds; larger values are clamped to it. */
 export const MAX_LINE_QUANTITY = 99;
 
@@ -161,22 +163,42 @@ export function roundMoney(value: number): number {
 }
 
 /** A price, or why not: `missing` (null, undefined, blank), `invalid` (not a number, negative, or above PRICE_MAX once rounded). */
-export type PriceResult = { ok: true; price: number; rounded: boolean } | { ok: false; reason: 'missing' | 'invalid' };
+export type PriceResult = { ok: true; paise: number; rounded: boolean } | { ok: false; reason: 'missing' | 'invalid' };
 
-/** A price in rupees with at most two decimals, 0 to PRICE_MAX, checked after rounding (so 1e307 never becomes Infinity on a page). */
+/**
+ * A price written in rupees with at most two decimals (the products table's numeric(10,2), the spec's cart line),
+ * 0 to PRICE_MAX, checked after rounding (so 1e307 never becomes Infinity on a page), kept as integer paise: rupees
+ * are read here and nowhere else.
+ */
 export function parsePrice(value: unknown): PriceResult {
   const raw = parseNumber(value);
   if (raw === undefined) return { ok: false, reason: 'missing' };
   if (Number.isNaN(raw)) return { ok: false, reason: 'invalid' };
   const price = roundMoney(raw);
   if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX) return { ok: false, reason: 'invalid' };
-  return { ok: true, price, rounded: price !== raw };
+  return { ok: true, paise: Math.round(price * 100), rounded: price !== raw };
 }
 
-/** A price the rules keep, or null. */
+/** A rupee price the rules keep, in paise, or null. */
 export function readPrice(value: unknown): number | null {
   const parsed = parsePrice(value);
-  return parsed.ok ? parsed.price : null;
+  return parsed.ok ? parsed.paise : null;
+}
+
+/** An amount already in paise (our own files and attributes): a whole number from 0 to PRICE_MAX_PAISE, or null. */
+export function readPaise(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : parseNumber(value);
+  return n !== undefined && Number.isInteger(n) && n >= 0 && n <= PRICE_MAX_PAISE ? n : null;
+}
+
+/**
+ * The price a record carries, in paise: `<field>_paise` when present (what this site writes), else `<field>` in
+ * rupees (the products table, the spec's "cart-items" line, what earlier releases wrote). Never both readings of
+ * one number: a field's name says its unit.
+ */
+export function readPriceField(record: Readonly<Record<string, unknown>>, field: 'price' | 'original_price'): number | null {
+  const paise = record[`${field}_paise`];
+  return paise === undefined || paise === null || paise === '' ? readPrice(record[field]) : readPaise(paise);
 }
 
 /** A boolean from true/false or "true"/"false"; anything else is null. */
@@ -215,8 +237,8 @@ export function readQuantity(value: unknown): number | null {
 export interface CartProduct {
   id: string;
   name: string;
-  /** Rupees with at most two decimals, as the products table stores it. */
-  price: number;
+  /** Integer paise (the products table's rupees, read by `parsePrice`). */
+  price_paise: number;
   image_url: string | null;
   /** Pack size; shown as "pcs" when missing. */
   quantity_unit: string | null;
@@ -244,14 +266,14 @@ export function readCartProduct(value: unknown): CartProductInput | null {
   if (!isRecord(value)) return null;
   const id = readId(value['id']);
   const name = readText(value['name'], NAME_MAX);
-  const price = readPrice(value['price']);
+  const price = readPriceField(value, 'price');
   if (id === null || name === null || price === null) return null;
   const available = parseBoolean(value['is_available']);
   const category = readId(value['category_id']);
   return {
     id,
     name,
-    price,
+    price_paise: price,
     image_url: readImageUrl(value['image_url']),
     quantity_unit: readText(value['quantity_unit'], UNIT_MAX),
     ...(category === null ? {} : { category_id: category }),
@@ -264,7 +286,7 @@ export function toCartProduct(product: CartProduct): CartProduct {
   return {
     id: product.id,
     name: product.name,
-    price: product.price,
+    price_paise: product.price_paise,
     image_url: product.image_url ?? null,
     quantity_unit: product.quantity_unit ?? null,
     ...(product.category_id ? { category_id: product.category_id } : {}),
@@ -273,7 +295,8 @@ export function toCartProduct(product: CartProduct): CartProduct {
 
 /** The product fields a card shows: the cart fields, the original price and availability. */
 export interface CardProduct extends CartProduct {
-  original_price: number | null;
+  /** Integer paise, above the price; null when there is no discount. */
+  original_price_paise: number | null;
   is_available: boolean;
 }
 
@@ -281,10 +304,10 @@ export interface CardProduct extends CartProduct {
 export function readCardProduct(value: unknown): CardProduct | null {
   const product = readCartProduct(value);
   if (!product || !isRecord(value)) return null;
-  const original = readPrice(value['original_price']);
+  const original = readPriceField(value, 'original_price');
   return {
     ...toCartProduct(product),
-    original_price: original !== null && original > product.price ? original : null,
+    original_price_paise: original !== null && original > product.price_paise ? original : null,
     is_available: product.is_available !== false,
   };
 }

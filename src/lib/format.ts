@@ -1,13 +1,13 @@
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
-/** Formats rupees the Indian way: 123456 -> "₹1,23,456.00". Non-finite input shows ₹0.00 rather than "NaN". */
-export function formatPrice(rupees: number): string {
-  return inr.format(Number.isFinite(rupees) ? rupees : 0);
+/** Formats paise as rupees the Indian way: 12345600 -> "₹1,23,456.00". Non-finite input shows ₹0.00 rather than "NaN". */
+export function formatPaise(paise: number): string {
+  return inr.format(Number.isFinite(paise) ? paise / 100 : 0);
 }
 
-/** Formats paise (integer) as rupees. */
-export function formatPaise(paise: number): string {
-  return formatPrice(Number.isFinite(paise) ? paise / 100 : 0);
+/** Paise as a plain decimal rupee amount, two places ("68.00"): schema.org offers and other machine-read prices. */
+export function rupeeDecimal(paise: number): string {
+  return (Number.isFinite(paise) && paise > 0 ? paise / 100 : 0).toFixed(2);
 }
 
 /** Paise as rupees without ".00" when whole: "₹120", "₹0.01", "₹1,250.50" (offers, unit prices). */
@@ -32,7 +32,7 @@ export function displayImage(url: string | null | undefined): string {
   return url?.trim() ? url : PLACEHOLDER_IMAGE;
 }
 
-/** The discount badge percentage: rounded (original - price) / original, or null when there is no discount. */
+/** The discount badge percentage: rounded (original - price) / original (both paise), or null when there is no discount. */
 export function discountPercent(price: number, original: number | null | undefined): number | null {
   if (original == null || !Number.isFinite(original) || !Number.isFinite(price) || original <= price || original <= 0) {
     return null;

@@ -8,7 +8,7 @@ import {
   UNIT_MAX,
   readId,
   readImageUrl,
-  readPrice,
+  readPriceField,
   readQuantity,
   readText,
   type CardProduct,
@@ -23,8 +23,8 @@ export interface OrderItem {
   id: string;
   name: string;
   quantity: number;
-  /** Unit price when ordered, in rupees as the product row has it (sums are computed in paise). */
-  price: number;
+  /** Unit price when ordered (paise). */
+  price_paise: number;
   unit: string;
   image_url: string | null;
   /** The product's top-level category when the cart knew it (so "Buy again" and reorders keep it for coupons). */
@@ -101,7 +101,7 @@ export function itemsLabel(count: number): string {
 }
 
 /** Subtotal, delivery fee and total of a list of items, in paise, by the cart's rules. */
-export function orderTotals(items: readonly Pick<OrderItem, 'price' | 'quantity'>[]): OrderTotals {
+export function orderTotals(items: readonly Pick<OrderItem, 'price_paise' | 'quantity'>[]): OrderTotals {
   const { subtotalPaise, deliveryFeePaise, totalPaise } = cartTotals(items);
   return { subtotalPaise, deliveryFeePaise, totalPaise };
 }
@@ -126,7 +126,13 @@ export function formatAddress(address: CheckoutAddress): string {
 export interface OrderableLine {
   product_id: string;
   quantity: number;
-  product: { name: string; price: number; image_url: string | null; quantity_unit: string | null; category_id?: string | null | undefined };
+  product: {
+    name: string;
+    price_paise: number;
+    image_url: string | null;
+    quantity_unit: string | null;
+    category_id?: string | null | undefined;
+  };
 }
 
 /** The order a checkout places: id "ORD-" + `now`, status processing, "Order Placed" done, with the applied coupon if any. */
@@ -135,7 +141,7 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
     id: line.product_id,
     name: line.product.name,
     quantity: line.quantity,
-    price: line.product.price,
+    price_paise: line.product.price_paise,
     unit: line.product.quantity_unit?.trim() || DEFAULT_UNIT,
     image_url: line.product.image_url,
     ...(line.product.category_id ? { category_id: line.product.category_id } : {}),
@@ -206,14 +212,14 @@ function repairItem(raw: unknown): OrderItem | null {
   const r = raw as Record<string, unknown>;
   const id = readId(r['id']);
   const name = readText(r['name'], NAME_MAX);
-  const price = readPrice(r['price']);
+  const price = readPriceField(r, 'price');
   const quantity = readQuantity(r['quantity']);
   if (id === null || name === null || price === null || quantity === null) return null;
   const category = readId(r['category_id']);
   return {
     id,
     name,
-    price,
+    price_paise: price,
     quantity: Math.min(MAX_LINE_QUANTITY, quantity),
     unit: readText(r['unit'], UNIT_MAX) ?? DEFAULT_UNIT,
     image_url: readImageUrl(r['image_url']),
@@ -281,7 +287,20 @@ export function repairOrder(raw: unknown): Order | null {
   };
 }
 
-/** Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. */
+/**
+ * Writes the placed orders for storage. A line's unit price goes out in rupees under `price`, as every release has
+ * read it (a rollback keeps the orders list); the sums stay in paise. The one place order money leaves paise.
+ */
+export function encodeOrders(orders: readonly Order[]): string {
+  return JSON.stringify(
+    orders.map((order) => ({ ...order, items: order.items.map(({ price_paise, ...item }) => ({ ...item, price: price_paise / 100 })) })),
+  );
+}
+
+/**
+ * Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. A line's
+ * price is read in paise by the field rules (`readPriceField`: rupees under `price`, as `encodeOrders` writes).
+ */
 export function decodeOrders(raw: string | undefined): Order[] {
   const parsed = parseStoredArray(raw);
   const seen = new Set<string>();
@@ -310,8 +329,8 @@ export function recentlyBought(placed: readonly Order[], limit = BUY_AGAIN_LIMIT
     out.push({
       id: item.id,
       name: item.name,
-      price: item.price,
-      original_price: null,
+      price_paise: item.price_paise,
+      original_price_paise: null,
       image_url: item.image_url,
       quantity_unit: item.unit,
       ...(item.category_id ? { category_id: item.category_id } : {}),

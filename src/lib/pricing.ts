@@ -1,29 +1,21 @@
 /**
- * Money rules in one place (spec section 9). Amounts are integer paise; rupees only at the edges.
+ * Money rules in one place (spec section 9). Every amount is integer paise, from the moment a price is read (the
+ * field rules' `parsePrice`, src/lib/fields.ts, reads the rupees a table or a stored line writes) to the moment it
+ * is shown (`formatPaise`, src/lib/format.ts).
  * Delivery costs the spec's fixed DELIVERY_FEE_PAISE on every order; free delivery is a coupon (FREEDEL, src/lib/coupons.ts).
  */
 
 /** ₹25.00, the spec's fixed delivery fee: the one source of truth for every text that quotes a fee (FAQ, terms, offers). */
 export const DELIVERY_FEE_PAISE = 2500;
 
-/** Rupees (as stored, two decimals) to integer paise, rounding away float noise (68.1 -> 6810). */
-export function toPaise(rupees: number): number {
-  return Number.isFinite(rupees) ? Math.round(rupees * 100) : 0;
-}
-
-/** Integer paise to rupees. */
-export function toRupees(paise: number): number {
-  return paise / 100;
-}
-
-/** A line's amount in paise: unit price x quantity, computed on integers so ₹0.10 x 3 is exactly ₹0.30. */
-export function lineTotalPaise(price: number, quantity: number): number {
-  return Number.isFinite(quantity) && quantity > 0 ? toPaise(price) * Math.floor(quantity) : 0;
+/** A line's amount in paise: unit price x quantity, on integers so ₹0.10 x 3 is exactly ₹0.30. */
+export function lineTotalPaise(pricePaise: number, quantity: number): number {
+  return Number.isFinite(quantity) && quantity > 0 && Number.isFinite(pricePaise) ? pricePaise * Math.floor(quantity) : 0;
 }
 
 /** The priced lines of a cart or order. */
 export interface PricedLine {
-  price: number;
+  price_paise: number;
   quantity: number;
 }
 
@@ -41,7 +33,7 @@ export function deliveryFeePaise(subtotalPaise: number): number {
 
 /** Subtotal (sum of price x quantity), delivery fee and total, in paise. */
 export function cartTotals(lines: readonly PricedLine[]): Totals {
-  const subtotalPaise = lines.reduce((sum, line) => sum + lineTotalPaise(line.price, line.quantity), 0);
+  const subtotalPaise = lines.reduce((sum, line) => sum + lineTotalPaise(line.price_paise, line.quantity), 0);
   const deliveryFee = deliveryFeePaise(subtotalPaise);
   return {
     subtotalPaise,

@@ -5,7 +5,6 @@
  * Always per kg, per L or per piece, the units shoppers compare by. Computed in paise.
  */
 import { formatPaiseShort } from './format.ts';
-import { toPaise } from './pricing.ts';
 
 /** A unit price: paise per kilogram, litre or piece. */
 export interface UnitPrice {
@@ -42,20 +41,20 @@ const PER_BASE: Record<UnitPrice['per'], number> = { kg: 1000, L: 1000, pc: 1 };
 // "500 g", "1.2 L", "6 pcs", "1 dozen", optionally "4 x 75 g" / "4×75g"; nothing else may follow.
 const PACK = /^(?:(\d{1,3})\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*([a-z]+)$/i;
 
-/** The unit price of a product priced `price` rupees with pack size `unit`, or null when the pack size is unclear. */
-export function unitPrice(price: number, unit: string | null | undefined): UnitPrice | null {
+/** The unit price of a product priced `pricePaise` with pack size `unit`, or null when the pack size is unclear. */
+export function unitPrice(pricePaise: number, unit: string | null | undefined): UnitPrice | null {
   const match = PACK.exec(unit?.trim() ?? '');
   if (!match) return null;
   const known = UNITS[(match[3] ?? '').toLowerCase()];
   const packs = match[1] === undefined ? 1 : Number(match[1]);
   const amount = Number(match[2]) * packs * (known?.factor ?? 0);
-  if (!known || !Number.isFinite(amount) || amount <= 0 || !Number.isFinite(price) || price < 0) return null;
-  return { paise: Math.round((toPaise(price) * PER_BASE[known.per]) / amount), per: known.per };
+  if (!known || !Number.isFinite(amount) || amount <= 0 || !Number.isFinite(pricePaise) || pricePaise < 0) return null;
+  return { paise: Math.round((pricePaise * PER_BASE[known.per]) / amount), per: known.per };
 }
 
 /** "₹112/kg", "₹56/L", "₹8.50/pc": whole rupees without paise, else two decimals; null when there is none. */
-export function formatUnitPrice(price: number, unit: string | null | undefined): string | null {
-  const value = unitPrice(price, unit);
+export function formatUnitPrice(pricePaise: number, unit: string | null | undefined): string | null {
+  const value = unitPrice(pricePaise, unit);
   if (!value) return null;
   return `${formatPaiseShort(value.paise)}/${value.per}`;
 }

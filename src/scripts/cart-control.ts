@@ -114,7 +114,7 @@ function defineCartControl(): void {
         dec.disabled = quantity <= 1;
         inc.disabled = quantity >= MAX_LINE_QUANTITY;
         add.disabled = busy || unavailable;
-        if (!unavailable) add.textContent = pickLabel(product.price, quantity);
+        if (!unavailable) add.textContent = pickLabel(product.price_paise, quantity);
         setBusy(add, busy);
       };
       const { signal } = this.#abort;

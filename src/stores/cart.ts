@@ -1,14 +1,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { liveCatalogueConfigured, readLiveProduct } from '../lib/catalogue/browser.ts';
-import { decodeCart, mergeIntoCart, quantityInCart, type CartItem } from '../lib/cart.ts';
+import { decodeCart, encodeCart, mergeIntoCart, quantityInCart, type CartItem } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY, readQuantity, toCartProduct, type CartProduct, type CartProductInput } from '../lib/fields.ts';
 import { cartTotals, type Totals } from '../lib/pricing.ts';
 import { showToast } from './toasts.ts';
 
 /** The shared cart, persisted under the spec's key "cart-items" and kept in step across tabs. */
 export const $cartItems = persistentAtom<CartItem[]>('cart-items', [], {
-  encode: JSON.stringify,
+  encode: encodeCart,
   decode: decodeCart,
 });
 
@@ -17,7 +17,7 @@ export const $cartCount = computed($cartItems, (items) => items.reduce((n, item)
 
 /** The cart's totals before any coupon (paise): subtotal, delivery fee, total; src/stores/coupon.ts adds the coupon. */
 export const $cartTotals = computed($cartItems, (items): Totals =>
-  cartTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity }))),
+  cartTotals(items.map((item) => ({ price_paise: item.product.price_paise, quantity: item.quantity }))),
 );
 
 /** Ids of the products being added right now; a button shows itself busy while its product is here. */

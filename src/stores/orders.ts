@@ -1,6 +1,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { sampleOrderIds, sampleOrders } from '../data/orders.ts';
-import { createOrder, decodeOrders, MAX_STORED_ORDERS, type CheckoutAddress, type Order, type OrderItem } from '../lib/orders.ts';
+import {
+  createOrder,
+  decodeOrders,
+  encodeOrders,
+  MAX_STORED_ORDERS,
+  type CheckoutAddress,
+  type Order,
+  type OrderItem,
+} from '../lib/orders.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 import { evaluateCoupon, type CouponLine } from '../lib/coupons.ts';
 import type { CartItem } from '../lib/cart.ts';
@@ -13,7 +21,7 @@ export const CHECKOUT_DELAY_MS = 2000;
 
 /** Orders placed in this browser, newest first; kept in step across tabs like the cart. */
 export const $placedOrders = persistentAtom<Order[]>(ORDERS_KEY, [], {
-  encode: JSON.stringify,
+  encode: encodeOrders,
   decode: decodeOrders,
 });
 
@@ -29,7 +37,11 @@ export function findOrder(id: string, placed: readonly Order[] = $placedOrders.g
 
 /** Cart lines as the coupon rules read them. */
 export function couponLines(items: readonly CartItem[]): CouponLine[] {
-  return items.map((item) => ({ price: item.product.price, quantity: item.quantity, category_id: item.product.category_id ?? null }));
+  return items.map((item) => ({
+    price_paise: item.product.price_paise,
+    quantity: item.quantity,
+    category_id: item.product.category_id ?? null,
+  }));
 }
 
 /** Thrown by `placeOrder` when there is nothing to order. */
@@ -87,7 +99,7 @@ function fromItem(item: OrderItem): CartProductInput {
   return {
     id: item.id,
     name: item.name,
-    price: item.price,
+    price_paise: item.price_paise,
     image_url: item.image_url,
     quantity_unit: item.unit,
     category_id: item.category_id ?? null,

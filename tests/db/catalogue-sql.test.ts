@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSeedSql } from '../../scripts/catalogue/seed-sql.ts';
-import type { Catalogue, Category, DeliveryArea, Product, Store } from '../../src/lib/catalogue/types.ts';
+import type {
+  CatalogueTables,
+  CategoryTableRow,
+  DeliveryAreaTableRow,
+  ProductTableRow,
+  StoreTableRow,
+} from '../../src/lib/catalogue/rows.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -112,18 +118,18 @@ async function rolledBack<T>(client: pg.Client, fn: () => Promise<T>): Promise<T
 const byId = <T extends { id: string }>(rows: readonly T[]): T[] => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** The rows of the three tables in the shape of the catalogue JSON, for comparing the two. */
-async function readCatalogue(client: pg.Client): Promise<Catalogue> {
-  const categories = await client.query<Category>('select id, name, parent_id, sort_order, image_url from categories');
-  const products = await client.query<Omit<Product, 'price' | 'original_price'> & { price: string; original_price: string | null }>(
+async function readCatalogue(client: pg.Client): Promise<CatalogueTables> {
+  const categories = await client.query<CategoryTableRow>('select id, name, parent_id, sort_order, image_url from categories');
+  const products = await client.query<Omit<ProductTableRow, 'price' | 'original_price'> & { price: string; original_price: string | null }>(
     `select id, name, brand, price::text as price, original_price::text as original_price, image_url,
             quantity_unit, description, category_id, is_available
        from products`,
   );
-  const stores = await client.query<Omit<Store, 'rating'> & { rating: string | null }>(
+  const stores = await client.query<Omit<StoreTableRow, 'rating'> & { rating: string | null }>(
     `select id, name, shop_type, is_active, rating::text as rating, delivery_time_min, address, image_url
        from stores`,
   );
-  const areas = await client.query<DeliveryArea>('select pincode, area, city, store_id from delivery_areas order by pincode');
+  const areas = await client.query<DeliveryAreaTableRow>('select pincode, area, city, store_id from delivery_areas order by pincode');
   const num = (v: string | null): number | null => (v === null ? null : Number(v));
   return {
     delivery_areas: areas.rows,
@@ -134,7 +140,7 @@ async function readCatalogue(client: pg.Client): Promise<Catalogue> {
 }
 
 /** The catalogue JSON normalised to exactly the table columns (absent optional fields read as null). */
-function normalise(catalogue: Catalogue): Catalogue {
+function normalise(catalogue: CatalogueTables): CatalogueTables {
   return {
     delivery_areas: catalogue.delivery_areas
       .map((a) => ({ pincode: a.pincode, area: a.area, city: a.city, store_id: a.store_id }))
@@ -179,7 +185,7 @@ function normalise(catalogue: Catalogue): Catalogue {
 
 let cluster: PostgresCluster | undefined;
 let client: pg.Client;
-let catalogue: Catalogue;
+let catalogue: CatalogueTables;
 let seedSql: string;
 let countsAfterFirstSeed: Record<Table, number>;
 
@@ -190,7 +196,7 @@ beforeAll(async () => {
   if (!existsSync(SEED_FILE)) {
     throw new Error(`${SEED_FILE} is missing: run \`npx node scripts/generate-catalogue.ts\``);
   }
-  catalogue = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as Catalogue;
+  catalogue = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as CatalogueTables;
   seedSql = readFileSync(SEED_FILE, 'utf8');
 
   cluster = await startPostgres();
@@ -475,7 +481,7 @@ describe('indexes for the reads of spec section 7', () => {
 
 describe('renderSeedSql', () => {
   /** Values that break naive quoting, and a child category listed before its parent. */
-  const tricky: Catalogue = {
+  const tricky: CatalogueTables = {
     categories: [
       { id: "kid's", name: 'Child; drop table products; --', parent_id: "o'parent", sort_order: 2, image_url: null },
       { id: "o'parent", name: "O'Brien's \\' pantry", parent_id: null, sort_order: -1, image_url: "https://x.test/a?b=1&c='2'" },
@@ -559,7 +565,7 @@ describe('renderSeedSql', () => {
   });
 
   it('refuses values it cannot write exactly', () => {
-    const withPrice = (price: number): Catalogue => ({
+    const withPrice = (price: number): CatalogueTables => ({
       ...tricky,
       products: tricky.products.map((p) => ({ ...p, price })),
     });

@@ -194,12 +194,12 @@ test.describe('unit prices', () => {
   test('the product page and every card show the price per kg, L or piece; approximate packs show none', async ({ page }) => {
     const grams = withUnit('500 g');
     await page.goto(`/product/${grams.id}`);
-    await expect(page.getByText(`500 g · ${formatUnitPrice(grams.price, '500 g')}`)).toBeVisible();
-    expect(formatUnitPrice(grams.price, '500 g')).toMatch(/^₹[\d,.]+\/kg$/);
+    await expect(page.getByText(`500 g · ${formatUnitPrice(grams.price * 100, '500 g')}`)).toBeVisible();
+    expect(formatUnitPrice(grams.price * 100, '500 g')).toMatch(/^₹[\d,.]+\/kg$/);
 
     const litres = withUnit('1 L');
     await page.goto(`/product/${litres.id}`);
-    await expect(page.locator('[data-unit-price]')).toHaveText(` · ${formatUnitPrice(litres.price, '1 L')}`);
+    await expect(page.locator('[data-unit-price]')).toHaveText(` · ${formatUnitPrice(litres.price * 100, '1 L')}`);
 
     const approx = sample.products.find((p) => p.is_available && p.quantity_unit?.includes('approx.'))!;
     await page.goto(`/product/${approx.id}`);
@@ -212,7 +212,7 @@ test.describe('unit prices', () => {
     for (const card of (await cards.all()).slice(0, 8)) {
       const href = (await card.getByRole('link').first().getAttribute('href')) ?? '';
       const product = sample.products.find((p) => href === `/product/${encodeURIComponent(p.id)}`)!;
-      const expected = formatUnitPrice(product.price, product.quantity_unit);
+      const expected = formatUnitPrice(product.price * 100, product.quantity_unit);
       if (expected) await expect(card).toContainText(expected);
       else await expect(card).not.toContainText(/\/(kg|L|pc)\b/);
     }

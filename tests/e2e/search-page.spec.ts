@@ -182,7 +182,7 @@ test.describe('search page', () => {
     expect(ids).not.toEqual(relevance);
     const perUnit = ids.map((id) => {
       const product = availableById.get(id)!;
-      return unitPrice(product.price, product.quantity_unit);
+      return unitPrice(Math.round(product.price * 100), product.quantity_unit);
     });
     // This query has products sold per piece, per kg and per litre, and one whose unit price is unclear.
     expect(new Set(perUnit.map((u) => u?.per ?? null))).toEqual(new Set(['pc', 'kg', 'L', null]));
@@ -199,7 +199,9 @@ test.describe('search page', () => {
     for (const run of runs) expect(run.paise).toEqual([...run.paise].sort((a, b) => a - b));
     // The card shows the unit price the order follows.
     const first = availableById.get(ids[0]!)!;
-    await expect(page.locator('[data-search-results] article').first()).toContainText(formatUnitPrice(first.price, first.quantity_unit)!);
+    await expect(page.locator('[data-search-results] article').first()).toContainText(
+      formatUnitPrice(Math.round(first.price * 100), first.quantity_unit)!,
+    );
     await page.reload();
     await settledOn(page, 'apple', 'results');
     expect(await resultIds(page)).toEqual(ids);

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePageLine, parsePageSummary, type PageCounts } from '../../scripts/lib/build-pages.ts';
-import { formatPrice } from '../../src/lib/format.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import { formatPaise } from '../../src/lib/format.ts';
+import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const sample = JSON.parse(readFileSync(path.join(root, 'src/data/sample-catalogue.json'), 'utf8')) as Catalogue;
+const sample = JSON.parse(readFileSync(path.join(root, 'src/data/sample-catalogue.json'), 'utf8')) as CatalogueTables;
 const hasFlock = spawnSync('flock', ['--version']).status === 0;
 
 // On the home page (popular and best sellers), in the bakery > bread listings and in the related row of the other
@@ -36,7 +36,7 @@ let after: Build;
 let full: Build;
 let old: (typeof sample.products)[number];
 
-function build(name: string, catalogue: Catalogue, cache: string, extra: string[] = []): Build {
+function build(name: string, catalogue: CatalogueTables, cache: string, extra: string[] = []): Build {
   const file = path.join(work, `${name}.json`);
   writeFileSync(file, JSON.stringify(catalogue));
   const dir = path.join(work, name);
@@ -124,7 +124,7 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
 
     const page = read(after, `product/${ID}/index.html`);
     expect(page).toContain(NEW.name);
-    expect(page).toContain(formatPrice(NEW.price));
+    expect(page).toContain(formatPaise(NEW.price * 100));
     expect(page).toContain('Out of stock');
     expect(page).toContain('/category/staples/subcategory/rice');
     // Now out of stock: off the home page's sections and the related rows, listed (last, out of stock) under rice, gone from bread.

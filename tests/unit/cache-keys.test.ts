@@ -9,7 +9,7 @@ import { categoryPage } from '../../src/lib/catalogue/category-pages.ts';
 import { indexCatalogue, shopProducts } from '../../src/lib/catalogue/model.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { storeHeader } from '../../src/lib/catalogue/shop-pages.ts';
-import type { Catalogue, Product } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue, Product } from '../../src/lib/catalogue/rows.ts';
 
 const base = sanitizeCatalogue(sample).catalogue;
 
@@ -60,7 +60,7 @@ describe('product page key', () => {
     expect(productKey(base, subject.id)).toBe(key);
     for (const change of [
       { name: 'Other' },
-      { price: subject.price + 1 },
+      { price_paise: subject.price_paise + 100 },
       { is_available: false },
       { category_id: 'coffee' },
     ] as Partial<Product>[])
@@ -72,8 +72,8 @@ describe('product page key', () => {
     const renamed = { ...base, categories: base.categories.map((c) => (c.id === 'beverages' ? { ...c, name: 'Drinks' } : c)) };
     expect(productKey(renamed, subject.id)).not.toBe(key);
     const related = teaProducts[1]!;
-    expect(productKey(withProduct(related.id, { price: related.price + 5 }), subject.id)).not.toBe(key);
-    expect(productKey(withProduct(hairCare.id, { name: 'Other', price: 1 }), subject.id)).toBe(key);
+    expect(productKey(withProduct(related.id, { price_paise: related.price_paise + 500 }), subject.id)).not.toBe(key);
+    expect(productKey(withProduct(hairCare.id, { name: 'Other', price_paise: 100 }), subject.id)).toBe(key);
   });
 });
 
@@ -84,11 +84,11 @@ describe('listing keys', () => {
     const onPage2 = all[9]!;
     const page1 = categoryKey(base, 'beverages', 1);
     const page2 = categoryKey(base, 'beverages', 2);
-    const changed = withProduct(onPage2.id, { price: onPage2.price + 3 });
+    const changed = withProduct(onPage2.id, { price_paise: onPage2.price_paise + 300 });
     expect(categoryKey(changed, 'beverages', 1)).toBe(page1);
     expect(categoryKey(changed, 'beverages', 2)).not.toBe(page2);
     // Another category's product: no listing page of beverages changes.
-    expect(categoryKey(withProduct(hairCare.id, { price: 1 }), 'beverages', 2)).toBe(page2);
+    expect(categoryKey(withProduct(hairCare.id, { price_paise: 100 }), 'beverages', 2)).toBe(page2);
   });
 
   test('listing.json and shop keys follow their products', () => {
@@ -99,7 +99,7 @@ describe('listing keys', () => {
     const store = base.stores[0]!;
     const shop = shopPageKey('store', storeHeader(store), shopProducts(base), false);
     const first = shopProducts(base)[0]!;
-    expect(shopPageKey('store', storeHeader(store), shopProducts(withProduct(first.id, { price: 1 })), false)).not.toBe(shop);
+    expect(shopPageKey('store', storeHeader(store), shopProducts(withProduct(first.id, { price_paise: 100 })), false)).not.toBe(shop);
     expect(shopPageKey('store', storeHeader({ ...store, rating: 1 }), shopProducts(base), false)).not.toBe(shop);
   });
 });

@@ -1,6 +1,6 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Product } from '../../src/lib/catalogue/types.ts';
+import type { Product } from '../../src/lib/catalogue/rows.ts';
 
 // A site built with Supabase: every add reads the product live (price and availability) through browser.ts.
 const live = vi.hoisted(() => ({ rows: new Map<string, unknown>(), fail: false, reads: 0 }));
@@ -19,8 +19,8 @@ const { $toasts, clearToasts } = await import('../../src/stores/toasts.ts');
 const row = (over: Partial<Product> = {}): Product => ({
   id: 'onion-1-kg',
   name: 'Onion',
-  price: 41.5,
-  original_price: 49,
+  price_paise: 4150,
+  original_price_paise: 4900,
   image_url: '/images/catalogue/onion.svg',
   quantity_unit: '1 kg',
   description: 'x',
@@ -29,7 +29,7 @@ const row = (over: Partial<Product> = {}): Product => ({
   brand: null,
   ...over,
 });
-const pageCopy = { id: 'onion-1-kg', name: 'Onion', price: 39, image_url: '/images/catalogue/onion.svg', quantity_unit: '1 kg' };
+const pageCopy = { id: 'onion-1-kg', name: 'Onion', price_paise: 3900, image_url: '/images/catalogue/onion.svg', quantity_unit: '1 kg' };
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
@@ -47,7 +47,7 @@ describe('addToCart with Supabase configured', () => {
     live.rows.set('onion-1-kg', row());
     await expect(addToCart(pageCopy, 2)).resolves.toBe(true);
     expect(live.reads).toBe(1);
-    expect($cartItems.get()[0]).toMatchObject({ quantity: 2, product: { price: 41.5, name: 'Onion' } });
+    expect($cartItems.get()[0]).toMatchObject({ quantity: 2, product: { price_paise: 4150, name: 'Onion' } });
   });
 
   test('does not add a product the live table marks unavailable or no longer has', async () => {

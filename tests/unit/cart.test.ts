@@ -1,7 +1,7 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { controlProduct, decodeCart, quantityInCart, type CartItem } from '../../src/lib/cart.ts';
+import { controlProduct, decodeCart, encodeCart, quantityInCart, type CartItem } from '../../src/lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../../src/lib/fields.ts';
 import {
   $cartAdding,
@@ -32,11 +32,11 @@ function setProductReader(reader?: Reader): void {
 const milk: CartProductInput = {
   id: 'milk-500-ml',
   name: 'Amul Taaza Toned Milk',
-  price: 28,
+  price_paise: 2800,
   image_url: '/images/catalogue/milk.svg',
   quantity_unit: '500 ml',
 };
-const bread: CartProductInput = { id: 'bread-400-g', name: 'Brown Bread', price: 55, image_url: null, quantity_unit: null };
+const bread: CartProductInput = { id: 'bread-400-g', name: 'Brown Bread', price_paise: 5500, image_url: null, quantity_unit: null };
 
 for (const product of [milk, bread]) live.known.set(product.id, product);
 
@@ -44,8 +44,20 @@ const line = (product: CartProductInput, quantity: number): CartItem => ({
   id: `line-${product.id}`,
   product_id: product.id,
   quantity,
-  product: { id: product.id, name: product.name, price: product.price, image_url: product.image_url, quantity_unit: product.quantity_unit },
+  product: {
+    id: product.id,
+    name: product.name,
+    price_paise: product.price_paise,
+    image_url: product.image_url,
+    quantity_unit: product.quantity_unit,
+  },
 });
+
+/** A line as "cart-items" stores it (the spec's shape): the embedded product's price in rupees under `price`. */
+const storedLine = (product: CartProductInput, quantity: number) => {
+  const { price_paise, ...rest } = line(product, quantity).product;
+  return { ...line(product, quantity), product: { ...rest, price: price_paise / 100 } };
+};
 
 const lastToast = () => $toasts.get().at(-1);
 
@@ -82,26 +94,26 @@ describe('decodeCart', () => {
 
   test('keeps valid lines and drops broken ones next to them', () => {
     const stored = JSON.stringify([
-      line(milk, 2),
+      storedLine(milk, 2),
       null,
       'junk',
       { product_id: 'ghost', quantity: 1 },
-      { ...line(bread, 1), product: { ...line(bread, 1).product, price: 'free' } },
-      { ...line(bread, 1), product: { ...line(bread, 1).product, name: '   ' } },
-      { ...line(bread, 1), product: { ...line(bread, 1).product, price: -5 } },
+      { ...storedLine(bread, 1), product: { ...storedLine(bread, 1).product, price: 'free' } },
+      { ...storedLine(bread, 1), product: { ...storedLine(bread, 1).product, name: '   ' } },
+      { ...storedLine(bread, 1), product: { ...storedLine(bread, 1).product, price: -5 } },
     ]);
     expect(decodeCart(stored)).toEqual([line(milk, 2)]);
   });
 
   test('drops zero, negative and non-numeric quantities, floors fractions and clamps absurd ones', () => {
     const stored = JSON.stringify([
-      { ...line(milk, 0) },
-      { ...line({ ...milk, id: 'a' }, -3) },
-      { ...line({ ...milk, id: 'b' }, 0.5) },
-      { ...line({ ...milk, id: 'c' }, 2.7) },
-      { ...line({ ...milk, id: 'd' }, 1e9) },
-      { ...line({ ...milk, id: 'e' }, 1), quantity: 'lots' },
-      { ...line({ ...milk, id: 'f' }, 1), quantity: '3' },
+      { ...storedLine(milk, 0) },
+      { ...storedLine({ ...milk, id: 'a' }, -3) },
+      { ...storedLine({ ...milk, id: 'b' }, 0.5) },
+      { ...storedLine({ ...milk, id: 'c' }, 2.7) },
+      { ...storedLine({ ...milk, id: 'd' }, 1e9) },
+      { ...storedLine({ ...milk, id: 'e' }, 1), quantity: 'lots' },
+      { ...storedLine({ ...milk, id: 'f' }, 1), quantity: '3' },
     ]);
     const items = decodeCart(stored);
     expect(items.map((i) => [i.product_id, i.quantity])).toEqual([
@@ -114,18 +126,20 @@ describe('decodeCart', () => {
 
   test('merges duplicate lines of one product and rounds prices to paise', () => {
     const stored = JSON.stringify([
-      line(milk, 2),
-      line(milk, 3),
-      { ...line(bread, 1), product: { ...line(bread, 1).product, price: 55.0000001 } },
+      storedLine(milk, 2),
+      storedLine(milk, 3),
+      { ...storedLine(bread, 1), product: { ...storedLine(bread, 1).product, price: 55.0000001 } },
     ]);
     const items = decodeCart(stored);
     expect(items).toHaveLength(2);
     expect(quantityInCart(items, milk.id)).toBe(5);
-    expect(items[1]?.product.price).toBe(55);
+    expect(items[1]?.product.price_paise).toBe(5500);
   });
 
   test('never keeps an image from another site', () => {
-    const stored = JSON.stringify([{ ...line(milk, 1), product: { ...line(milk, 1).product, image_url: 'https://evil.example/x.png' } }]);
+    const stored = JSON.stringify([
+      { ...storedLine(milk, 1), product: { ...storedLine(milk, 1).product, image_url: 'https://evil.example/x.png' } },
+    ]);
     expect(decodeCart(stored)[0]?.product.image_url).toBeNull();
   });
 });
@@ -144,13 +158,19 @@ describe('$cartItems storage', () => {
     ]);
   });
 
+  test('reads back what it writes: paise in memory, rupees in storage, nothing lost either way', () => {
+    const lines = [line(milk, 2), line({ ...bread, price_paise: 1999 }, 3)];
+    expect(JSON.parse(encodeCart(lines))[1].product.price).toBe(19.99);
+    expect(decodeCart(encodeCart(lines))).toEqual(lines);
+  });
+
   test('follows another tab, and repairs what it writes', () => {
-    setTestStorageKey('cart-items', JSON.stringify([line(bread, 4)]));
+    setTestStorageKey('cart-items', JSON.stringify([storedLine(bread, 4)]));
     expect($cartCount.get()).toBe(4);
     setTestStorageKey('cart-items', 'corrupt {');
     expect($cartItems.get()).toEqual([]);
     expect($cartCount.get()).toBe(0);
-    setTestStorageKey('cart-items', JSON.stringify([line(milk, -1), line(bread, 2)]));
+    setTestStorageKey('cart-items', JSON.stringify([storedLine(milk, -1), storedLine(bread, 2)]));
     expect($cartItems.get()).toEqual([line(bread, 2)]);
   });
 });
@@ -171,7 +191,7 @@ describe('addToCart', () => {
     expect(item).toMatchObject({
       product_id: milk.id,
       quantity: 1,
-      product: { id: milk.id, name: milk.name, price: 28, image_url: milk.image_url, quantity_unit: '500 ml' },
+      product: { id: milk.id, name: milk.name, price_paise: 2800, image_url: milk.image_url, quantity_unit: '500 ml' },
     });
     expect(item?.id).toMatch(/\S/);
     expect(lastToast()).toMatchObject({ title: 'Added to Cart', variant: 'default' });
@@ -179,12 +199,12 @@ describe('addToCart', () => {
   });
 
   test('stores the live price the read returns, and only the cart fields', async () => {
-    setProductReader(async (p) => ({ ...p, price: 30.5, is_available: true, description: 'x' }) as CartProductInput);
+    setProductReader(async (p) => ({ ...p, price_paise: 3050, is_available: true, description: 'x' }) as CartProductInput);
     await addToCart(milk, 2);
     expect($cartItems.get()[0]?.product).toEqual({
       id: milk.id,
       name: milk.name,
-      price: 30.5,
+      price_paise: 3050,
       image_url: milk.image_url,
       quantity_unit: '500 ml',
     });
@@ -259,7 +279,7 @@ describe('addToCart', () => {
 
   test('merges with a line another tab added while the read was running', async () => {
     setProductReader(async (p) => {
-      setTestStorageKey('cart-items', JSON.stringify([line(milk, 2)]));
+      setTestStorageKey('cart-items', JSON.stringify([storedLine(milk, 2)]));
       return p;
     });
     await addToCart(milk);
@@ -337,17 +357,17 @@ describe('derived stores', () => {
 
 describe('controlProduct', () => {
   test('returns the product a cart control carries, or null for anything unusable', () => {
-    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39' })).toMatchObject({ id: 'onion-1-kg', price: 39 });
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', pricePaise: '3900' })).toMatchObject({ id: 'onion-1-kg', price_paise: 3900 });
     expect(controlProduct({})).toBeNull();
-    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: 'not a price' })).toBeNull();
-    expect(controlProduct({ id: 'onion-1-kg', price: '39' })).toBeNull();
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', pricePaise: 'not a price' })).toBeNull();
+    expect(controlProduct({ id: 'onion-1-kg', pricePaise: '3900' })).toBeNull();
     expect(controlProduct({ id: '7' })).toBeNull();
-    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', available: 'false' })?.is_available).toBe(false);
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', pricePaise: '3900', available: 'false' })?.is_available).toBe(false);
   });
 
   test('carries the top-level category for the coupon rules; a bad one is dropped, not fatal', () => {
-    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', category: 'vegetables' })?.category_id).toBe('vegetables');
-    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', price: '39', category: '../x' })).not.toHaveProperty('category_id');
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', pricePaise: '3900', category: 'vegetables' })?.category_id).toBe('vegetables');
+    expect(controlProduct({ id: 'onion-1-kg', name: 'Onion', pricePaise: '3900', category: '../x' })).not.toHaveProperty('category_id');
   });
 });
 
@@ -362,6 +382,6 @@ describe('the category of a cart line', () => {
     const old = { id: 'l2', product_id: 'milk', quantity: 1, product: { id: 'milk', name: 'Milk', price: 28 } };
     const [apple, milk] = decodeCart(JSON.stringify([withCategory, old]));
     expect(apple?.product.category_id).toBe('fruits');
-    expect(milk?.product).toEqual({ id: 'milk', name: 'Milk', price: 28, image_url: null, quantity_unit: null });
+    expect(milk?.product).toEqual({ id: 'milk', name: 'Milk', price_paise: 2800, image_url: null, quantity_unit: null });
   });
 });

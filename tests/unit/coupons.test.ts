@@ -19,7 +19,7 @@ const SUNDAY = Date.parse('2026-11-22T12:00:00+05:30');
 
 /** One line of `rupees` (quantity 1) in `category`. */
 const line = (rupees: number, category: string | null = 'dairy', quantity = 1): CouponLine => ({
-  price: rupees,
+  price_paise: Math.round(rupees * 100),
   quantity,
   category_id: category,
 });
@@ -112,7 +112,7 @@ describe('WEEKEND30: 30% off produce on Saturdays and Sundays (India time), prod
     expect(reason(evaluateCoupon('WEEKEND30', ctx([line(800, null)], { now: SATURDAY })))).toBe(
       'Add ₹200 more of fruits or vegetables to use WEEKEND30',
     );
-    expect(reason(evaluateCoupon('WEEKEND30', ctx([{ price: 800, quantity: 1 }], { now: SATURDAY })))).toContain('Add ₹200 more');
+    expect(reason(evaluateCoupon('WEEKEND30', ctx([{ price_paise: 80000, quantity: 1 }], { now: SATURDAY })))).toContain('Add ₹200 more');
   });
 
   test('capped at ₹150', () => {
@@ -132,7 +132,7 @@ describe('FREEDEL: free delivery above ₹300', () => {
     expect(reason(evaluateCoupon('FREEDEL', ctx([line(180)])))).toBe('Add ₹120.01 more to use FREEDEL');
     const result = applied(evaluateCoupon('FREEDEL', ctx([line(300.01)])));
     expect(result).toMatchObject({ discountPaise: 2500, cashbackPaise: 0, message: 'FREEDEL applied: free delivery' });
-    expect(withCoupon(cartTotals([{ price: 300.01, quantity: 1 }]), result)).toMatchObject({
+    expect(withCoupon(cartTotals([{ price_paise: 30001, quantity: 1 }]), result)).toMatchObject({
       deliveryFeePaise: 2500,
       discountPaise: 2500,
       totalPaise: 30001,
@@ -165,7 +165,7 @@ describe('SAVE100: ₹100 cashback on ₹499 or more, credited after delivery', 
     expect(reason(evaluateCoupon('SAVE100', ctx([line(498.99)])))).toBe('Add ₹0.01 more to use SAVE100');
     const result = applied(evaluateCoupon('SAVE100', ctx([line(499)])));
     expect(result).toMatchObject({ discountPaise: 0, cashbackPaise: 10000, message: 'SAVE100 applied: ₹100 cashback after delivery' });
-    expect(withCoupon(cartTotals([{ price: 499, quantity: 1 }]), result)).toEqual({
+    expect(withCoupon(cartTotals([{ price_paise: 49900, quantity: 1 }]), result)).toEqual({
       subtotalPaise: 49900,
       deliveryFeePaise: 2500,
       discountPaise: 0,
@@ -178,14 +178,14 @@ describe('SAVE100: ₹100 cashback on ₹499 or more, credited after delivery', 
 
 describe('withCoupon', () => {
   test('a refused or absent coupon changes nothing', () => {
-    const totals = cartTotals([{ price: 379, quantity: 1 }]);
+    const totals = cartTotals([{ price_paise: 37900, quantity: 1 }]);
     const plain = { ...totals, discountPaise: 0, cashbackPaise: 0, couponCode: null };
     expect(withCoupon(totals, null)).toEqual(plain);
     expect(withCoupon(totals, evaluateCoupon('SAVE100', ctx([line(379)])))).toEqual(plain);
   });
 
   test('an applied discount comes off the total', () => {
-    const totals = cartTotals([{ price: 600, quantity: 1 }]);
+    const totals = cartTotals([{ price_paise: 60000, quantity: 1 }]);
     expect(withCoupon(totals, evaluateCoupon('WELCOME50', ctx([line(600)])))).toMatchObject({
       discountPaise: 25000,
       totalPaise: 60000 + 2500 - 25000,

@@ -12,7 +12,7 @@ import {
   shortPromise,
   type ServedArea,
 } from '../../src/lib/delivery-area.ts';
-import type { Store } from '../../src/lib/catalogue/types.ts';
+import type { Store } from '../../src/lib/catalogue/rows.ts';
 import { PRECACHED_DATA } from '../../src/lib/pwa/routes.ts';
 import sample from '../../src/data/sample-catalogue.json';
 

@@ -51,8 +51,8 @@ describe("readFeaturedProducts (no Supabase: the build's /data/featured.json)", 
 
 describe('readCardProduct', () => {
   test('drops an original price that is not above the price', () => {
-    expect(readCardProduct(product('a', { original_price: 5 }))?.original_price).toBeNull();
-    expect(readCardProduct(product('a', { original_price: 12 }))?.original_price).toBe(12);
+    expect(readCardProduct(product('a', { original_price: 5 }))?.original_price_paise).toBeNull();
+    expect(readCardProduct(product('a', { original_price: 12 }))?.original_price_paise).toBe(1200);
   });
 });
 

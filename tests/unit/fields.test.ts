@@ -12,7 +12,9 @@ import {
   readCardProduct,
   readCartProduct,
   readImageUrl,
+  readPaise,
   readPrice,
+  readPriceField,
   readQuantity,
   type CartProduct,
 } from '../../src/lib/fields.ts';
@@ -22,7 +24,8 @@ import { cardFromResult } from '../../src/lib/search/pagefind-client.ts';
 const good = { id: 'onion-1-kg', name: 'Onion', price: 39, image_url: '/images/catalogue/onion.svg', quantity_unit: '1 kg' };
 
 /** Hostile values per field: every reader must drop the row or keep a value the rules allow, never throw. */
-const HOSTILE: Record<keyof CartProduct, unknown[]> = {
+/** Hostile values per input field (a price as the tables and the spec's cart line write it: rupees). */
+const HOSTILE: Record<'id' | 'name' | 'price' | 'image_url' | 'quantity_unit' | 'category_id', unknown[]> = {
   id: [
     '',
     '   ',
@@ -69,6 +72,9 @@ const HOSTILE: Record<keyof CartProduct, unknown[]> = {
   category_id: ['', null, {}, [], '../x', 'a/b', 'a b', '\u202e', 'x'.repeat(201), 'index.html', '_astro', 42.5],
 };
 
+/** A price as our own index and markup carry it (whole paise): a number converted as the build does, anything else as given. */
+const paiseText = (rupees: unknown): string => (typeof rupees === 'number' ? String(Math.round(rupees * 100)) : String(rupees));
+
 /** Every reader of product-shaped input, each returning the products it kept. */
 const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[] | Promise<CartProduct[]>> = {
   'build sanitizer': (product) => {
@@ -79,7 +85,13 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
     decodeCart(JSON.stringify([{ id: 'line-1', product_id: product['id'], quantity: 2, product }])).map((line) => line.product),
   'orders in storage': (product) =>
     decodeOrders(JSON.stringify([{ id: 'ORD-1', items: [{ ...product, unit: product['quantity_unit'], quantity: 1 }] }])).flatMap((order) =>
-      order.items.map((item) => ({ id: item.id, name: item.name, price: item.price, image_url: item.image_url, quantity_unit: item.unit })),
+      order.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        price_paise: item.price_paise,
+        image_url: item.image_url,
+        quantity_unit: item.unit,
+      })),
     ),
   'featured list': async (product) => readFeaturedProducts(async () => new Response(JSON.stringify([{ ...product, is_available: true }]))),
   'search results': (product) => {
@@ -90,7 +102,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
       meta: { title: product['name'] as string, unit: product['quantity_unit'] as string },
       filters: {
         card_id: id ? [id] : [],
-        card_price: [String(product['price'])],
+        card_price_paise: [paiseText(product['price'])],
         card_image: product['image_url'] === null ? [] : [String(product['image_url'])],
         ...(typeof product['category_id'] === 'string' ? { category: [product['category_id']] } : {}),
       },
@@ -101,7 +113,7 @@ const READERS: Record<string, (product: Record<string, unknown>) => CartProduct[
     const read = controlProduct({
       id: product['id'] as string,
       name: product['name'] as string,
-      price: String(product['price']),
+      pricePaise: paiseText(product['price']),
       ...(product['image_url'] === null ? {} : { image: String(product['image_url']) }),
       ...(product['quantity_unit'] === null ? {} : { unit: String(product['quantity_unit']) }),
       ...(product['category_id'] === undefined ? {} : { category: String(product['category_id']) }),
@@ -115,9 +127,9 @@ function expectKeptValid(product: CartProduct): void {
   expect(parseId(product.id)).toEqual({ ok: true, id: product.id });
   expect(product.name.trim()).not.toBe('');
   expect(Array.from(product.name).length).toBeLessThanOrEqual(NAME_MAX);
-  expect(Number.isFinite(product.price)).toBe(true);
-  expect(product.price).toBeGreaterThanOrEqual(0);
-  expect(product.price).toBeLessThanOrEqual(PRICE_MAX);
+  expect(Number.isInteger(product.price_paise)).toBe(true);
+  expect(product.price_paise).toBeGreaterThanOrEqual(0);
+  expect(product.price_paise).toBeLessThanOrEqual(PRICE_MAX * 100);
   if (product.image_url !== null) {
     expect(product.image_url).toMatch(/^\/[^/\\]/);
     expect(product.image_url).not.toMatch(/[\s"'<>`\\]/);
@@ -132,7 +144,7 @@ describe('hostile values through every reader', () => {
       test('keeps a good product', async () => {
         const kept = await read({ ...good });
         expect(kept).toHaveLength(1);
-        expect(kept[0]).toMatchObject({ id: good.id, name: good.name, price: good.price, image_url: good.image_url });
+        expect(kept[0]).toMatchObject({ id: good.id, name: good.name, price_paise: good.price * 100, image_url: good.image_url });
       });
 
       for (const [field, values] of Object.entries(HOSTILE)) {
@@ -158,10 +170,25 @@ describe('field rules', () => {
 
   test('prices are checked after rounding, with a sane maximum', () => {
     expect(readPrice(1e307)).toBeNull();
-    expect(readPrice(PRICE_MAX)).toBe(PRICE_MAX);
-    expect(readPrice(PRICE_MAX + 0.001)).toBe(PRICE_MAX);
+    expect(readPrice(PRICE_MAX)).toBe(PRICE_MAX * 100);
+    expect(readPrice(PRICE_MAX + 0.001)).toBe(PRICE_MAX * 100);
     expect(readPrice(PRICE_MAX + 0.01)).toBeNull();
-    expect(readPrice('68.005')).toBe(68.01);
+    expect(readPrice('68.005')).toBe(6801);
+  });
+
+  test('a field name says its unit: `price_paise` is whole paise, `price` is rupees read into paise', () => {
+    expect(readPriceField({ price_paise: 2800 }, 'price')).toBe(2800);
+    expect(readPriceField({ price_paise: '2800' }, 'price')).toBe(2800);
+    expect(readPriceField({ price: 28 }, 'price')).toBe(2800);
+    expect(readPriceField({ price: '28.005' }, 'price')).toBe(2801);
+    // The paise field wins, and is never read as rupees: a fraction of a paisa or an out-of-range value is refused.
+    expect(readPriceField({ price_paise: 2800, price: 99 }, 'price')).toBe(2800);
+    expect(readPriceField({ price_paise: 28.5, price: 28 }, 'price')).toBeNull();
+    expect(readPriceField({ price_paise: PRICE_MAX * 100 + 1 }, 'price')).toBeNull();
+    expect(readPriceField({ original_price_paise: null, original_price: 30 }, 'original_price')).toBe(3000);
+    expect(readPaise(-1)).toBeNull();
+    expect(readPaise('12.5')).toBeNull();
+    expect(readPaise(0)).toBe(0);
   });
 
   test(`quantities are whole, from 1 to ${MAX_LINE_QUANTITY}`, () => {
@@ -186,8 +213,8 @@ describe('field rules', () => {
   });
 
   test('readCardProduct keeps an original price only above the price', () => {
-    expect(readCardProduct({ ...good, original_price: 30 })?.original_price).toBeNull();
-    expect(readCardProduct({ ...good, original_price: '49.00' })?.original_price).toBe(49);
+    expect(readCardProduct({ ...good, original_price: 30 })?.original_price_paise).toBeNull();
+    expect(readCardProduct({ ...good, original_price: '49.00' })?.original_price_paise).toBe(4900);
     expect(readCardProduct({ ...good, is_available: false })?.is_available).toBe(false);
     expect(readCartProduct({ ...good, is_available: 'nonsense' })).not.toHaveProperty('is_available');
   });

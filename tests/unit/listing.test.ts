@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { listingIndex } from '../../src/lib/catalogue/category-pages.ts';
-import type { Product } from '../../src/lib/catalogue/types.ts';
+import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { LISTING_PAGE_SIZE, parseListingSort, showingLine, type ListingRow } from '../../src/lib/listing.ts';
 import { orderListing, readListingIndex } from '../../src/lib/listing-order.ts';
 
@@ -63,8 +63,8 @@ describe('listingIndex', () => {
     const product = (id: string, price: number, original: number | null, available: boolean): Product => ({
       id,
       name: id,
-      price,
-      original_price: original,
+      price_paise: Math.round(price * 100),
+      original_price_paise: original === null ? null : Math.round(original * 100),
       image_url: null,
       quantity_unit: null,
       description: null,

@@ -4,21 +4,26 @@ import { featuredProducts, indexCatalogue, type CatalogueModel } from '../../src
 import { FEATURED_LIMIT } from '../../src/lib/catalogue/reads.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { createSupabaseClient, readFeatured, readProductById } from '../../src/lib/catalogue/supabase.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
 import { startPostgrestServer, type PostgrestServer } from '../fixtures/postgrest-server.ts';
 
 const KEY = 'contract-anon-key';
 const SAMPLE_FILE = new URL('../../src/data/sample-catalogue.json', import.meta.url);
 
-/** The bundled sample catalogue, sanitized as the build does. */
-function sampleCatalogue(): Catalogue {
+/** The tables as served: the build and the live reads each read them by the same rules. */
+interface RawTables {
+  products: Record<string, unknown>[];
+  categories: Record<string, unknown>[];
+  stores: Record<string, unknown>[];
+}
+
+/** The bundled sample catalogue's tables. */
+function sampleCatalogue(): RawTables {
   if (!existsSync(SAMPLE_FILE)) throw new Error('src/data/sample-catalogue.json is missing: run the catalogue generator');
-  const raw = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as { products: unknown[]; categories: unknown[]; stores: unknown[] };
-  return sanitizeCatalogue(raw).catalogue;
+  return JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as RawTables;
 }
 
 /** A small catalogue built here: more than 50 available products, subcategories, awkward names and ids. */
-function builtCatalogue(): Catalogue {
+function builtCatalogue(): RawTables {
   const categories = [
     { id: 'fruits', name: 'Fruits', parent_id: null, sort_order: 1, image_url: null },
     { id: 'fruits-apples', name: 'Apples', parent_id: 'fruits', sort_order: 1, image_url: null },
@@ -90,18 +95,18 @@ function builtCatalogue(): Catalogue {
       image_url: null,
     },
   ];
-  return sanitizeCatalogue({ categories, products, stores }).catalogue;
+  return { categories, products, stores };
 }
 
 /** The live reads against the PostgREST fixture serving `catalogue`, and the build's model of the same rows. */
-function agreeOn(label: string, catalogue: () => Catalogue): void {
+function agreeOn(label: string, catalogue: () => RawTables): void {
   describe(label, () => {
     let server: PostgrestServer;
     let client: ReturnType<typeof createSupabaseClient>;
     let model: CatalogueModel;
 
     beforeAll(async () => {
-      model = indexCatalogue(catalogue());
+      model = indexCatalogue(sanitizeCatalogue(catalogue()).catalogue);
       server = await startPostgrestServer({ key: KEY, tables: catalogue() });
       client = createSupabaseClient(server.url, KEY);
     });

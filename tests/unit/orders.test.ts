@@ -1,3 +1,4 @@
+import { readPrice } from '../../src/lib/fields.ts';
 import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -12,6 +13,7 @@ import {
   itemsLabel,
   orderHref,
   orderItemCount,
+  encodeOrders,
   orderStatus,
   recentlyBought,
 } from '../../src/lib/orders.ts';
@@ -21,11 +23,11 @@ import { $placedOrders, EmptyCartError, allOrders, findOrder, placeOrder, reorde
 import { clearToasts } from '../../src/stores/toasts.ts';
 
 const address = { address_line_1: ' House 42,  Sector 14 ', city: 'Gurgaon', state: '', postal_code: '122001' };
-const cartLine = (id: string, price: number, quantity: number): CartItem => ({
+const cartLine = (id: string, rupees: number, quantity: number): CartItem => ({
   id: `line-${id}`,
   product_id: id,
   quantity,
-  product: { id, name: `Product ${id}`, price, image_url: null, quantity_unit: null },
+  product: { id, name: `Product ${id}`, price_paise: Math.round(rupees * 100), image_url: null, quantity_unit: null },
 });
 
 beforeAll(() => useTestStorageEngine());
@@ -62,8 +64,8 @@ describe('createOrder', () => {
     expect(order.date).toBe(new Date(1718000000000).toISOString());
     expect(order.address).toBe('House 42, Sector 14, Gurgaon, 122001');
     expect(order.items).toEqual([
-      { id: 'a', name: 'Product a', quantity: 2, price: 28, unit: 'pcs', image_url: null },
-      { id: 'b', name: 'Product b', quantity: 1, price: 55, unit: 'pcs', image_url: null },
+      { id: 'a', name: 'Product a', quantity: 2, price_paise: 2800, unit: 'pcs', image_url: null },
+      { id: 'b', name: 'Product b', quantity: 1, price_paise: 5500, unit: 'pcs', image_url: null },
     ]);
     expect(order.timeline.map((t) => [t.status, t.completed])).toEqual(TIMELINE_STEPS.map((s, i) => [s, i === 0]));
     expect(order).toMatchObject({ subtotalPaise: 11100, deliveryFeePaise: 2500, totalPaise: 13600 });
@@ -91,6 +93,15 @@ describe('helpers', () => {
 });
 
 describe('decodeOrders', () => {
+  test("stores a line's price in rupees as every release reads it, and reads it back in paise", () => {
+    const order = createOrder([cartLine('a', 28.5, 2)], address, 1718000000000);
+    const stored = JSON.parse(encodeOrders([order])) as { items: Record<string, unknown>[]; totalPaise: number }[];
+    expect(stored[0]?.items[0]).toMatchObject({ price: 28.5 });
+    expect(stored[0]?.items[0]).not.toHaveProperty('price_paise');
+    expect(stored[0]?.totalPaise).toBe(8200);
+    expect(decodeOrders(encodeOrders([order]))).toEqual([order]);
+  });
+
   const good = createOrder([cartLine('a', 28, 2)], address, 1718000000000);
 
   test('bad JSON or a non-list is no orders', () => {
@@ -122,7 +133,7 @@ describe('decodeOrders', () => {
       },
     ]);
     const [order] = decodeOrders(stored);
-    expect(order?.items).toEqual([{ id: 'a', name: 'A', quantity: 2, price: 10, unit: 'pcs', image_url: null }]);
+    expect(order?.items).toEqual([{ id: 'a', name: 'A', quantity: 2, price_paise: 1000, unit: 'pcs', image_url: null }]);
     expect(order?.timeline).toHaveLength(TIMELINE_STEPS.length);
     expect(order?.date).toBe('');
   });
@@ -140,7 +151,7 @@ describe('sample orders', () => {
       for (const item of order.items) {
         const product = products.get(item.id);
         expect(product, item.id).toBeDefined();
-        expect([item.name, item.price, item.unit]).toEqual([product?.name, product?.price, product?.quantity_unit]);
+        expect([item.name, item.price_paise, item.unit]).toEqual([product?.name, readPrice(product?.price), product?.quantity_unit]);
       }
     }
   });
@@ -283,11 +294,13 @@ describe('reorder', () => {
     const order = must(sampleOrders[3], 'sample order 4');
     const chips = must(order.items[0], 'first item');
     const rice = must(order.items[1], 'second item');
-    const known = { [chips.id]: { id: chips.id, name: chips.name, price: 21, image_url: null, quantity_unit: '50 g', is_available: true } };
+    const known = {
+      [chips.id]: { id: chips.id, name: chips.name, price_paise: 2100, image_url: null, quantity_unit: '50 g', is_available: true },
+    };
     const result = await reorder(order, known);
     expect(result).toEqual({ added: [chips.name], skipped: [rice.name] });
     expect($cartItems.get()).toHaveLength(1);
-    expect($cartItems.get()[0]?.product.price).toBe(21);
+    expect($cartItems.get()[0]?.product.price_paise).toBe(2100);
   });
 });
 
@@ -296,7 +309,7 @@ describe('recentlyBought', () => {
     const line = (id: string) => ({
       product_id: id,
       quantity: 1,
-      product: { name: id.toUpperCase(), price: 10, image_url: null, quantity_unit: '1 kg' },
+      product: { name: id.toUpperCase(), price_paise: 1000, image_url: null, quantity_unit: '1 kg' },
     });
     const older = createOrder([line('a'), line('b')], address, Date.parse('2026-01-01T10:00:00Z'));
     const newer = createOrder([line('c'), line('a')], address, Date.parse('2026-02-01T10:00:00Z'));
@@ -305,10 +318,10 @@ describe('recentlyBought', () => {
     expect(recentlyBought([])).toEqual([]);
     expect(recentlyBought([newer])[0]).toMatchObject({
       name: 'C',
-      price: 10,
+      price_paise: 1000,
       quantity_unit: '1 kg',
       is_available: true,
-      original_price: null,
+      original_price_paise: null,
     });
   });
 });

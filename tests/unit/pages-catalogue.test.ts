@@ -11,7 +11,7 @@ import {
 import { activeStores, featuredProducts, indexCatalogue, relatedProducts, shopProducts } from '../../src/lib/catalogue/model.ts';
 import { escapeJsonForScript, productJsonLd, productTrail } from '../../src/lib/catalogue/seo.ts';
 import { displayDeliveryTime, displayRating, shopPaths } from '../../src/lib/catalogue/shop-pages.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/pages-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
 const index = indexCatalogue(fixture);

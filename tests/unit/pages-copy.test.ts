@@ -1,3 +1,4 @@
+import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { describe, expect, test } from 'vitest';
 import { must } from '../../scripts/lib/must.ts';
 import { BEST_SELLER_IDS, POPULAR_PRODUCT_IDS } from '../../src/data/home-products.ts';
@@ -13,7 +14,7 @@ import { discountPercent, formatPaise } from '../../src/lib/format.ts';
 import { FREE_DELIVERY_ABOVE_PAISE } from '../../src/lib/coupons.ts';
 import { DELIVERY_FEE_PAISE } from '../../src/lib/pricing.ts';
 
-const sample = buildSampleCatalogue();
+const sample = sanitizeCatalogue(buildSampleCatalogue()).catalogue;
 const byId = new Map(sample.products.map((p) => [p.id, p]));
 
 describe('home copy against the sample catalogue', () => {
@@ -23,7 +24,7 @@ describe('home copy against the sample catalogue', () => {
       for (const id of list) {
         const product = must(byId.get(id), id);
         expect(product.is_available, id).toBe(true);
-        expect(discountPercent(product.price, product.original_price), id).not.toBeNull();
+        expect(discountPercent(product.price_paise, product.original_price_paise), id).not.toBeNull();
       }
     }
   });
@@ -77,7 +78,7 @@ describe('copy that quotes money follows the pricing rules', () => {
   test('the home free-delivery card and the free-delivery offer use the FREEDEL threshold; every strip card has its code', () => {
     expect(offerCards.find((o) => o.id === 'free-delivery')?.subtitle).toBe('On orders above ₹300');
     expect(offerCards.map((o) => o.code)).toEqual(['WELCOME50', 'SAVE100', 'FREEDEL', 'WEEKEND30', 'BULK20']);
-    expect(sampleOffers.find((o) => o.type === 'delivery')?.minOrder).toBe(FREE_DELIVERY_ABOVE_PAISE / 100);
+    expect(sampleOffers.find((o) => o.type === 'delivery')?.minOrderPaise).toBe(FREE_DELIVERY_ABOVE_PAISE);
     expect(sampleOffers.map((o) => o.type)).toEqual(['new-user', 'flash-sale', 'delivery', 'bulk']);
   });
 

@@ -5,14 +5,14 @@ import { describe, expect, test } from 'vitest';
 import definitions from '../../scripts/catalogue/definitions.json' with { type: 'json' };
 import { CATEGORY_DEFS, readDefinitions } from '../../scripts/catalogue/definitions.ts';
 import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../scripts/catalogue/sample.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sample = buildSampleCatalogue();
 const { products, categories, stores } = sample;
 const subcategoryIds = new Set(categories.filter((c) => c.parent_id !== null).map((c) => c.id));
 
-function countIn(catalogue: Catalogue, categoryId: string): number {
+function countIn(catalogue: CatalogueTables, categoryId: string): number {
   return catalogue.products.filter((p) => p.category_id === categoryId).length;
 }
 

@@ -94,7 +94,8 @@ describe('ids', () => {
 describe('sanitizeProduct', () => {
   test('passes a clean row through unchanged, dropping unknown columns', () => {
     const result = keptProduct({ ...product('p1'), created_at: '2026-01-01T00:00:00Z' });
-    expect(result.row).toEqual(product('p1'));
+    const { price, original_price, ...rest } = product('p1');
+    expect(result.row).toEqual({ ...rest, price_paise: price * 100, original_price_paise: original_price });
     expect(result.repairs).toEqual([]);
   });
 
@@ -158,11 +159,11 @@ describe('sanitizeProduct', () => {
     }
   });
 
-  test('accepts numeric strings and rounds to 2 decimals', () => {
-    expect(keptProduct(product('p1', { price: '68.00' })).row.price).toBe(68);
-    expect(keptProduct(product('p1', { price: ' 0 ' })).row.price).toBe(0);
+  test('accepts numeric strings, rounds to 2 decimals and keeps paise', () => {
+    expect(keptProduct(product('p1', { price: '68.00' })).row.price_paise).toBe(6800);
+    expect(keptProduct(product('p1', { price: ' 0 ' })).row.price_paise).toBe(0);
     const rounded = keptProduct(product('p1', { price: 1.005 }));
-    expect(rounded.row.price).toBe(1.01);
+    expect(rounded.row.price_paise).toBe(101);
     expect(rounded.repairs).toEqual(['price rounded']);
     expect(roundMoney(2.675)).toBe(2.68);
     expect(roundMoney(1e-7)).toBe(0);
@@ -171,12 +172,12 @@ describe('sanitizeProduct', () => {
   test('drops an original price that is not a number, negative or below the price', () => {
     for (const original_price of ['abc', -5, 5, '9.99', NaN]) {
       const result = keptProduct(product('p1', { price: 10, original_price }));
-      expect(result.row.original_price, String(original_price)).toBeNull();
+      expect(result.row.original_price_paise, String(original_price)).toBeNull();
       expect(result.repairs).toEqual(['original price dropped']);
     }
     expect(keptProduct(product('p1', { original_price: undefined })).repairs).toEqual([]);
-    expect(keptProduct(product('p1', { price: '10', original_price: '12.50' })).row.original_price).toBe(12.5);
-    expect(keptProduct(product('p1', { price: 10, original_price: 10 })).row.original_price).toBe(10);
+    expect(keptProduct(product('p1', { price: '10', original_price: '12.50' })).row.original_price_paise).toBe(1250);
+    expect(keptProduct(product('p1', { price: 10, original_price: 10 })).row.original_price_paise).toBe(1000);
   });
 
   test('reads availability from booleans or "true"/"false" and defaults anything else to false', () => {

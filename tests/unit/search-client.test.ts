@@ -18,8 +18,8 @@ const data = (extra: Partial<PagefindResultData> = {}): PagefindResultData => ({
   filters: {
     category: ['dairy'],
     card_id: ['amul-taaza-toned-milk-500-ml'],
-    card_price: ['28'],
-    card_original_price: ['30'],
+    card_price_paise: ['2800'],
+    card_original_price_paise: ['3000'],
     card_image: ['/images/catalogue/milk.svg'],
   },
   ...extra,
@@ -30,8 +30,8 @@ describe('cardFromResult', () => {
     expect(cardFromResult(data())).toEqual({
       id: 'amul-taaza-toned-milk-500-ml',
       name: 'Amul Taaza Toned Milk',
-      price: 28,
-      original_price: 30,
+      price_paise: 2800,
+      original_price_paise: 3000,
       image_url: '/images/catalogue/milk.svg',
       quantity_unit: '500 ml',
       category_id: 'dairy',
@@ -40,21 +40,24 @@ describe('cardFromResult', () => {
   });
 
   test('falls back to the URL for the id', () => {
-    expect(cardFromResult(data({ filters: { card_price: ['5'] } }))?.id).toBe('amul-taaza-toned-milk-500-ml');
+    expect(cardFromResult(data({ filters: { card_price_paise: ['500'] } }))?.id).toBe('amul-taaza-toned-milk-500-ml');
   });
 
   test('rejects unusable records and drops unsafe fields', () => {
     expect(cardFromResult(data({ meta: { title: '  ' } }))).toBeNull();
-    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['NaN'] } }))).toBeNull();
-    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price: ['-1'] } }))).toBeNull();
-    expect(cardFromResult(data({ url: '/product/%E0%A4/', filters: { card_price: ['1'] } }))).toBeNull();
+    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price_paise: ['NaN'] } }))).toBeNull();
+    expect(cardFromResult(data({ filters: { card_id: ['x'], card_price_paise: ['-100'] } }))).toBeNull();
+    expect(cardFromResult(data({ url: '/product/%E0%A4/', filters: { card_price_paise: ['100'] } }))).toBeNull();
     const card = cardFromResult(
-      data({ filters: { card_id: ['x'], card_price: ['10'], card_original_price: ['5'], card_image: ['//evil.example/x.png'] } }),
+      data({
+        filters: { card_id: ['x'], card_price_paise: ['1000'], card_original_price_paise: ['500'], card_image: ['//evil.example/x.png'] },
+      }),
     );
     expect(card?.image_url).toBeNull();
-    expect(card?.original_price).toBeNull();
+    expect(card?.original_price_paise).toBeNull();
     expect(
-      cardFromResult(data({ filters: { card_id: ['x'], card_price: ['10'], card_image: ['https://evil.example/x.png'] } }))?.image_url,
+      cardFromResult(data({ filters: { card_id: ['x'], card_price_paise: ['1000'], card_image: ['https://evil.example/x.png'] } }))
+        ?.image_url,
     ).toBeNull();
   });
 });
@@ -115,7 +118,7 @@ const parle = data({
   url: '/product/parle-g/',
   content: 'Parle-G Original Glucose Biscuits. biskut.',
   meta: { title: 'Parle-G Original Glucose Biscuits', unit: '100 g' },
-  filters: { category: ['snacks'], card_price: ['10'] },
+  filters: { category: ['snacks'], card_price_paise: ['1000'] },
 });
 
 describe('searchProducts', () => {
@@ -141,13 +144,13 @@ describe('searchProducts', () => {
       url: '/product/paste/',
       content: 'Dabur Red Toothpaste. manjan.',
       meta: { title: 'Dabur Red Toothpaste', unit: '100 g' },
-      filters: { card_price: ['50'] },
+      filters: { card_price_paise: ['5000'] },
     });
     const butter = data({
       url: '/product/butter/',
       content: 'Amul Pasteurised Butter.',
       meta: { title: 'Amul Pasteurised Butter', unit: '100 g' },
-      filters: { card_price: ['60'] },
+      filters: { card_price_paise: ['6000'] },
     });
     const answer = await searchProducts(fakePagefind([paste, butter, milk]), { text: 'tooth paste', category: null, sort: 'relevance' });
     expect(answer.effectiveText).toBe('toothpaste');
@@ -241,13 +244,13 @@ describe('searchProducts with typo correction', () => {
       url: '/product/haldi/',
       content: 'Tata Turmeric Powder (Haldi).',
       meta: { title: 'Tata Turmeric Powder (Haldi)', unit: '200 g' },
-      filters: { card_price: ['40'] },
+      filters: { card_price_paise: ['4000'] },
     });
     const bhujia = data({
       url: '/product/bhujia/',
       content: 'Haldirams Aloo Bhujia. namkeen.',
       meta: { title: 'Haldirams Aloo Bhujia', unit: '200 g' },
-      filters: { card_price: ['50'] },
+      filters: { card_price_paise: ['5000'] },
     });
     const v = vocabularyFrom([
       ['haldi', 1],
@@ -270,13 +273,13 @@ describe('searchProducts with typo correction', () => {
       url: '/product/ladi-pav/',
       content: 'Ladi Pav.',
       meta: { title: 'Ladi Pav', unit: '6 pcs' },
-      filters: { card_price: ['30'] },
+      filters: { card_price_paise: ['3000'] },
     });
     const bhindi = data({
       url: '/product/bhindi/',
       content: 'Bhindi (Lady Finger).',
       meta: { title: 'Bhindi (Lady Finger)', unit: '250 g' },
-      filters: { card_price: ['20'] },
+      filters: { card_price_paise: ['2000'] },
     });
     // A stand-in for stemming: "lady" finds both, Ladi Pav first.
     const api = fakePagefind([ladi, bhindi]);
@@ -304,9 +307,9 @@ describe('searchProducts by price', () => {
       url: `/product/${name}/`,
       content: `${name} milk.`,
       meta: { title: name, unit: '1 L' },
-      filters: { category: ['dairy'], card_id: [name], card_price: [price] },
+      filters: { category: ['dairy'], card_id: [name], card_price_paise: [price] },
     });
-  const records = [priced('b', '30'), priced('a', '12.5'), priced('c', '100'), priced('d', '30'), priced('e', '7')];
+  const records = [priced('b', '3000'), priced('a', '1250'), priced('c', '10000'), priced('d', '3000'), priced('e', '700')];
   const names = async (answer: Awaited<ReturnType<typeof searchProducts>>) => (await loadCards(answer.results)).map((c) => c.name);
 
   test('orders low to high and high to low, ties kept together', async () => {
@@ -340,7 +343,7 @@ describe('searchProducts by unit price', () => {
       url: `/product/${name}/`,
       content: `${name} amul.`,
       meta: { title: name, unit },
-      filters: { card_id: [name], card_price: [String(price)], card_unit_price: [unitPriceKey(price, unit)] },
+      filters: { card_id: [name], card_price_paise: [String(price * 100)], card_unit_price: [unitPriceKey(price * 100, unit)] },
     });
   const records = [
     item('butter', 60, '100 g'), // 600/kg

@@ -1,3 +1,4 @@
+import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import {
@@ -15,7 +16,7 @@ import {
 import { countWords, fragmentText, vocabularyFile, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
 import { readFragment } from '../../scripts/build-search-vocab.ts';
 import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
@@ -168,7 +169,7 @@ describe('the vocabulary file', () => {
   });
 
   test("from the sample catalogue's records: the issue's typos correct to indexed words, known words never change", () => {
-    const catalogue = sample as unknown as Catalogue;
+    const catalogue: Catalogue = sanitizeCatalogue(sample).catalogue;
     const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
     const texts = catalogue.products.flatMap((p) => {
       const r = searchRecord(p, placeOf(p.category_id, categories));
@@ -192,7 +193,7 @@ describe('the vocabulary file', () => {
 });
 
 describe('false corrections over the sample catalogue', () => {
-  const catalogue = sample as unknown as Catalogue;
+  const catalogue: Catalogue = sanitizeCatalogue(sample).catalogue;
   const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
   const records = catalogue.products.flatMap((p) => {
     const r = searchRecord(p, placeOf(p.category_id, categories));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Category, Product } from '../../src/lib/catalogue/types.ts';
+import type { Category, Product } from '../../src/lib/catalogue/rows.ts';
 import { PLACEHOLDER_IMAGE } from '../../src/lib/format.ts';
 import {
   categoryPath,
@@ -15,8 +15,8 @@ const product = (extra: Partial<Product> = {}): Product => ({
   id: 'amul-taaza-toned-milk-500-ml',
   name: 'Amul Taaza Toned Milk',
   brand: 'Amul',
-  price: 28,
-  original_price: 30,
+  price_paise: 2800,
+  original_price_paise: 3000,
   image_url: '/images/catalogue/milk.svg',
   quantity_unit: '500 ml',
   description: 'Made with milk. Also paneer and cheese.',
@@ -62,8 +62,8 @@ describe('searchRecord', () => {
       terms: 'dood doodh dudh',
       emphasis: 'milk dood doodh dudh',
       unit: '500 ml',
-      price: '28',
-      originalPrice: '30',
+      pricePaise: '2800',
+      originalPricePaise: '3000',
       image: '/images/catalogue/milk.svg',
       unitPrice: 'L:5600',
       category: 'dairy',
@@ -76,27 +76,27 @@ describe('searchRecord', () => {
   });
 
   test('applies the unit and image fallbacks and drops a non-discount original price', () => {
-    const record = searchRecord(product({ quantity_unit: null, image_url: null, original_price: 20 }), { topCategory: null });
+    const record = searchRecord(product({ quantity_unit: null, image_url: null, original_price_paise: 2000 }), { topCategory: null });
     expect(record?.unit).toBe('pcs');
     expect(record?.image).toBe(PLACEHOLDER_IMAGE);
-    expect(record?.originalPrice).toBe('');
+    expect(record?.originalPricePaise).toBe('');
     expect(record?.category).toBeNull();
   });
 
   test('carries the unit-price sort key: unit and paise per unit, or "unclear"', () => {
-    expect(unitPriceKey(112, '1 kg')).toBe('kg:11200');
-    expect(unitPriceKey(56, '500 g')).toBe('kg:11200');
-    expect(unitPriceKey(51, '6 pcs')).toBe('pc:850');
-    expect(unitPriceKey(60, '1 pc (approx. 600-800 g)')).toBe(UNCLEAR_UNIT_PRICE);
-    expect(unitPriceKey(60, null)).toBe(UNCLEAR_UNIT_PRICE);
+    expect(unitPriceKey(11200, '1 kg')).toBe('kg:11200');
+    expect(unitPriceKey(5600, '500 g')).toBe('kg:11200');
+    expect(unitPriceKey(5100, '6 pcs')).toBe('pc:850');
+    expect(unitPriceKey(6000, '1 pc (approx. 600-800 g)')).toBe(UNCLEAR_UNIT_PRICE);
+    expect(unitPriceKey(6000, null)).toBe(UNCLEAR_UNIT_PRICE);
     expect(searchRecord(product({ quantity_unit: null }), { topCategory: null })?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
     expect(parseUnitPriceKey('L:5600')).toEqual({ per: 'L', paise: 5600 });
     for (const bad of ['unclear', 'kg:', 'kg:-1', 'lb:100', 'kg:1e5', '<b>:1']) expect(parseUnitPriceKey(bad), bad).toBeNull();
   });
 
-  test('writes prices as plain numbers Pagefind can sort', () => {
-    expect(searchRecord(product({ price: 45.5 }), { topCategory: null })?.price).toBe('45.5');
-    expect(searchRecord(product({ price: 1234.999 }), { topCategory: null })?.price).toBe('1235');
+  test('writes prices as whole paise Pagefind can sort', () => {
+    expect(searchRecord(product({ price_paise: 4550 }), { topCategory: null })?.pricePaise).toBe('4550');
+    expect(searchRecord(product({ price_paise: 123500 }), { topCategory: null })?.pricePaise).toBe('123500');
   });
 });
 

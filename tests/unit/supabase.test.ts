@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogueReadError } from '../../src/lib/catalogue/reads.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { createSupabaseClient, listAll, readFeatured, readProductById } from '../../src/lib/catalogue/supabase.ts';
-import type { Catalogue } from '../../src/lib/catalogue/types.ts';
+import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { startPostgrestServer, type PostgrestServer, type RecordedRequest, type Tables } from '../fixtures/postgrest-server.ts';
 
 const KEY = 'test-anon-key-7f3a9c';
@@ -162,7 +162,7 @@ describe('requests', () => {
       ['id', 'eq.p01'],
     ]);
     expect(request.headers['accept']).toBe('application/vnd.pgrst.object+json');
-    expect(result).toEqual({ ...CATALOGUE.products[0], price: 120.5, original_price: 150 });
+    expect(result).toEqual({ ...CATALOGUE.products[0], price_paise: 12050, original_price_paise: 15000 });
   });
 
   test('product by id: a missing row (406 PGRST116) is null, an unavailable one is returned', async () => {
@@ -212,7 +212,8 @@ describe('rows from the backend are sanitized', () => {
       ],
     });
     const list = await source().featuredProducts();
-    expect(list).toEqual([{ ...row('b1', 'Bold Paneer', { price: 90 }), image_url: null }]);
+    const { price: _price, original_price: _original, ...rest } = row('b1', 'Bold Paneer');
+    expect(list).toEqual([{ ...rest, price_paise: 9000, original_price_paise: null, image_url: null }]);
     expect(await source().productById('b2')).toBeNull();
     expect(await source().productById('b4')).toBeNull();
   });

@@ -3,18 +3,18 @@ import { formatUnitPrice, unitPrice } from '../../src/lib/unit-price.ts';
 
 describe('formatUnitPrice', () => {
   test('per kg, per L and per piece from the printed pack size', () => {
-    expect(formatUnitPrice(56, '500 g')).toBe('₹112/kg');
-    expect(formatUnitPrice(56, '1 L')).toBe('₹56/L');
-    expect(formatUnitPrice(51, '6 pcs')).toBe('₹8.50/pc');
-    expect(formatUnitPrice(96, '1 dozen')).toBe('₹8/pc');
-    expect(formatUnitPrice(120, '4 x 75 g')).toBe('₹400/kg');
-    expect(formatUnitPrice(45, '3 x 125 g')).toBe('₹120/kg');
-    expect(formatUnitPrice(28, '500 ml')).toBe('₹56/L');
-    expect(formatUnitPrice(299, '1.2 L')).toBe('₹249.17/L');
-    expect(formatUnitPrice(1299, '5 kg')).toBe('₹259.80/kg');
-    expect(formatUnitPrice(2450, '25 kg')).toBe('₹98/kg');
-    expect(formatUnitPrice(10, '37 g')).toBe('₹270.27/kg');
-    expect(formatUnitPrice(1500, '10 g')).toBe('₹1,50,000/kg');
+    expect(formatUnitPrice(5600, '500 g')).toBe('₹112/kg');
+    expect(formatUnitPrice(5600, '1 L')).toBe('₹56/L');
+    expect(formatUnitPrice(5100, '6 pcs')).toBe('₹8.50/pc');
+    expect(formatUnitPrice(9600, '1 dozen')).toBe('₹8/pc');
+    expect(formatUnitPrice(12000, '4 x 75 g')).toBe('₹400/kg');
+    expect(formatUnitPrice(4500, '3 x 125 g')).toBe('₹120/kg');
+    expect(formatUnitPrice(2800, '500 ml')).toBe('₹56/L');
+    expect(formatUnitPrice(29900, '1.2 L')).toBe('₹249.17/L');
+    expect(formatUnitPrice(129900, '5 kg')).toBe('₹259.80/kg');
+    expect(formatUnitPrice(245000, '25 kg')).toBe('₹98/kg');
+    expect(formatUnitPrice(1000, '37 g')).toBe('₹270.27/kg');
+    expect(formatUnitPrice(150000, '10 g')).toBe('₹1,50,000/kg');
   });
 
   test('none where the pack size is approximate, missing or not a measure', () => {
@@ -31,12 +31,12 @@ describe('formatUnitPrice', () => {
       '500 g extra',
       '2 boxes',
     ]) {
-      expect(formatUnitPrice(50, unit), String(unit)).toBeNull();
+      expect(formatUnitPrice(5000, unit), String(unit)).toBeNull();
     }
   });
 
   test('computed in paise', () => {
-    expect(unitPrice(0.1, '3 pcs')).toEqual({ paise: 3, per: 'pc' });
+    expect(unitPrice(10, '3 pcs')).toEqual({ paise: 3, per: 'pc' });
     expect(unitPrice(Number.NaN, '1 kg')).toBeNull();
   });
 });

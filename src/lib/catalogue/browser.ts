@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
-import type { Product } from './types.ts';
+import type { Product } from './rows.ts';
 
 /** True when the site was built with a Supabase URL and anon key: reads go to the live tables. */
 export const liveCatalogueConfigured: boolean = Boolean(PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { CategoryPageData, SubcategoryPageData, SubcategoryLink } from './category-pages.ts';
 import { relatedProducts, type CatalogueModel } from './model.ts';
 import type { ShopHeader } from './shop-pages.ts';
-import type { Category, Product } from './types.ts';
+import type { Category, Product } from './rows.ts';
 
 /** How many related products a product page shows ("You might also like"). */
 export const PRODUCT_PAGE_RELATED = 4;

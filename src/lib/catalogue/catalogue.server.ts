@@ -8,7 +8,7 @@ import { indexCatalogue, type CatalogueModel } from './model.ts';
 import { CatalogueReadError } from './reads.ts';
 import { sanitizeCatalogue } from './sanitize.ts';
 import { createSupabaseClient, listAll } from './supabase.ts';
-import type { Catalogue } from './types.ts';
+import type { Catalogue } from './rows.ts';
 
 /** Where the build reads the catalogue from, decided by the environment. */
 export type CatalogueOrigin =

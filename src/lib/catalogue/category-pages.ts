@@ -1,8 +1,7 @@
 /** What the category and subcategory pages show: titles, the listed products and the "Browse by Subcategory" links. */
 import { byId, type CatalogueModel } from './model.ts';
 import { LISTING_PAGE_SIZE, type ListingIndex } from '../listing.ts';
-import { toPaise } from '../pricing.ts';
-import type { Category, Product } from './types.ts';
+import type { Category, Product } from './rows.ts';
 
 /** A "Browse by Subcategory" entry. */
 export interface SubcategoryLink {
@@ -104,12 +103,7 @@ export function subcategoryPaths(model: CatalogueModel): { categoryId: string; s
 export function listingIndex(products: readonly Product[]): Response {
   const index: ListingIndex = {
     pageSize: LISTING_PAGE_SIZE,
-    rows: products.map((p) => [
-      p.name,
-      toPaise(p.price),
-      p.original_price === null ? 0 : toPaise(p.original_price),
-      p.is_available ? 1 : 0,
-    ]),
+    rows: products.map((p) => [p.name, p.price_paise, p.original_price_paise ?? 0, p.is_available ? 1 : 0]),
   };
   return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

@@ -4,7 +4,7 @@
  */
 import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';
 import { placeOf } from '../search/record.ts';
-import type { Catalogue, Category, Product, Store } from './types.ts';
+import type { Catalogue, Category, Product, Store } from './rows.ts';
 
 /** Lookups over one catalogue, built once per build. */
 export interface CatalogueModel {

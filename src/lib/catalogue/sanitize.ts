@@ -1,103 +1,31 @@
 /**
- * Rules for bad catalogue rows, built on the field rules every reader shares (src/lib/fields.ts). The build's read (`catalogue.server.ts`, through `sanitizeCatalogue`) and the
- * live Supabase reads (`supabase.ts`, row by row) apply the same rules, so a page never sees
- * a row the rules would reject, whichever source served it.
- *
- * A row is SKIPPED (left out, and listed in the report with its table, index, id when known and reason) when:
- * - it is not an object (`not an object`);
- * - it has no id (`missing id`): the id must be a string or a finite number; numbers become strings
- *   ("7"), strings are trimmed, and an empty id counts as missing;
- * - its id cannot be a URL segment (`bad id`): longer than 200 characters, `.` or `..`, or containing
- *   `/`, `?`, `#`, `\`, `%`, whitespace, or control / format / surrogate / private-use characters
- *   (these ids become `/product/{id}` and the like);
- * - its id is a name the built site owns (`reserved id`): `index.html`, `404`, `sw.js`, `pagefind`, anything
- *   starting with `_` or `.` or ending in `.html` (the list is `RESERVED_IDS` in src/lib/fields.ts);
- * - its name is missing, not a string, or blank once markup is removed (`missing name`);
- * - products only: the price is missing, null or blank (`missing price`), or not a number, not a
- *   numeric string, negative, NaN or infinite, or above ₹10,00,000 once rounded (`invalid price`,
- *   `PRICE_MAX`); numeric strings such as "68.00"
- *   (how PostgreSQL's numeric may travel) are accepted, "1,299" is not;
- * - products only: its category_id is missing or names no known category (`unknown category`);
- *   the runtime source cannot know every category and skips only a missing or malformed one;
- * - its id repeats an earlier row's id in the same table (`duplicate id`): the first row is kept.
- * - delivery areas only (keyed by pincode, not id): the pincode fails the field rule (`bad pincode`: six digits,
- *   the first 1-9), the area is missing or blank (`missing area`), the store_id names no store that survived
- *   (`unknown store`), the city is missing (`missing city`, so the header never shows half an address), or the
- *   pincode repeats an earlier row's (`duplicate pincode`, the first row is kept).
- *
- * A row is REPAIRED (kept, and listed with its table, id and what changed) when:
- * - a text field (name, brand, description, quantity_unit, address) holds markup: `<script>` and
- *   `<style>` elements are removed with their content, every other tag or comment is removed by
- *   `striptags` (its content stays as text), then runs of whitespace and control characters collapse
- *   to one space and the ends are trimmed (`markup removed`). Nothing is decoded or escaped:
- *   `&amp;` stays as typed, because Astro and React always render these fields as text;
- * - a text field is too long (`<field> truncated`): names and brands keep 200 characters,
- *   descriptions 2,000, addresses 500, quantity units 100 (counted in code points, never splitting one);
- * - the price has more than two decimals (`price rounded`: half away from zero, as numeric(10,2) does);
- * - original_price is present but non-numeric, negative or below the price (`original price dropped`:
- *   it becomes null; missing stays null quietly);
- * - is_available / is_active is anything but the booleans true/false or the strings "true"/"false"
- *   (`availability defaulted` / `active defaulted`: it becomes false, the safe side);
- * - image_url is not a site-relative path: it must start with exactly one "/" (no "//", so no
- *   scheme-relative URL and no scheme such as `javascript:` or `https:`) and contain no backslash,
- *   quote, backtick, angle bracket, whitespace or control character, at most 2,048 characters
- *   (`image url dropped`: it becomes null and the UI shows the bundled placeholder; the site never
- *   loads anything from outside itself). A missing or blank url is simply null;
- * - a category's parent_id is malformed or names no known category (`unknown parent`), or its parent
- *   chain leads back to itself (`parent loop broken`): parent_id becomes null (top level). Loops are
- *   broken one category at a time in input order, so A -> B -> A keeps B under A;
- * - a category's sort_order is present but not a whole number (`sort order fixed`: rounded, or 0);
- * - a store's shop_type is not grocery, pharmacy, bakery or electronics, after trimming and lower-casing
- *   (`shop type defaulted`: it becomes 'grocery');
- * - a store's rating is present but non-numeric or outside 0..5 (`rating dropped`: null, shown as 4.5);
- * - a store's delivery_time_min is present but non-numeric or not positive (`delivery time dropped`:
- *   null, shown as "10 min"), or not a whole number (`delivery time rounded`: to the nearest minute, at least 1).
- *
- * Quietly normalised, not reported: trimmed ids and text, numeric ids as strings, blank optional text
- * (brand, description, quantity_unit, address) as null, columns the types do not name (created_at ...) dropped.
+ * The catalogue as a whole, read from raw table rows of any origin: each row by its table's description
+ * (rows.ts, where every rule of a single row is listed), then what needs the whole table: duplicate ids (and
+ * pincodes) keep the first row, parents must name a category that survived and must not loop, products and
+ * delivery areas must name a category or store that survived. `SanitizeReport` says what was skipped and repaired.
  *
  * A shopper's search text is hostile input too: `cleanNameQuery` below is what both sources apply to it.
  */
-import striptags from 'striptags';
+import { codePointLength, NAME_MAX, SPACE_RUN } from '../fields.ts';
 import {
-  ADDRESS_MAX,
-  parsePincode,
-  codePointLength,
-  DESCRIPTION_MAX,
-  NAME_MAX,
-  parseBoolean,
-  parseId,
-  parseImageUrl,
-  parseNumber,
-  parsePrice,
-  parseText,
-  SPACE_RUN,
-  UNIT_MAX,
-} from '../fields.ts';
-import type { Catalogue, Category, DeliveryArea, Product, ShopType, Store } from './types.ts';
+  CATEGORY_ROW,
+  DELIVERY_AREA_ROW,
+  PRODUCT_ROW,
+  readRow,
+  STORE_ROW,
+  type Catalogue,
+  type Category,
+  type DeliveryArea,
+  type Product,
+  type RowResult,
+  type SkipReason,
+  type Store,
+} from './rows.ts';
 
 /** The catalogue tables. */
 export type CatalogueTable = keyof Catalogue;
 
-/** Why a row was left out. */
-export type SkipReason =
-  | 'not an object'
-  | 'missing id'
-  | 'bad id'
-  | 'reserved id'
-  | 'missing name'
-  | 'missing price'
-  | 'invalid price'
-  | 'unknown category'
-  | 'duplicate id'
-  | 'bad pincode'
-  | 'missing area'
-  | 'missing city'
-  | 'unknown store'
-  | 'duplicate pincode';
-
-/** The outcome of sanitizing one row: the clean row and what was repaired, or why it was skipped. */
-export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false; id: string | null; reason: SkipReason };
+export type { SkipReason };
 
 /** A row left out of the catalogue. */
 export interface SkippedRow {
@@ -146,194 +74,26 @@ function tally(labels: string[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Field rules (src/lib/fields.ts) with what only catalogue rows need: markup removal and repair reports
+// One row
 
-const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-
-interface CleanText {
-  /** The cleaned text, or null when missing or blank. */
-  text: string | null;
-  markup: boolean;
-  truncated: boolean;
-}
-
-/** Cleans one text field: markup removed, then the field rule (whitespace collapsed, trimmed, capped at `max` code points). */
-export function cleanText(value: unknown, max: number): CleanText {
-  if (typeof value !== 'string') return { text: null, markup: false, truncated: false };
-  const wellFormed = value.toWellFormed();
-  const stripped = striptags(wellFormed.replace(SCRIPT_OR_STYLE, ' '), [], ' ');
-  return { ...parseText(stripped, max), markup: stripped !== wellFormed };
-}
-
-const SHOP_TYPES: readonly ShopType[] = ['grocery', 'pharmacy', 'bakery', 'electronics'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Applies a text rule to a field and records its repairs. */
-function textField(value: unknown, max: number, field: string, repairs: string[]): string | null {
-  const { text, markup, truncated } = cleanText(value, max);
-  if (markup && !repairs.includes('markup removed')) repairs.push('markup removed');
-  if (truncated) repairs.push(`${field} truncated`);
-  return text;
-}
-
-/** Id and name, common to every table. */
-function identity(
-  raw: unknown,
-  repairs: string[],
-): { id: string; name: string; row: Record<string, unknown> } | { ok: false; id: string | null; reason: SkipReason } {
-  if (!isRecord(raw)) return { ok: false, id: null, reason: 'not an object' };
-  const id = parseId(raw['id']);
-  if (!id.ok) return { ok: false, id: null, reason: id.reason };
-  const name = textField(raw['name'], NAME_MAX, 'name', repairs);
-  if (name === null) return { ok: false, id: id.id, reason: 'missing name' };
-  return { id: id.id, name, row: raw };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rows
-
-/** Sanitizes one product row. With `knownCategoryIds`, a product whose category is not in it is skipped. */
+/** Reads one product row (rows.ts). With `knownCategoryIds`, a product whose category is not in it is skipped. */
 export function sanitizeProduct(raw: unknown, knownCategoryIds?: ReadonlySet<string>): RowResult<Product> {
-  const repairs: string[] = [];
-  const base = identity(raw, repairs);
-  if ('ok' in base) return base;
-  const { id, name, row } = base;
-
-  const parsedPrice = parsePrice(row['price']);
-  if (!parsedPrice.ok) return { ok: false, id, reason: parsedPrice.reason === 'missing' ? 'missing price' : 'invalid price' };
-  const { price } = parsedPrice;
-  if (parsedPrice.rounded) repairs.push('price rounded');
-
-  const category = parseId(row['category_id']);
-  if (!category.ok || (knownCategoryIds && !knownCategoryIds.has(category.id))) {
-    return { ok: false, id, reason: 'unknown category' };
-  }
-
-  let original_price: number | null = null;
-  const parsedOriginal = parsePrice(row['original_price']);
-  if (parsedOriginal.ok && parsedOriginal.price >= price) original_price = parsedOriginal.price;
-  else if (parsedOriginal.ok || parsedOriginal.reason === 'invalid') repairs.push('original price dropped');
-
-  let is_available = parseBoolean(row['is_available']);
-  if (is_available === null) {
-    is_available = false;
-    repairs.push('availability defaulted');
-  }
-
-  const image_url = imageField(row['image_url'], repairs);
-  const brand = textField(row['brand'], NAME_MAX, 'brand', repairs);
-  const quantity_unit = textField(row['quantity_unit'], UNIT_MAX, 'quantity_unit', repairs);
-  const description = textField(row['description'], DESCRIPTION_MAX, 'description', repairs);
-
-  return {
-    ok: true,
-    row: { id, name, price, original_price, image_url, quantity_unit, description, category_id: category.id, is_available, brand },
-    repairs,
-  };
+  return readRow(PRODUCT_ROW, raw, { categories: knownCategoryIds });
 }
 
-function imageField(value: unknown, repairs: string[]): string | null {
-  const url = parseImageUrl(value);
-  if (url === false) {
-    repairs.push('image url dropped');
-    return null;
-  }
-  return url;
-}
-
-/**
- * Sanitizes one category row. With `knownCategoryIds`, a parent not in it becomes null (`unknown parent`);
- * a category naming itself as parent always does (`parent loop broken`). Longer loops need the whole
- * table: `sanitizeCatalogue` breaks them.
- */
+/** Reads one category row (rows.ts). With `knownCategoryIds`, a parent not in it becomes null (`unknown parent`). */
 export function sanitizeCategory(raw: unknown, knownCategoryIds?: ReadonlySet<string>): RowResult<Category> {
-  const repairs: string[] = [];
-  const base = identity(raw, repairs);
-  if ('ok' in base) return base;
-  const { id, name, row } = base;
-
-  let parent_id: string | null = null;
-  const rawParent = row['parent_id'];
-  if (rawParent !== null && rawParent !== undefined && rawParent !== '') {
-    const parent = parseId(rawParent);
-    if (!parent.ok || (knownCategoryIds && !knownCategoryIds.has(parent.id))) repairs.push('unknown parent');
-    else if (parent.id === id) repairs.push('parent loop broken');
-    else parent_id = parent.id;
-  }
-
-  let sort_order = 0;
-  const rawOrder = parseNumber(row['sort_order']);
-  if (rawOrder !== undefined) {
-    sort_order = Number.isNaN(rawOrder) ? 0 : Math.round(rawOrder);
-    if (sort_order !== rawOrder) repairs.push('sort order fixed');
-  }
-
-  const image_url = imageField(row['image_url'], repairs);
-  return { ok: true, row: { id, name, parent_id, sort_order, image_url }, repairs };
+  return readRow(CATEGORY_ROW, raw, { categories: knownCategoryIds });
 }
 
-/** Sanitizes one store row. */
+/** Reads one store row (rows.ts). */
 export function sanitizeStore(raw: unknown): RowResult<Store> {
-  const repairs: string[] = [];
-  const base = identity(raw, repairs);
-  if ('ok' in base) return base;
-  const { id, name, row } = base;
-
-  const rawType = row['shop_type'];
-  const type = typeof rawType === 'string' ? rawType.trim().toLowerCase() : '';
-  let shop_type: ShopType = 'grocery';
-  const known = SHOP_TYPES.find((t) => t === type);
-  if (known) shop_type = known;
-  else repairs.push('shop type defaulted');
-
-  let is_active = parseBoolean(row['is_active']);
-  if (is_active === null) {
-    is_active = false;
-    repairs.push('active defaulted');
-  }
-
-  let rating: number | null = null;
-  const rawRating = parseNumber(row['rating']);
-  if (rawRating !== undefined) {
-    if (Number.isNaN(rawRating) || rawRating < 0 || rawRating > 5) repairs.push('rating dropped');
-    else rating = rawRating;
-  }
-
-  let delivery_time_min: number | null = null;
-  const rawTime = parseNumber(row['delivery_time_min']);
-  if (rawTime !== undefined) {
-    if (Number.isNaN(rawTime) || rawTime <= 0) repairs.push('delivery time dropped');
-    else {
-      delivery_time_min = Math.max(1, Math.round(rawTime));
-      if (delivery_time_min !== rawTime) repairs.push('delivery time rounded');
-    }
-  }
-
-  const address = textField(row['address'], ADDRESS_MAX, 'address', repairs);
-  const image_url = imageField(row['image_url'], repairs);
-  return { ok: true, row: { id, name, shop_type, is_active, rating, delivery_time_min, address, image_url }, repairs };
+  return readRow(STORE_ROW, raw);
 }
 
-/**
- * Sanitizes one delivery_areas row (keyed by pincode). With `knownStoreIds`, an area whose store is not in it is
- * skipped. Area and city are text fields like names (markup removed, 200 code points).
- */
+/** Reads one delivery_areas row (rows.ts). With `knownStoreIds`, an area whose store is not in it is skipped. */
 export function sanitizeDeliveryArea(raw: unknown, knownStoreIds?: ReadonlySet<string>): RowResult<DeliveryArea> {
-  if (!isRecord(raw)) return { ok: false, id: null, reason: 'not an object' };
-  const repairs: string[] = [];
-  const pincode = parsePincode(raw['pincode']);
-  if (!pincode.ok) return { ok: false, id: null, reason: 'bad pincode' };
-  const id = pincode.pincode;
-  const area = textField(raw['area'], NAME_MAX, 'area', repairs);
-  if (area === null) return { ok: false, id, reason: 'missing area' };
-  const city = textField(raw['city'], NAME_MAX, 'city', repairs);
-  if (city === null) return { ok: false, id, reason: 'missing city' };
-  const store = parseId(raw['store_id']);
-  if (!store.ok || (knownStoreIds && !knownStoreIds.has(store.id))) return { ok: false, id, reason: 'unknown store' };
-  return { ok: true, row: { pincode: id, area, city, store_id: store.id }, repairs };
+  return readRow(DELIVERY_AREA_ROW, raw, { stores: knownStoreIds });
 }
 
 // ---------------------------------------------------------------------------------------------

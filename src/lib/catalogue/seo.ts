@@ -1,6 +1,7 @@
 /** What a product page tells machines: its breadcrumb trail and its JSON-LD. */
+import { rupeeDecimal } from '../format.ts';
 import type { CatalogueModel } from './model.ts';
-import type { Product } from './types.ts';
+import type { Product } from './rows.ts';
 
 /** The product page's breadcrumb trail: Home, the top category, the subcategory, the product. */
 export function productTrail(model: CatalogueModel, product: Product): { label: string; href: string }[] {
@@ -34,7 +35,7 @@ export function productJsonLd(product: Product, imageUrl: string, pageUrl: strin
     offers: {
       '@type': 'Offer',
       url: pageUrl,
-      price: product.price.toFixed(2),
+      price: rupeeDecimal(product.price_paise),
       priceCurrency: 'INR',
       availability: product.is_available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },

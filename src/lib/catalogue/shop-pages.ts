@@ -1,7 +1,7 @@
 /** What the stores list and the shop pages show: shop headers, ratings and delivery times with the spec's defaults. */
 import { SHOP_TYPES, type ShopTypeEntry } from '../../data/shop-types.ts';
 import { byId } from './model.ts';
-import type { Catalogue, Store } from './types.ts';
+import type { Catalogue, Store } from './rows.ts';
 
 /** A store's rating for display: the spec's 4.5 when missing. */
 export function displayRating(rating: number | null | undefined): string {

@@ -15,7 +15,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { isValidId } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
 import { sanitizeProduct } from './sanitize.ts';
-import type { Product } from './types.ts';
+import type { Product } from './rows.ts';
 
 /** How long one request may take before it is abandoned. */
 export const REQUEST_TIMEOUT_MS = 10_000;

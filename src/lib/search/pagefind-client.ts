@@ -242,7 +242,7 @@ export async function searchProducts(
   const [key, order] =
     request.sort === 'unit-price'
       ? [CARD_FILTERS.unitPrice, byUnitPrice]
-      : [CARD_FILTERS.price, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
+      : [CARD_FILTERS.pricePaise, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
   const sorted = await byFilterOrder(api, term, optionsFor(request), key, order, Number.isFinite(limit) ? limit : answer.total);
   return answer.correction ? { ...sorted, correction: answer.correction } : sorted;
 }
@@ -396,8 +396,8 @@ export function cardFromResult(data: PagefindResultData): CardProduct | null {
   return readCardProduct({
     id,
     name,
-    price: first(filters[CARD_FILTERS.price]),
-    original_price: first(filters[CARD_FILTERS.originalPrice]) ?? null,
+    price_paise: first(filters[CARD_FILTERS.pricePaise]),
+    original_price_paise: first(filters[CARD_FILTERS.originalPricePaise]) ?? null,
     image_url: first(filters[CARD_FILTERS.image]) ?? null,
     quantity_unit: data.meta?.['unit'] ?? null,
     category_id: first(filters[CATEGORY_FILTER]) ?? null,

@@ -7,7 +7,7 @@
  * matches against a query, so "images" or "27" do not find every product. The price and unit-price filters also
  * sort (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
  */
-import type { Category, Product } from '../catalogue/types.ts';
+import type { Category, Product } from '../catalogue/rows.ts';
 import { displayImage, displayUnit } from '../format.ts';
 import { unitPrice } from '../unit-price.ts';
 import { indexTermsFor, normalizeWords } from './synonyms.ts';
@@ -15,8 +15,8 @@ import { indexTermsFor, normalizeWords } from './synonyms.ts';
 /** Filter keys that carry card data (not used to filter): read back by `cardFromResult`. */
 export const CARD_FILTERS = {
   id: 'card_id',
-  price: 'card_price',
-  originalPrice: 'card_original_price',
+  pricePaise: 'card_price_paise',
+  originalPricePaise: 'card_original_price_paise',
   image: 'card_image',
   unitPrice: 'card_unit_price',
 } as const;
@@ -28,8 +28,8 @@ export const UNCLEAR_UNIT_PRICE = 'unclear';
  * The unit-price sort key of a product: its unit and paise per unit ("kg:11200", "L:5600", "pc:850"), or
  * UNCLEAR_UNIT_PRICE. Read back by the unit-price sort (pagefind-client.ts), never shown.
  */
-export function unitPriceKey(price: number, unit: string | null | undefined): string {
-  const value = unitPrice(price, unit);
+export function unitPriceKey(pricePaise: number, unit: string | null | undefined): string {
+  const value = unitPrice(pricePaise, unit);
   return value ? `${value.per}:${value.paise}` : UNCLEAR_UNIT_PRICE;
 }
 
@@ -55,10 +55,10 @@ export interface SearchRecord {
    */
   emphasis: string;
   unit: string;
-  /** Rupees as a plain decimal string ("27", "45.5"). */
-  price: string;
-  /** Rupees, or "" when there is no higher original price. */
-  originalPrice: string;
+  /** Whole paise as a string ("2700", "4550"). */
+  pricePaise: string;
+  /** Whole paise, or "" when there is no higher original price. */
+  originalPricePaise: string;
   image: string;
   /** The unit-price sort key (`unitPriceKey`). */
   unitPrice: string;
@@ -84,8 +84,6 @@ export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick
   const path = categoryPath(categoryId, categories);
   return { topCategory: path.at(-1)?.id ?? null, categoryNames: path.map((c) => c.name) };
 }
-
-const money = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(Math.round(n * 100) / 100) : '0');
 
 const singular = (w: string): string =>
   w.endsWith('ies') && w.length > 4
@@ -127,17 +125,17 @@ export function searchRecord(product: Product, place: RecordPlace): SearchRecord
   if (!product.is_available) return null;
   const name = product.name.trim();
   if (!name || !product.id) return null;
-  const hasDiscount = product.original_price !== null && Number.isFinite(product.original_price) && product.original_price > product.price;
+  const original = product.original_price_paise;
   return {
     id: product.id,
     name,
     terms: indexTermsFor(name, product.brand).join(' '),
     emphasis: emphasisTermsFor(name, product.brand, place.categoryNames ?? []).join(' '),
     unit: displayUnit(product.quantity_unit),
-    price: money(product.price),
-    originalPrice: hasDiscount ? money(product.original_price as number) : '',
+    pricePaise: String(product.price_paise),
+    originalPricePaise: original !== null && original > product.price_paise ? String(original) : '',
     image: displayImage(product.image_url),
-    unitPrice: unitPriceKey(product.price, product.quantity_unit),
+    unitPrice: unitPriceKey(product.price_paise, product.quantity_unit),
     category: topCategory,
   };
 }

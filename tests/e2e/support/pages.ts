@@ -2,10 +2,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { must } from '../../../scripts/lib/must.ts';
-import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
+import type { CatalogueTables, ProductTableRow as Product } from '../../../src/lib/catalogue/rows.ts';
 
 /** The bundled sample catalogue (what `npm run build` renders by default). */
-export const sample = JSON.parse(readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
+export const sample = JSON.parse(
+  readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
+) as CatalogueTables;
 
 const find = (label: string, test: (p: Product) => boolean): Product => {
   const product = sample.products.find(test);

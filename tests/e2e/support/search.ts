@@ -1,10 +1,12 @@
 /** Helpers of the search specs: drive the /search box and read what it settled on. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { Catalogue, Product } from '../../../src/lib/catalogue/types.ts';
+import type { CatalogueTables, ProductTableRow as Product } from '../../../src/lib/catalogue/rows.ts';
 
 /** The bundled sample catalogue the site under test was built from. */
-export const catalogue = JSON.parse(readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
+export const catalogue = JSON.parse(
+  readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
+) as CatalogueTables;
 
 /** Available products by id. */
 export const availableById = new Map<string, Product>(catalogue.products.filter((p) => p.is_available).map((p) => [p.id, p]));

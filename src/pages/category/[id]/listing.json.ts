@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { Product } from '../../../lib/catalogue/types.ts';
+import type { Product } from '../../../lib/catalogue/rows.ts';
 import { listingIndexKey } from '../../../lib/catalogue/cache-keys.ts';
 import { getCatalogue } from '../../../lib/catalogue/catalogue.server.ts';
 import { categoryPage, categoryPaths, listingIndex } from '../../../lib/catalogue/category-pages.ts';

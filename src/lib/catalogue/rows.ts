@@ -1,0 +1,384 @@
+/**
+ * The catalogue's rows, described once: for each table (spec section 3), its columns in the order they are read,
+ * and the rule (src/lib/fields.ts, plus markup removal) that reads each. The row types (`Product`, `Category`,
+ * `Store`, `DeliveryArea`) are derived from these descriptions, and `readRow` applies them, so what a row may hold
+ * and what the code may assume of it cannot drift apart. The build's read (`sanitizeCatalogue` in sanitize.ts, which
+ * adds what needs a whole table: duplicates, parent loops, the report) and the live Supabase reads (`supabase.ts`,
+ * row by row) both read through here, so a page never sees a row the rules would reject, whichever source served it.
+ *
+ * A row is SKIPPED (left out, with a reason) when:
+ * - it is not an object (`not an object`);
+ * - it has no id (`missing id`): the id must be a string or a finite number; numbers become strings
+ *   ("7"), strings are trimmed, and an empty id counts as missing;
+ * - its id cannot be a URL segment (`bad id`): longer than 200 characters, `.` or `..`, or containing
+ *   `/`, `?`, `#`, `\`, `%`, whitespace, or control / format / surrogate / private-use characters
+ *   (these ids become `/product/{id}` and the like);
+ * - its id is a name the built site owns (`reserved id`): `index.html`, `404`, `sw.js`, `pagefind`, anything
+ *   starting with `_` or `.` or ending in `.html` (the list is `RESERVED_IDS` in src/lib/fields.ts);
+ * - its name is missing, not a string, or blank once markup is removed (`missing name`);
+ * - products only: the price is missing, null or blank (`missing price`), or not a number, not a
+ *   numeric string, negative, NaN or infinite, or above ₹10,00,000 once rounded (`invalid price`,
+ *   `PRICE_MAX`); numeric strings such as "68.00" (how PostgreSQL's numeric may travel) are accepted, "1,299" is not;
+ * - products only: its category_id is missing or names no known category (`unknown category`);
+ *   the runtime source cannot know every category and skips only a missing or malformed one;
+ * - its id repeats an earlier row's id in the same table (`duplicate id`, sanitize.ts): the first row is kept.
+ * - delivery areas only (keyed by pincode, not id): the pincode fails the field rule (`bad pincode`: six digits,
+ *   the first 1-9), the area is missing or blank (`missing area`), the city is missing (`missing city`, so the
+ *   header never shows half an address), the store_id names no store that survived (`unknown store`), or the
+ *   pincode repeats an earlier row's (`duplicate pincode`, sanitize.ts; the first row is kept).
+ *
+ * A row is REPAIRED (kept, with what changed) when:
+ * - a text field (name, brand, description, quantity_unit, address, area, city) holds markup: `<script>` and
+ *   `<style>` elements are removed with their content, every other tag or comment is removed by
+ *   `striptags` (its content stays as text), then runs of whitespace and control characters collapse
+ *   to one space and the ends are trimmed (`markup removed`). Nothing is decoded or escaped:
+ *   `&amp;` stays as typed, because Astro and React always render these fields as text;
+ * - a text field is too long (`<field> truncated`): names and brands keep 200 characters,
+ *   descriptions 2,000, addresses 500, quantity units 100 (counted in code points, never splitting one);
+ * - the price has more than two decimals (`price rounded`: half away from zero, as numeric(10,2) does);
+ * - original_price is present but non-numeric, negative or below the price (`original price dropped`:
+ *   it becomes null; missing stays null quietly);
+ * - is_available / is_active is anything but the booleans true/false or the strings "true"/"false"
+ *   (`availability defaulted` / `active defaulted`: it becomes false, the safe side);
+ * - image_url is not a site-relative path: it must start with exactly one "/" (no "//", so no
+ *   scheme-relative URL and no scheme such as `javascript:` or `https:`) and contain no backslash,
+ *   quote, backtick, angle bracket, whitespace or control character, at most 2,048 characters
+ *   (`image url dropped`: it becomes null and the UI shows the bundled placeholder; the site never
+ *   loads anything from outside itself). A missing or blank url is simply null;
+ * - a category's parent_id is malformed or names no known category (`unknown parent`), or names the category
+ *   itself (`parent loop broken`; longer loops need the whole table, sanitize.ts): parent_id becomes null;
+ * - a category's sort_order is present but not a whole number (`sort order fixed`: rounded, or 0);
+ * - a store's shop_type is not grocery, pharmacy, bakery or electronics, after trimming and lower-casing
+ *   (`shop type defaulted`: it becomes 'grocery');
+ * - a store's rating is present but non-numeric or outside 0..5 (`rating dropped`: null, shown as 4.5);
+ * - a store's delivery_time_min is present but non-numeric or not positive (`delivery time dropped`:
+ *   null, shown as "10 min"), or not a whole number (`delivery time rounded`: to the nearest minute, at least 1).
+ *
+ * Quietly normalised, not reported: trimmed ids and text, numeric ids as strings, blank optional text
+ * (brand, description, quantity_unit, address) as null, columns the descriptions do not name (created_at ...)
+ * dropped. Money is read once, here: the tables' rupees become integer paise (`price_paise`).
+ */
+import striptags from 'striptags';
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  parseBoolean,
+  parseId,
+  parseImageUrl,
+  parseNumber,
+  parsePincode,
+  parsePrice,
+  parseText,
+  UNIT_MAX,
+} from '../fields.ts';
+
+// ---------------------------------------------------------------------------------------------
+// How a description is written and applied
+
+/** Why a row was left out. */
+export type SkipReason =
+  | 'not an object'
+  | 'missing id'
+  | 'bad id'
+  | 'reserved id'
+  | 'missing name'
+  | 'missing price'
+  | 'invalid price'
+  | 'unknown category'
+  | 'duplicate id'
+  | 'bad pincode'
+  | 'missing area'
+  | 'missing city'
+  | 'unknown store'
+  | 'duplicate pincode';
+
+/** The ids a row's references are checked against, when the caller knows them (the build does; a live read does not). */
+export interface KnownIds {
+  categories?: ReadonlySet<string> | undefined;
+  stores?: ReadonlySet<string> | undefined;
+}
+
+/** What a column's rule may use and do besides reading its value. */
+export interface RowContext {
+  /** The row as given (a rule may look at another column, as original_price looks at price). */
+  readonly raw: Readonly<Record<string, unknown>>;
+  /** The row's key once read (its id, or an area's pincode); null before. */
+  readonly key: string | null;
+  readonly known: KnownIds;
+  /** Records a repair (once per label). */
+  repair(label: string): void;
+  /** Leaves the row out. */
+  skip(reason: SkipReason): never;
+}
+
+/**
+ * A column of a description: the table column it reads (`From`), the rule that gives the row's value (`T`), and
+ * the type the table stores (`Stored`: the same as `T`, except where reading converts, as rupees to paise).
+ */
+export interface Column<T, From extends string = string, Stored = T> {
+  readonly from: From;
+  readonly read: (value: unknown, row: RowContext) => T;
+  /** Type only: what a well-formed table row holds in this column (never set). */
+  readonly stored?: Stored;
+}
+
+/** A table's description: the row's fields in the order they are read; the first is the row's key. */
+export type RowDescription = Readonly<Record<string, Column<unknown, string, unknown>>>;
+
+/** The row a description reads into (what pages and the browser's reads see). */
+export type RowOf<D extends RowDescription> = { -readonly [K in keyof D]: D[K] extends Column<infer T, string, unknown> ? T : never };
+
+/** The row a well-formed table holds (what the sample generator and the seed write, and Supabase answers). */
+export type TableRowOf<D extends RowDescription> = {
+  -readonly [K in keyof D as D[K]['from']]: D[K] extends Column<unknown, string, infer S> ? S : never;
+};
+
+/** The outcome of reading one row: the clean row and what was repaired, or why it was skipped. */
+export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false; id: string | null; reason: SkipReason };
+
+/** Thrown by `RowContext.skip` and caught by `readRow`: the row is left out for `reason`. */
+class Skip extends Error {
+  constructor(readonly reason: SkipReason) {
+    super(reason);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads one raw row by a description: each column's rule in order; the first rule to skip decides the reason. */
+export function readRow<D extends RowDescription>(description: D, raw: unknown, known: KnownIds = {}): RowResult<RowOf<D>> {
+  if (!isRecord(raw)) return { ok: false, id: null, reason: 'not an object' };
+  const repairs: string[] = [];
+  const row: Record<string, unknown> = {};
+  const context = {
+    raw,
+    key: null as string | null,
+    known,
+    repair(label: string) {
+      if (!repairs.includes(label)) repairs.push(label);
+    },
+    skip(reason: SkipReason): never {
+      throw new Skip(reason);
+    },
+  };
+  try {
+    for (const [field, column] of Object.entries(description)) {
+      row[field] = column.read(raw[column.from], context);
+      context.key ??= row[field] as string;
+    }
+  } catch (error) {
+    if (error instanceof Skip) return { ok: false, id: context.key, reason: error.reason };
+    throw error;
+  }
+  return { ok: true, row: row as RowOf<D>, repairs };
+}
+
+const column = <From extends string, T>(from: From, read: (value: unknown, row: RowContext) => T): Column<T, From> => ({ from, read });
+
+// ---------------------------------------------------------------------------------------------
+// Column rules: the field rules (src/lib/fields.ts) with what only catalogue rows need, markup removal and repairs
+
+const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+
+/** Cleans one text field: markup removed, then the field rule (whitespace collapsed, trimmed, capped at `max` code points). */
+export function cleanText(value: unknown, max: number): { text: string | null; markup: boolean; truncated: boolean } {
+  if (typeof value !== 'string') return { text: null, markup: false, truncated: false };
+  const wellFormed = value.toWellFormed();
+  const stripped = striptags(wellFormed.replace(SCRIPT_OR_STYLE, ' '), [], ' ');
+  return { ...parseText(stripped, max), markup: stripped !== wellFormed };
+}
+
+/** Optional text: markup removed, capped at `max` (`<label> truncated`); null when missing or blank. */
+const text =
+  (max: number, label: string) =>
+  (value: unknown, row: RowContext): string | null => {
+    const cleaned = cleanText(value, max);
+    if (cleaned.markup) row.repair('markup removed');
+    if (cleaned.truncated) row.repair(`${label} truncated`);
+    return cleaned.text;
+  };
+
+/** Required text: as `text`, and the row is skipped with `missing` when there is none. */
+const requiredText =
+  (max: number, label: string, missing: SkipReason) =>
+  (value: unknown, row: RowContext): string =>
+    text(max, label)(value, row) ?? row.skip(missing);
+
+/** The row's id (fields.ts `parseId`). */
+const id = column('id', (value, row): string => {
+  const parsed = parseId(value);
+  return parsed.ok ? parsed.id : row.skip(parsed.reason);
+});
+
+const name = column('name', requiredText(NAME_MAX, 'name', 'missing name'));
+
+/** A site-relative image path, or null (`image url dropped` when one was given but is not allowed). */
+const image = column('image_url', (value, row): string | null => {
+  const url = parseImageUrl(value);
+  if (url !== false) return url;
+  row.repair('image url dropped');
+  return null;
+});
+
+/** A true/false flag; anything else is false, the safe side, and `label` is recorded. */
+const flag = <From extends string>(from: From, label: string) =>
+  column(from, (value, row): boolean => {
+    const parsed = parseBoolean(value);
+    if (parsed !== null) return parsed;
+    row.repair(label);
+    return false;
+  });
+
+/** A reference to another row's id: skipped with `reason` when malformed, or unknown where the known ids are given. */
+const reference = <From extends string>(from: From, table: keyof KnownIds, reason: SkipReason) =>
+  column(from, (value, row): string => {
+    const ref = parseId(value);
+    const known = row.known[table];
+    return ref.ok && (!known || known.has(ref.id)) ? ref.id : row.skip(reason);
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The tables
+
+/** The products table. Money is integer paise, read from the table's rupees (numeric(10,2)). */
+export const PRODUCT_ROW = {
+  id,
+  name,
+  price_paise: column('price', (value, row): number => {
+    const parsed = parsePrice(value);
+    if (!parsed.ok) return row.skip(parsed.reason === 'missing' ? 'missing price' : 'invalid price');
+    if (parsed.rounded) row.repair('price rounded');
+    return parsed.paise;
+  }),
+  category_id: reference('category_id', 'categories', 'unknown category'),
+  /** Above or at the price; null when there is none. */
+  original_price_paise: column('original_price', (value, row): number | null => {
+    const parsed = parsePrice(value);
+    const price = parsePrice(row.raw['price']);
+    if (parsed.ok && price.ok && parsed.paise >= price.paise) return parsed.paise;
+    if (parsed.ok || parsed.reason === 'invalid') row.repair('original price dropped');
+    return null;
+  }),
+  is_available: flag('is_available', 'availability defaulted'),
+  image_url: image,
+  /** Brand, when known; part of the name shown to shoppers but kept apart for search and JSON-LD. */
+  brand: column('brand', text(NAME_MAX, 'brand')),
+  /** Pack size as printed on the pack ("500 g", "1 L"); shown as "pcs" when missing. */
+  quantity_unit: column('quantity_unit', text(UNIT_MAX, 'quantity_unit')),
+  description: column('description', text(DESCRIPTION_MAX, 'description')),
+} as const satisfies RowDescription;
+
+/** A product, as the pages and the browser's reads see it (money in paise). */
+export type Product = RowOf<typeof PRODUCT_ROW>;
+/** A row of the products table (money in rupees, as numeric(10,2) stores it). */
+export type ProductTableRow = TableRowOf<typeof PRODUCT_ROW>;
+
+/** The categories table; a subcategory is a category with a parent. */
+export const CATEGORY_ROW = {
+  id,
+  name,
+  /** Null at the top level. Self-references and unknown parents become null here; longer loops in sanitize.ts. */
+  parent_id: column('parent_id', (value, row): string | null => {
+    if (value === null || value === undefined || value === '') return null;
+    const parent = parseId(value);
+    const known = row.known.categories;
+    if (!parent.ok || (known && !known.has(parent.id))) row.repair('unknown parent');
+    else if (parent.id === row.key) row.repair('parent loop broken');
+    else return parent.id;
+    return null;
+  }),
+  /** Display order within its parent (lower first). */
+  sort_order: column('sort_order', (value, row): number => {
+    const raw = parseNumber(value);
+    if (raw === undefined) return 0;
+    const order = Number.isNaN(raw) ? 0 : Math.round(raw);
+    if (order !== raw) row.repair('sort order fixed');
+    return order;
+  }),
+  image_url: image,
+} as const satisfies RowDescription;
+
+/** A category row. */
+export type Category = RowOf<typeof CATEGORY_ROW>;
+export type CategoryTableRow = TableRowOf<typeof CATEGORY_ROW>;
+
+/** The four shop types of the shops screen. */
+export const SHOP_TYPE_IDS = ['grocery', 'pharmacy', 'bakery', 'electronics'] as const;
+export type ShopType = (typeof SHOP_TYPE_IDS)[number];
+
+/** The stores table. */
+export const STORE_ROW = {
+  id,
+  name,
+  shop_type: column('shop_type', (value, row): ShopType => {
+    const type = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    const known = SHOP_TYPE_IDS.find((t) => t === type);
+    if (known) return known;
+    row.repair('shop type defaulted');
+    return 'grocery';
+  }),
+  is_active: flag('is_active', 'active defaulted'),
+  /** 0-5; shown as 4.5 when missing. */
+  rating: column('rating', (value, row): number | null => {
+    const rating = parseNumber(value);
+    if (rating === undefined) return null;
+    if (!Number.isNaN(rating) && rating >= 0 && rating <= 5) return rating;
+    row.repair('rating dropped');
+    return null;
+  }),
+  /** Minutes; shown as "10 min" when missing. */
+  delivery_time_min: column('delivery_time_min', (value, row): number | null => {
+    const minutes = parseNumber(value);
+    if (minutes === undefined) return null;
+    if (Number.isNaN(minutes) || minutes <= 0) {
+      row.repair('delivery time dropped');
+      return null;
+    }
+    const whole = Math.max(1, Math.round(minutes));
+    if (whole !== minutes) row.repair('delivery time rounded');
+    return whole;
+  }),
+  address: column('address', text(ADDRESS_MAX, 'address')),
+  image_url: image,
+} as const satisfies RowDescription;
+
+/** A store row. */
+export type Store = RowOf<typeof STORE_ROW>;
+export type StoreTableRow = TableRowOf<typeof STORE_ROW>;
+
+/** The delivery_areas table, keyed by pincode: where the storefront delivers, and the store that serves it. */
+export const DELIVERY_AREA_ROW = {
+  /** Six digits, the first 1-9 (`PINCODE_PATTERN` in src/lib/fields.ts); the table's key. */
+  pincode: column('pincode', (value, row): string => {
+    const parsed = parsePincode(value);
+    return parsed.ok ? parsed.pincode : row.skip('bad pincode');
+  }),
+  /** Locality shown in the header ("Sector 14"). */
+  area: column('area', requiredText(NAME_MAX, 'area', 'missing area')),
+  city: column('city', requiredText(NAME_MAX, 'city', 'missing city')),
+  /** The store that delivers there (its delivery_time_min is the promise shown). */
+  store_id: reference('store_id', 'stores', 'unknown store'),
+} as const satisfies RowDescription;
+
+/** A delivery_areas row. */
+export type DeliveryArea = RowOf<typeof DELIVERY_AREA_ROW>;
+export type DeliveryAreaTableRow = TableRowOf<typeof DELIVERY_AREA_ROW>;
+
+/** The whole catalogue, read (what the build's model is made from). */
+export interface Catalogue {
+  products: Product[];
+  categories: Category[];
+  stores: Store[];
+  delivery_areas: DeliveryArea[];
+}
+
+/** The catalogue's tables as stored (the sample catalogue's JSON, the seed, a Supabase read): read by `sanitizeCatalogue`. */
+export interface CatalogueTables {
+  products: ProductTableRow[];
+  categories: CategoryTableRow[];
+  stores: StoreTableRow[];
+  delivery_areas: DeliveryAreaTableRow[];
+}
