@@ -19,11 +19,11 @@ import {
 } from './definitions.ts';
 import type {
   CatalogueTables,
-  CategoryTableRow as Category,
-  DeliveryAreaTableRow as DeliveryArea,
-  ProductTableRow as Product,
+  CategoryTableRow,
+  DeliveryAreaTableRow,
+  ProductTableRow,
   ShopType,
-  StoreTableRow as Store,
+  StoreTableRow,
 } from '../../src/lib/catalogue/rows.ts';
 
 /** Site-relative folder of the generated illustrations (under public/). */
@@ -108,7 +108,7 @@ interface ParsedRow {
 interface Index {
   readonly kinds: ReadonlyMap<string, Kind>;
   readonly rows: readonly ParsedRow[];
-  readonly categories: readonly Category[];
+  readonly categories: readonly CategoryTableRow[];
 }
 
 let cachedIndex: Index | undefined;
@@ -141,8 +141,8 @@ function index(): Index {
     }
   }
   const categoryIds = new Set<string>();
-  const categories: Category[] = [];
-  const subcategories: Category[] = [];
+  const categories: CategoryTableRow[] = [];
+  const subcategories: CategoryTableRow[] = [];
   const rows: ParsedRow[] = [];
   CATEGORY_DEFS.forEach((cat: CategoryDef, i) => {
     if (categoryIds.has(cat.id)) fail(`category id "${cat.id}" used twice`);
@@ -197,7 +197,7 @@ function describe(
 // ---------------------------------------------------------------------------------------------
 // The sample
 
-function buildStores(): Store[] {
+function buildStores(): StoreTableRow[] {
   const seen = new Set<string>();
   return STORE_DEFS.map((def) => {
     const id = slugify(def.name);
@@ -217,7 +217,7 @@ function buildStores(): Store[] {
 }
 
 /** The delivery areas of the definitions, each naming its store by id. */
-function buildDeliveryAreas(stores: readonly Store[]): DeliveryArea[] {
+function buildDeliveryAreas(stores: readonly StoreTableRow[]): DeliveryAreaTableRow[] {
   const idByName = new Map(stores.map((s) => [s.name, s.id]));
   const seen = new Set<string>();
   return DELIVERY_AREA_DEFS.map((def) => {
@@ -239,7 +239,7 @@ export function buildSampleCatalogue(): CatalogueTables {
   const noImage = new Set(FALLBACK_CASES.noImage);
   const noUnit = new Set(FALLBACK_CASES.noUnit);
   const seen = new Set<string>();
-  const products: Product[] = rows.map((row) => {
+  const products: ProductTableRow[] = rows.map((row) => {
     const id = slugify(`${row.name} ${row.unit}`);
     if (seen.has(id)) fail(`product id "${id}" used twice`);
     seen.add(id);
@@ -442,7 +442,7 @@ export function generateSyntheticCatalogue(size: number, seed = 42): CatalogueTa
   const random = mulberry32(seed);
   const ids = new Set<string>();
   const repeats = new Map<string, number>();
-  const products: Product[] = new Array<Product>(size);
+  const products: ProductTableRow[] = new Array<ProductTableRow>(size);
 
   for (let i = 0; i < size; i++) {
     const template = templates[Math.floor(random() * templates.length)] ?? fail('no product rows');

@@ -8,10 +8,10 @@
  */
 import type {
   CatalogueTables,
-  CategoryTableRow as Category,
-  DeliveryAreaTableRow as DeliveryArea,
-  ProductTableRow as Product,
-  StoreTableRow as Store,
+  CategoryTableRow,
+  DeliveryAreaTableRow,
+  ProductTableRow,
+  StoreTableRow,
 } from '../../src/lib/catalogue/rows.ts';
 
 /** Rows per INSERT statement. */
@@ -126,10 +126,10 @@ function assertUniqueIds(table: string, rows: readonly { id: string }[]): void {
 }
 
 /** Categories ordered so that every parent comes before its children; otherwise input order is kept. */
-export function parentsFirst(categories: readonly Category[]): Category[] {
+export function parentsFirst(categories: readonly CategoryTableRow[]): CategoryTableRow[] {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const depthOf = new Map<string, number>();
-  const depth = (category: Category, path: string[]): number => {
+  const depth = (category: CategoryTableRow, path: string[]): number => {
     const known = depthOf.get(category.id);
     if (known !== undefined) return known;
     if (category.parent_id === null) {
@@ -183,25 +183,25 @@ function upserts<K extends Column>(table: Table<K>, rows: readonly Readonly<Reco
   return statements;
 }
 
-const CATEGORIES: Table<keyof Category & Column> = {
+const CATEGORIES: Table<keyof CategoryTableRow & Column> = {
   name: 'categories',
   row: 'category',
   key: 'id',
   columns: ['id', 'name', 'parent_id', 'sort_order', 'image_url'],
 };
-const PRODUCTS: Table<keyof Product & Column> = {
+const PRODUCTS: Table<keyof ProductTableRow & Column> = {
   name: 'products',
   row: 'product',
   key: 'id',
   columns: ['id', 'name', 'brand', 'price', 'original_price', 'image_url', 'quantity_unit', 'description', 'category_id', 'is_available'],
 };
-const STORES: Table<keyof Store & Column> = {
+const STORES: Table<keyof StoreTableRow & Column> = {
   name: 'stores',
   row: 'store',
   key: 'id',
   columns: ['id', 'name', 'shop_type', 'is_active', 'rating', 'delivery_time_min', 'address', 'image_url'],
 };
-const DELIVERY_AREAS: Table<keyof DeliveryArea & Column> = {
+const DELIVERY_AREAS: Table<keyof DeliveryAreaTableRow & Column> = {
   name: 'delivery_areas',
   row: 'delivery area',
   key: 'pincode',

@@ -2,14 +2,14 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { must } from '../../../scripts/lib/must.ts';
-import type { CatalogueTables, ProductTableRow as Product } from '../../../src/lib/catalogue/rows.ts';
+import type { CatalogueTables, ProductTableRow } from '../../../src/lib/catalogue/rows.ts';
 
 /** The bundled sample catalogue (what `npm run build` renders by default). */
 export const sample = JSON.parse(
   readFileSync(new URL('../../../src/data/sample-catalogue.json', import.meta.url), 'utf8'),
 ) as CatalogueTables;
 
-const find = (label: string, test: (p: Product) => boolean): Product => {
+const find = (label: string, test: (p: ProductTableRow) => boolean): ProductTableRow => {
   const product = sample.products.find(test);
   if (!product) throw new Error(`sample catalogue has no ${label} product`);
   return product;

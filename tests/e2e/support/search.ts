@@ -1,7 +1,7 @@
 /** Helpers of the search specs: drive the /search box and read what it settled on. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { CatalogueTables, ProductTableRow as Product } from '../../../src/lib/catalogue/rows.ts';
+import type { CatalogueTables, ProductTableRow } from '../../../src/lib/catalogue/rows.ts';
 
 /** The bundled sample catalogue the site under test was built from. */
 export const catalogue = JSON.parse(
@@ -9,10 +9,10 @@ export const catalogue = JSON.parse(
 ) as CatalogueTables;
 
 /** Available products by id. */
-export const availableById = new Map<string, Product>(catalogue.products.filter((p) => p.is_available).map((p) => [p.id, p]));
+export const availableById = new Map<string, ProductTableRow>(catalogue.products.filter((p) => p.is_available).map((p) => [p.id, p]));
 
 /** The top-level category id of a product. */
-export function topCategory(product: Product): string | null {
+export function topCategory(product: ProductTableRow): string | null {
   const byId = new Map(catalogue.categories.map((c) => [c.id, c]));
   let current = byId.get(product.category_id);
   const seen = new Set<string>();
