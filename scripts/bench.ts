@@ -60,7 +60,7 @@ import {
   type VerdictInput,
 } from './bench/targets.ts';
 import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
-import { parseCommand, usageError, wholeNumber } from './lib/cli.ts';
+import { commandMode, parseCommand, usageError, wholeNumber } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 
 // Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight and Lighthouse,
@@ -86,6 +86,10 @@ interface Options {
   useBuild: Map<number, string>;
 }
 
+const HELP =
+  'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench.ts. ' +
+  '--live and --releases run one part alone, with its own options (npm run bench -- --live --help)';
+
 function fail(message: string): never {
   return usageError('bench', message);
 }
@@ -97,7 +101,7 @@ function catalogueSize(text: string): number | null {
 }
 
 function parseOptions(): Options {
-  const { values } = parseCommand('bench', 'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench.ts', {
+  const { values } = parseCommand('bench', HELP, {
     quick: { type: 'boolean', default: false },
     dist: { type: 'string' },
     'scale-dist': { type: 'string' },
@@ -173,15 +177,12 @@ function environment() {
 }
 
 const started = new Date();
-// `npm run bench -- --releases [--size N] [--count N]`: disk use of releases that share files (scripts/bench-releases.ts).
-if (process.argv.includes('--live')) {
-  const rest = process.argv.slice(2).filter((arg) => arg !== '--live');
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-live.ts'), ...rest], { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
-}
-if (process.argv.includes('--releases')) {
-  const rest = process.argv.slice(2).filter((arg) => arg !== '--releases');
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-releases.ts'), ...rest], { stdio: 'inherit' });
+// `npm run bench -- --live [--size N] ...` and `-- --releases [--size N] [--count N]` run one part alone, which
+// parses the rest of the command line itself (scripts/bench-live.ts, scripts/bench-releases.ts).
+const part = commandMode('bench', HELP, ['live', 'releases']);
+if (part.mode) {
+  const script = path.join(ROOT, `scripts/bench-${part.mode}.ts`);
+  const run = spawnSync(process.execPath, [script, ...part.rest], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
 const options = parseOptions();

@@ -6,11 +6,12 @@
  *
  * Pages unchanged since the last build are not read again (their hashes are kept: scripts/lib/file-results.ts).
  *
- * Usage: node scripts/build-headers.ts [outDir]
+ * Usage: node scripts/build-headers.ts [DIR]   (DIR: the built site; default $OUT_DIR, else dist)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
+import { parseOutDirCommand } from './lib/cli.ts';
 import { fileResultsPath, openFileResults } from './lib/file-results.ts';
 import {
   INLINE_CODE_VERSION,
@@ -22,7 +23,16 @@ import {
 } from './lib/security-policy.ts';
 import { supabaseOrigin } from '../src/lib/pwa/routes.ts';
 
-const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
+const HELP = `Usage: node scripts/build-headers.ts [DIR]
+
+Writes DIR/_headers (DIR: the built site; default $OUT_DIR, else dist): the caching rules of public/_headers and
+the security headers, with a Content-Security-Policy allowing exactly the pages' inline scripts and styles by hash.
+A step of npm run build, after the service worker.
+
+Options:
+  -h, --help   this help`;
+
+const { outDir } = parseOutDirCommand('build-headers', HELP, {});
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
 const supabaseUrl = env['PUBLIC_SUPABASE_URL'] || undefined;
 

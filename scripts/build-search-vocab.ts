@@ -1,5 +1,5 @@
 /**
- * `node scripts/build-search-vocab.ts DIR`: writes DIR/pagefind/vocabulary.json, the words typo correction
+ * `node scripts/build-search-vocab.ts [DIR]` (DIR default $OUT_DIR, else dist): writes DIR/pagefind/vocabulary.json, the words typo correction
  * corrects towards (src/lib/search/correction.ts), from what Pagefind indexed: every fragment file of DIR/pagefind
  * (one per indexed product: its text, title and pack size). Run by scripts/build.ts after Pagefind.
  */
@@ -7,6 +7,15 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { countWords, fragmentText, vocabularyFile } from '../src/lib/search/vocabulary.ts';
+import { parseOutDirCommand } from './lib/cli.ts';
+
+const HELP = `Usage: node scripts/build-search-vocab.ts [DIR]
+
+Writes DIR/pagefind/vocabulary.json (DIR: the built site; default $OUT_DIR, else dist), the words typo correction
+corrects towards, from the fragment files Pagefind wrote. A step of npm run build, after Pagefind.
+
+Options:
+  -h, --help   this help`;
 
 /** Pagefind's compressed files are gzip of this signature followed by the data. */
 const SIGNATURE = 'pagefind_dcd';
@@ -29,8 +38,7 @@ export async function* fragmentTexts(pagefindDir: string): AsyncGenerator<string
   }
 }
 
-async function main(): Promise<void> {
-  const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
+async function main(outDir: string): Promise<void> {
   const pagefindDir = path.join(outDir, 'pagefind');
   const started = performance.now();
   const texts: string[] = [];
@@ -46,7 +54,7 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.main) {
-  main().catch((error: unknown) => {
+  main(parseOutDirCommand('build-search-vocab', HELP, {}).outDir).catch((error: unknown) => {
     console.error('search vocabulary failed:', error);
     process.exit(1);
   });

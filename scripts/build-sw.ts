@@ -1,7 +1,7 @@
 /**
  * The service worker step of `npm run build` (after the Astro build and Pagefind): bundles src/sw/sw.ts with Vite
  * and writes `<outDir>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
- * Usage: `node scripts/build-sw.ts [outDir]` (default: $OUT_DIR, else dist).
+ * Usage: `node scripts/build-sw.ts [DIR]` (DIR: the built site; default $OUT_DIR, else dist).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
   releaseTag,
   supabaseOrigin,
 } from '../src/lib/pwa/routes.ts';
+import { parseOutDirCommand } from './lib/cli.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -122,8 +123,16 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2] || process.env['OUT_DIR'] || 'dist';
+const HELP = `Usage: node scripts/build-sw.ts [DIR]
+
+Bundles the service worker into DIR/sw.js (DIR: the built site; default $OUT_DIR, else dist) with the precache
+manifest of that build. A step of npm run build, after Pagefind and the search vocabulary.
+
+Options:
+  -h, --help   this help`;
+
+if (import.meta.main) {
+  const { outDir } = parseOutDirCommand('build-sw', HELP, {});
   try {
     const sw = await buildServiceWorker(outDir);
     for (const warning of sw.warnings) console.warn(`build-sw: ${warning}`);

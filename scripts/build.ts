@@ -11,8 +11,21 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
+import { outDirFrom, parseCommand } from './lib/cli.ts';
 
-const outDir = process.env['OUT_DIR'] || 'dist';
+const HELP = `Usage: npm run build [-- --full]
+
+Builds the site into $OUT_DIR (default dist): the Astro build, then Pagefind, the search vocabulary, the service
+worker, the security headers and the secret scan. Incremental: pages whose data and templates are unchanged are
+reused from the cache ($THELA_BUILD_CACHE, default node_modules/.astro).
+
+Options:
+  --full       render every page and record a fresh cache (also THELA_FULL_BUILD=1)
+  -h, --help   this help`;
+
+const { values: args } = parseCommand('build', HELP, { full: { type: 'boolean', default: false } });
+// The folder Astro writes to (astro.config.mjs reads OUT_DIR the same way); the after-steps are given it.
+const outDir = outDirFrom();
 
 /** How long each step took (ms), printed as one line at the end (`formatStepTimes`) for the operators' rebuild and the bench. */
 const steps: Record<string, number> = {};
@@ -47,7 +60,7 @@ async function astroBuild(full: boolean): Promise<string> {
   return formatPageSummary(counter.done());
 }
 
-const full = process.argv.includes('--full') || process.env['THELA_FULL_BUILD'] === '1';
+const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
 const astroStarted = performance.now();

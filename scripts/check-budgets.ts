@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BUDGET_FILE, checkBudgets, loadBudgetConfig, type BudgetConfig } from './bench/budgets.ts';
 import { kb, table } from './bench/util.ts';
-import { parseCommand, usageError } from './lib/cli.ts';
+import { parseOutDirCommand, usageError } from './lib/cli.ts';
 
 const HELP = 'usage: node scripts/check-budgets.ts [DIR] [--budgets FILE]';
 
@@ -17,15 +17,8 @@ function usage(message: string): never {
   return usageError('check-budgets', message, HELP);
 }
 
-const { values, positionals } = parseCommand(
-  'check-budgets',
-  HELP,
-  { budgets: { type: 'string', default: BUDGET_FILE } },
-  { allowPositionals: true },
-);
-if (positionals.length > 1) usage(`unexpected argument ${positionals[1] ?? ''}`);
+const { values, outDir: dir } = parseOutDirCommand('check-budgets', HELP, { budgets: { type: 'string', default: BUDGET_FILE } });
 const budgetFile = values.budgets;
-const dir = path.resolve(positionals[0] ?? process.env['OUT_DIR'] ?? 'dist');
 if (!existsSync(path.join(dir, 'index.html'))) usage(`${dir} is not a built site (no index.html): build first`);
 
 let config: BudgetConfig;

@@ -10,9 +10,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from './lib/chromium.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
 
 /** One named check and whether it passed (with what was seen when it did not). */
 export interface PwaCheck {
@@ -132,12 +132,19 @@ export async function pwaAudit(
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const target = process.argv[2];
-  if (!target) {
-    console.error('Usage: node scripts/pwa-audit.ts <url of a served build>');
-    process.exit(2);
-  }
+const HELP = `Usage: node scripts/pwa-audit.ts URL
+
+Audits the served build at URL (e.g. http://127.0.0.1:4321/) in Chromium: installability, the manifest, the service
+worker, offline loads. Prints JSON; exit 1 when a check fails.
+
+Options:
+  -h, --help   this help`;
+
+if (import.meta.main) {
+  const { positionals } = parseCommand('pwa-audit', HELP, {}, { allowPositionals: true });
+  const [target] = positionals;
+  if (target === undefined || positionals.length > 1) usageError('pwa-audit', 'expected one URL, of a served build', HELP);
+  if (!URL.canParse(target)) usageError('pwa-audit', `not a URL: ${target}`, HELP);
   const result = await pwaAudit(target);
   console.log(JSON.stringify(result, null, 2));
   process.exit(result.passed ? 0 : 1);

@@ -3,14 +3,23 @@
  * the file and the kind, never the secret. Secret values come from the environment as Vite loads it (.env files
  * and the process environment). Files unchanged since the last build are not read again (scripts/lib/file-results.ts).
  *
- * Usage: node scripts/scan-secrets.ts [outDir]
+ * Usage: node scripts/scan-secrets.ts [DIR]   (DIR: the built site; default $OUT_DIR, else dist)
  */
 import path from 'node:path';
 import { loadEnv } from 'vite';
+import { parseOutDirCommand } from './lib/cli.ts';
 import { fileResultsPath, openFileResults } from './lib/file-results.ts';
 import { scanBuiltSite, secretScanScope } from './lib/secrets.ts';
 
-const outDir = path.resolve(process.argv[2] ?? process.env['OUT_DIR'] ?? 'dist');
+const HELP = `Usage: node scripts/scan-secrets.ts [DIR]
+
+Fails (exit 1) when the built site in DIR (default $OUT_DIR, else dist) contains a secret, naming the file and the
+kind, never the secret. The last step of npm run build.
+
+Options:
+  -h, --help   this help`;
+
+const { outDir } = parseOutDirCommand('scan-secrets', HELP, {});
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 // Files unchanged since the last build (incremental builds link reused pages) are not read again.
 const store = await openFileResults<string[]>(

@@ -2,8 +2,9 @@
  * How every script reads its command line: `node:util` parseArgs, strict (an unknown option or a missing value is a
  * usage error), plus -h/--help. A usage error prints `<name>: <message>` and the help on stderr and exits 2; --help
  * prints the help on stdout and exits 0. The operator commands add --config and their configuration on top
- * (scripts/ops/lib/cli.ts).
+ * (scripts/ops/lib/cli.ts); the build's after-steps take the built site's folder (`parseOutDirCommand`).
  */
+import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 /** The option every script has. */
@@ -51,4 +52,46 @@ export function commaList(text: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/** The built site a build step works on: the folder given, else $OUT_DIR, else dist (as astro.config.mjs), resolved. */
+export function outDirFrom(given?: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(given || env['OUT_DIR'] || 'dist');
+}
+
+/** Parses the command line of a step over a built site: `[DIR]` (see `outDirFrom`) plus `options` and --help. */
+export function parseOutDirCommand<const O extends ParseArgsOptionsConfig>(
+  name: string,
+  help: string,
+  options: O,
+  { args = process.argv.slice(2) }: { args?: readonly string[] } = {},
+) {
+  const parsed = parseCommand(name, help, options, { allowPositionals: true, args });
+  if (parsed.positionals.length > 1) usageError(name, `unexpected argument '${parsed.positionals[1] ?? ''}'`, help);
+  return { ...parsed, outDir: outDirFrom(parsed.positionals[0]) };
+}
+
+/**
+ * For a command whose flag runs one part of it with that part's own options (`npm run bench -- --live --size 10000`):
+ * which of `modes` was given (null for none; two is a usage error) and the other arguments, untouched, for the
+ * part's own strict parser. Only the mode flags are looked at here.
+ */
+export function commandMode<const M extends string>(
+  name: string,
+  help: string,
+  modes: readonly M[],
+  args: readonly string[] = process.argv.slice(2),
+): { mode: M | null; rest: string[] } {
+  const options = Object.fromEntries(modes.map((mode) => [mode, { type: 'boolean' }])) as ParseArgsOptionsConfig;
+  const { tokens } = parseArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
+  const given = tokens.filter(
+    (token): token is Extract<typeof token, { kind: 'option' }> =>
+      token.kind === 'option' && (modes as readonly string[]).includes(token.name),
+  );
+  const valued = given.find((token) => token.value !== undefined);
+  if (valued) usageError(name, `--${valued.name} takes no value`, help);
+  const names = [...new Set(given.map((token) => token.name))];
+  if (names.length > 1) usageError(name, `${names.map((mode) => `--${mode}`).join(' and ')} are separate runs: give one`, help);
+  const skip = new Set(given.map((token) => token.index));
+  return { mode: (names[0] as M | undefined) ?? null, rest: args.filter((_, index) => !skip.has(index)) };
 }
