@@ -37,6 +37,10 @@ test('two rebuilds of the same catalogue share their files; a changed row is not
     expect(log.events.find((event) => event.event === 'release.deduped')).toMatchObject({
       linked: content.length,
     });
+    // Off the path to going live: the second release was switched to before its files were shared.
+    const order = (event: string) => log.events.findIndex((e) => e.event === event && e['releaseId'] === second);
+    expect(order('release.live')).toBeGreaterThanOrEqual(0);
+    expect(order('release.live')).toBeLessThan(order('release.deduped'));
 
     ws.control({ stable: true, pages: 20, row: 'Atta 5 kg ₹289' });
     const third = (await rebuild(ws.config, { log, trigger: 'test' })).releaseId!;

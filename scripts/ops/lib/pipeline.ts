@@ -1,6 +1,7 @@
 /**
  * The rebuild pipeline shared by `npm run rebuild`, the service and `npm run rollback`: lock, clean up what a killed
- * run left, build into a new release, check it, mark it complete, switch `current`, prune, publish. Any failure
+ * run left, build into a new release, check it, mark it complete, switch `current`, share unchanged files with the
+ * release it replaced, prune, publish. Any failure
  * before the switch removes the new release and leaves the live one untouched.
  */
 import { createWriteStream } from 'node:fs';
@@ -70,6 +71,7 @@ export interface RunPhases {
   /** The build's own steps (scripts/build.ts prints them: astro, pagefind, ...), when it reported them. */
   buildSteps?: Record<string, number> | undefined;
   check?: number | undefined;
+  /** Sharing files with the release it replaced: after the switch, so not part of the time to go live. */
   dedupe?: number | undefined;
   /** Marking the release complete and switching `current`. */
   switch?: number | undefined;
@@ -380,18 +382,6 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
     phases.check = Date.now() - checkStarted;
 
-    const dedupeStarted = Date.now();
-    if (config.dedupe && live) {
-      // Each link replaces an identical copy atomically, so a failure half-way leaves a correct release: go on.
-      try {
-        const shared = await dedupeRelease(release.dir, live.dir);
-        log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
-      } catch (error) {
-        log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
-      }
-      phases.dedupe = Date.now() - dedupeStarted;
-    }
-
     stage = 'switch';
     const switchStarted = Date.now();
     const durationMs = Date.now() - startedAt.getTime();
@@ -408,6 +398,20 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     phases.switch = Date.now() - switchStarted;
     stage = 'publish';
     log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id, phases });
+
+    // After the switch, off the path to going live: each link replaces an identical copy atomically (a reader sees
+    // the copy or the link, the same bytes), so sharing files with the release it replaced is safe while it serves,
+    // and a failure half-way leaves a correct release: go on.
+    if (config.dedupe && live) {
+      const dedupeStarted = Date.now();
+      try {
+        const shared = await dedupeRelease(release.dir, live.dir);
+        log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+      } catch (error) {
+        log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
+      }
+      phases.dedupe = Date.now() - dedupeStarted;
+    }
 
     // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
     const pruned = await pruneReleases(config, live ? [live.id] : []);
