@@ -1,15 +1,15 @@
 /**
  * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the search vocabulary for
  * typo correction (read back from Pagefind's files), then the service worker (its precache manifest lists this
- * build's files), then `_headers` with the security policy (hashes of the pages' inline scripts), and last the scan
- * of everything written for secrets.
+ * build's files); beside that chain, `_headers` with the security policy (hashes of the pages' inline scripts); and
+ * last the scan of everything written for secrets.
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  *
  * Astro builds incrementally (astro.config.mjs): keyed pages whose data and templates are unchanged are copied from
  * the cache (THELA_BUILD_CACHE, default node_modules/.astro). The build ends with "N pages rendered, M reused".
  * `--full` (or THELA_FULL_BUILD=1) renders every page and records a fresh cache (astro build --force).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
 
@@ -30,13 +30,24 @@ const outDir = outDirFrom();
 /** How long each step took (ms), printed as one line at the end (`formatStepTimes`) for the operators' rebuild and the bench. */
 const steps: Record<string, number> = {};
 
-function run(label: string, command: string, args: string[]): void {
+/** The after-steps running now: a failing one stops the others before the build exits. */
+const running = new Set<ChildProcess>();
+
+/** Runs one after-step; a failure stops the build with its exit code. Resolves when it is done. */
+async function run(label: string, command: string, args: string[]): Promise<void> {
   const started = performance.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+  running.add(child);
+  const status = await new Promise<number | string>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(code ?? signal ?? 1));
+  });
+  running.delete(child);
   steps[label] = performance.now() - started;
-  if (result.status !== 0) {
-    console.error(`build: ${label} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status || 1);
+  if (status !== 0) {
+    console.error(`build: ${label} failed (exit ${status})`);
+    for (const other of running) other.kill('SIGTERM');
+    process.exit(typeof status === 'number' ? status : 1);
   }
 }
 
@@ -67,11 +78,17 @@ const astroStarted = performance.now();
 const pages = await astroBuild(full);
 steps['astro'] = performance.now() - astroStarted;
 console.log(`build: ${pages}`);
-run('pagefind', 'pagefind', ['--site', outDir]);
-run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
-run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
-run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
-run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);
+// The security headers read only the pages, and nothing of the search chain reads `_headers`: the two run side by side.
+await Promise.all([
+  (async () => {
+    await run('pagefind', 'pagefind', ['--site', outDir]);
+    await run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
+    await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
+  })(),
+  run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]),
+]);
+// Last: it reads everything the others wrote.
+await run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);
 console.log(`build: ${formatStepTimes(steps)}`);
 // Last, so the operators' rebuild finds it in the tail of the output.
 console.log(`build: ${pages}${full ? ' (full build)' : ''}`);
