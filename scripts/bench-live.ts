@@ -152,7 +152,15 @@ try {
         await sleep(100);
       }
       const liveMs = performance.now() - t0;
-      const status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as { lastBuild?: Record<string, unknown> };
+      // The rebuild goes on after the switch (sharing files with the release it replaced): wait until it is done, so
+      // its figures are this round's and the next round does not start behind it.
+      let status: { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
+      for (;;) {
+        status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as typeof status;
+        if (!status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id) break;
+        if (performance.now() - t0 > 1_800_000) throw new Error('the rebuild did not finish in 30 minutes');
+        await sleep(100);
+      }
       const build = status.lastBuild ?? {};
       const row = {
         round,
