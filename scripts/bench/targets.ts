@@ -19,7 +19,9 @@ export const TARGETS = {
   lighthouseAccessibility: 100,
   lcpMs: 1000,
   build10kMs: 30_000,
-  build100kMs: 5 * 60_000,
+  /** Issue 13: a full 100,000-product build and index, and its peak memory. */
+  build100kMs: 180_000,
+  build100kPeakKb: 1.2 * 1024 * 1024,
   hostFileCap: 20_000,
   searchWarmMs: 50,
   searchFirstMs: 300,
@@ -193,26 +195,34 @@ export function verdicts(input: VerdictInput): Verdict[] {
     });
   }
   const hundredK = scale(100_000);
-  if (!hundredK)
-    out.push({ target: '100,000 products built + indexed < 5 min, no OOM', measured: '–', met: null, note: 'not run (full mode only)' });
+  const BUILD_100K_TARGET = '100,000 products built + indexed <= 180 s, peak memory <= 1.2 GiB (issue 13)';
+  if (!hundredK) out.push({ target: BUILD_100K_TARGET, measured: '–', met: null, note: 'not run (full mode only)' });
   else {
     const peak = Math.max(hundredK.astro?.maxRssKb ?? 0, hundredK.astro?.peakTreeRssKb ?? 0, hundredK.pagefind?.maxRssKb ?? 0);
     if (!hundredK.ok || hundredK.totalMs === null) {
       out.push({
-        target: '100,000 products built + indexed < 5 min, no OOM',
+        target: BUILD_100K_TARGET,
         measured: `failed, peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`,
         met: false,
         note: hundredK.notes.join('; '),
       });
     } else {
-      const met = hundredK.totalMs < TARGETS.build100kMs;
+      const fast = hundredK.totalMs <= TARGETS.build100kMs;
+      const met = fast && peak <= TARGETS.build100kPeakKb;
       out.push({
-        target: '100,000 products built + indexed < 5 min, no OOM',
+        target: BUILD_100K_TARGET,
         measured: `${seconds(hundredK.totalMs, 0)} (CPU ${seconds(cpu(hundredK), 0)}), peak RSS ${(peak / 1024 / 1024).toFixed(2)} GiB`,
         met,
         note: met
           ? `${seconds(TARGETS.build100kMs - hundredK.totalMs, 0)} to spare`
-          : `over by ${seconds(hundredK.totalMs - TARGETS.build100kMs, 0)}; ${phaseSummary(hundredK)}`,
+          : [
+              fast ? '' : `over by ${seconds(hundredK.totalMs - TARGETS.build100kMs, 0)}; ${phaseSummary(hundredK)}`,
+              peak <= TARGETS.build100kPeakKb
+                ? ''
+                : `peak memory over by ${((peak - TARGETS.build100kPeakKb) / 1024 / 1024).toFixed(2)} GiB`,
+            ]
+              .filter(Boolean)
+              .join('; '),
       });
     }
   }
