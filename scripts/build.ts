@@ -30,13 +30,25 @@ const outDir = outDirFrom();
 /** How long each step took (ms), printed as one line at the end (`formatStepTimes`) for the operators' rebuild and the bench. */
 const steps: Record<string, number> = {};
 
-/** The after-steps running now: a failing one stops the others before the build exits. */
+/** The steps running now: a failing one stops the others before the build exits. */
 const running = new Set<ChildProcess>();
 
-/** Runs one after-step; a failure stops the build with its exit code. Resolves when it is done. */
-async function run(label: string, command: string, args: string[]): Promise<void> {
+/** How `run` reports a step: what its failure line calls it (default: its label), and who else reads its output. */
+interface StepOptions {
+  name?: string;
+  /** Sees the step's standard output, which still passes through to the build's own. */
+  onOutput?: (chunk: string) => void;
+}
+
+/** Runs one step of the build, timed under `label`; a failure stops the build (and any step beside it) with its exit code. */
+async function run(label: string, command: string, args: string[], { name = label, onOutput }: StepOptions = {}): Promise<void> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+  const child = spawn(command, args, { stdio: ['inherit', onOutput ? 'pipe' : 'inherit', 'inherit'], env: process.env });
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    process.stdout.write(chunk);
+    onOutput?.(chunk);
+  });
   running.add(child);
   const status = await new Promise<number | string>((resolve) => {
     child.on('error', () => resolve(1));
@@ -45,7 +57,7 @@ async function run(label: string, command: string, args: string[]): Promise<void
   running.delete(child);
   steps[label] = performance.now() - started;
   if (status !== 0) {
-    console.error(`build: ${label} failed (exit ${status})`);
+    console.error(`build: ${name} failed (exit ${status})`);
     for (const other of running) other.kill('SIGTERM');
     process.exit(typeof status === 'number' ? status : 1);
   }
@@ -54,29 +66,14 @@ async function run(label: string, command: string, args: string[]): Promise<void
 /** Runs `astro build`, passing its output through while counting the pages it rendered and reused. */
 async function astroBuild(full: boolean): Promise<string> {
   const counter = pageCounter();
-  const child = spawn('astro', full ? ['build', '--force'] : ['build'], { stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    process.stdout.write(chunk);
-    counter.feed(chunk);
-  });
-  const status = await new Promise<number | string>((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (code, signal) => resolve(code ?? signal ?? 1));
-  });
-  if (status !== 0) {
-    console.error(`build: astro build failed (exit ${status})`);
-    process.exit(typeof status === 'number' ? status : 1);
-  }
+  await run('astro', 'astro', full ? ['build', '--force'] : ['build'], { name: 'astro build', onOutput: (chunk) => counter.feed(chunk) });
   return formatPageSummary(counter.done());
 }
 
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
-const astroStarted = performance.now();
 const pages = await astroBuild(full);
-steps['astro'] = performance.now() - astroStarted;
 console.log(`build: ${pages}`);
 // The security headers read only the pages, and nothing of the search chain reads `_headers`: the two run side by side.
 await Promise.all([
