@@ -9,6 +9,7 @@ import {
   readId,
   readQuantity,
   toCartProduct,
+  withRupeePrice,
   type CartProduct,
   type CartProductInput,
 } from './fields.ts';
@@ -26,13 +27,10 @@ export interface CartItem {
 
 /**
  * Writes the lines for "cart-items" in the spec's shape (section 3): the embedded product's `price` in rupees, as
- * the products table has it, so every release (and a rollback) reads every other's cart. The one place cart money
- * leaves paise.
+ * the products table has it, so every release (and a rollback) reads every other's cart.
  */
 export function encodeCart(items: readonly CartItem[]): string {
-  return JSON.stringify(
-    items.map(({ product: { price_paise, ...product }, ...line }) => ({ ...line, product: { ...product, price: price_paise / 100 } })),
-  );
+  return JSON.stringify(items.map((line) => ({ ...line, product: withRupeePrice(line.product) })));
 }
 
 /**

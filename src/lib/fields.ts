@@ -201,6 +201,14 @@ export function readPriceField(record: Readonly<Record<string, unknown>>, field:
   return paise === undefined || paise === null || paise === '' ? readPrice(record[field]) : readPaise(paise);
 }
 
+/**
+ * A priced record as browser storage keeps it: `price_paise` written back as `price` in rupees, the shape the spec's
+ * cart line and every earlier release read (`readPriceField` reads it back). The one place a stored price leaves paise.
+ */
+export function withRupeePrice<T extends { price_paise: number }>({ price_paise, ...rest }: T): Omit<T, 'price_paise'> & { price: number } {
+  return { ...rest, price: price_paise / 100 };
+}
+
 /** A boolean from true/false or "true"/"false"; anything else is null. */
 export function parseBoolean(value: unknown): boolean | null {
   if (value === true || value === 'true') return true;

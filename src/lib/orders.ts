@@ -10,6 +10,7 @@ import {
   readImageUrl,
   readPriceField,
   readQuantity,
+  withRupeePrice,
   readText,
   type CardProduct,
 } from './fields.ts';
@@ -289,12 +290,10 @@ export function repairOrder(raw: unknown): Order | null {
 
 /**
  * Writes the placed orders for storage. A line's unit price goes out in rupees under `price`, as every release has
- * read it (a rollback keeps the orders list); the sums stay in paise. The one place order money leaves paise.
+ * read it (a rollback keeps the orders list); the sums stay in paise.
  */
 export function encodeOrders(orders: readonly Order[]): string {
-  return JSON.stringify(
-    orders.map((order) => ({ ...order, items: order.items.map(({ price_paise, ...item }) => ({ ...item, price: price_paise / 100 })) })),
-  );
+  return JSON.stringify(orders.map((order) => ({ ...order, items: order.items.map(withRupeePrice) })));
 }
 
 /**

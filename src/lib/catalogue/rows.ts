@@ -101,8 +101,8 @@ export interface KnownIds {
 
 /** What a column's rule may use and do besides reading its value. */
 export interface RowContext {
-  /** The row as given (a rule may look at another column, as original_price looks at price). */
-  readonly raw: Readonly<Record<string, unknown>>;
+  /** The fields read so far, by the rules before this one (original_price compares itself with price_paise). */
+  readonly read: Readonly<Record<string, unknown>>;
   /** The row's key once read (its id, or an area's pincode); null before. */
   readonly key: string | null;
   readonly known: KnownIds;
@@ -154,7 +154,7 @@ export function readRow<D extends RowDescription>(description: D, raw: unknown, 
   const repairs: string[] = [];
   const row: Record<string, unknown> = {};
   const context = {
-    raw,
+    read: row,
     key: null as string | null,
     known,
     repair(label: string) {
@@ -257,8 +257,8 @@ export const PRODUCT_ROW = {
   /** Above or at the price; null when there is none. */
   original_price_paise: column('original_price', (value, row): number | null => {
     const parsed = parsePrice(value);
-    const price = parsePrice(row.raw['price']);
-    if (parsed.ok && price.ok && parsed.paise >= price.paise) return parsed.paise;
+    const price = row.read['price_paise'];
+    if (parsed.ok && typeof price === 'number' && parsed.paise >= price) return parsed.paise;
     if (parsed.ok || parsed.reason === 'invalid') row.repair('original price dropped');
     return null;
   }),
