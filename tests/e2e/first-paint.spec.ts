@@ -88,3 +88,13 @@ for (const theme of ['dark', 'light'] as const) {
     }
   });
 }
+
+test('every bundled page script loads at low fetch priority, so the first screen goes first', async ({ request }) => {
+  // Written by the build (scripts/lib/script-priority.ts); served HTML is read as a crawler would, without scripts.
+  for (const url of PAGES) {
+    const html = await (await request.get(url)).text();
+    const bundled = [...html.matchAll(/<script\b[^>]*\bsrc="\/_astro\/[^"]+"[^>]*>/g)].map(([tag]) => tag);
+    expect(bundled.length, `${url}: has page scripts`).toBeGreaterThan(0);
+    for (const tag of bundled) expect(tag, url).toContain('fetchpriority="low"');
+  }
+});

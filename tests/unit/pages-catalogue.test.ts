@@ -15,7 +15,7 @@ import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/pages-catalogue.json', import.meta.url), 'utf8')) as Catalogue;
 const index = indexCatalogue(fixture);
-const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
 describe('categoryPage', () => {
   test('lists the products of every subcategory under a top-level category, available first, out-of-stock last', () => {

@@ -19,7 +19,7 @@ export interface CategoryPageData {
   /** Heading: the category's name, "Category" when it has none. */
   title: string;
   /** Products of the category and every category below it: available ones first, then out-of-stock ones. */
-  products: Product[];
+  products: readonly Product[];
   /** "Browse by Subcategory" entries (empty on a leaf). */
   subcategories: SubcategoryLink[];
 }
@@ -74,7 +74,7 @@ export interface SubcategoryPageData {
   parent: { id: string; title: string };
   subcategory: Category | null;
   title: string;
-  products: Product[];
+  products: readonly Product[];
 }
 
 /** A subcategory page's data: products whose category_id is the subcategory (or below it), back link to the category. */

@@ -13,10 +13,10 @@ export interface CatalogueModel {
   productById: ReadonlyMap<string, Product>;
   /** Direct children of a category, by sort_order then name. */
   childrenOf(id: string): Category[];
-  /** Available products of a category and all its descendants, by id. */
-  availableUnder(id: string): Product[];
-  /** Every product of a category and its descendants: the available ones by id, then the unavailable ones by id. */
-  listedUnder(id: string): Product[];
+  /** Available products of a category and all its descendants, by id. Shared by every caller: read-only. */
+  availableUnder(id: string): readonly Product[];
+  /** Every product of a category and its descendants: the available ones by id, then the unavailable ones by id. Read-only. */
+  listedUnder(id: string): readonly Product[];
 }
 
 export const byOrder = (a: Category, b: Category) => a.sort_order - b.sort_order || a.name.localeCompare(b.name, 'en');
@@ -43,7 +43,8 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
   const childrenOf = (id: string) => children.get(id) ?? [];
   // Each category's products are gathered and sorted once per model: a product page asks for its category's on every
   // render and key (100,000 product pages at the largest catalogue), so this must not sort the category each time.
-  // Callers get copies, so none can reorder what another reads.
+  // Callers share the lists, typed read-only so none can reorder what another reads (a copy per call cost a
+  // category's length on every product page).
   const memo = new Map<string, { available: Product[]; listed: Product[] }>();
   const under = (id: string) => {
     const known = memo.get(id);
@@ -67,8 +68,8 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
     memo.set(id, entry);
     return entry;
   };
-  const availableUnder = (id: string) => under(id).available.slice();
-  const listedUnder = (id: string) => under(id).listed.slice();
+  const availableUnder = (id: string): readonly Product[] => under(id).available;
+  const listedUnder = (id: string): readonly Product[] => under(id).listed;
   return { catalogue, categoryById, productById, childrenOf, availableUnder, listedUnder };
 }
 
@@ -93,11 +94,26 @@ export function shopProducts(catalogue: Catalogue): Product[] {
 /** The first `limit` available products of the same category as `product`, other than it (the product page's "related" row). */
 export function relatedProducts(model: CatalogueModel, product: Product, limit = 6): Product[] {
   const category = model.categoryById.get(product.category_id);
-  const pool = model.availableUnder(product.category_id).filter((p) => p.id !== product.id);
-  if (pool.length >= limit || !category?.parent_id) return pool.slice(0, limit);
+  // Stops at `limit`: a category of a large catalogue holds thousands, and every product page asks (twice, with its cache key).
+  const pool = firstMatching(model.availableUnder(product.category_id), limit, (p) => p.id !== product.id);
+  if (pool.length >= limit || !category?.parent_id) return pool;
   // A small subcategory: fill up from its siblings under the same parent.
-  const more = model.availableUnder(category.parent_id).filter((p) => p.id !== product.id && p.category_id !== product.category_id);
-  return [...pool, ...more].slice(0, limit);
+  const more = firstMatching(
+    model.availableUnder(category.parent_id),
+    limit - pool.length,
+    (p) => p.id !== product.id && p.category_id !== product.category_id,
+  );
+  return [...pool, ...more];
+}
+
+/** The first `limit` items of `list` that pass `keep`, in order. */
+function firstMatching<T>(list: readonly T[], limit: number, keep: (item: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const item of list) {
+    if (out.length >= limit) break;
+    if (keep(item)) out.push(item);
+  }
+  return out;
 }
 
 /** The first `limit` available products by id: the build's featured list (the spec's home featured read). */

@@ -346,6 +346,39 @@ const compiled: CompiledEntry[] = [...SYNONYMS, ...ALIASES].map((entry) => ({
 }));
 
 /**
+ * The entries a name's words can match at all, by word: a phrase matches only where its first word stands whole (a
+ * one-word phrase also with "s"/"es"). Indexing a name then tests a handful of entries' patterns, not all of them:
+ * every product of the catalogue is indexed (100,000 at the largest), and this took the index terms of 20,000 names
+ * from 1.2 s to 0.15 s. Built on first use, so the browser's bundle, which never indexes, leaves it out.
+ */
+let entriesByWord: Map<string, number[]> | undefined;
+
+function wordIndex(): Map<string, number[]> {
+  if (entriesByWord) return entriesByWord;
+  const index = new Map<string, number[]>();
+  compiled.forEach(({ entry }, position) => {
+    for (const phrase of [...entry.english, ...entry.hindi]) {
+      const words = normalizeWords(phrase).split(' ');
+      const first = words[0] as string;
+      for (const word of words.length === 1 ? [first, `${first}s`, `${first}es`] : [first]) {
+        const list = index.get(word) ?? [];
+        if (list.at(-1) !== position) list.push(position);
+        index.set(word, list);
+      }
+    }
+  });
+  return (entriesByWord = index);
+}
+
+/** The compiled entries `words` may match, in list order (every other entry's patterns cannot match them). */
+function candidateEntries(words: ReadonlySet<string>): CompiledEntry[] {
+  const index = wordIndex();
+  const positions = new Set<number>();
+  for (const word of words) for (const position of index.get(word) ?? []) positions.add(position);
+  return [...positions].sort((a, b) => a - b).map((position) => compiled[position] as CompiledEntry);
+}
+
+/**
  * The extra words a product is indexed with: the Hindi words of every entry whose English word its name
  * contains, and the single-word English targets of every entry whose Hindi word its name contains.
  * Words already in the name are left out; the result is sorted and free of duplicates.
@@ -359,7 +392,7 @@ export function indexTermsFor(name: string, brand?: string | null): string[] {
   };
   // Brands written with an apostrophe are typed without it: "Lay's" (indexed "lay s") is found as "lays".
   for (const [, word] of text.matchAll(/(?:^| )(\p{L}{3,}) s(?= |$)/gu)) add(`${word}s`);
-  for (const { entry, english, hindi, except } of compiled) {
+  for (const { entry, english, hindi, except } of candidateEntries(present)) {
     if (except.some((re) => re.test(text))) continue;
     if (english.some((re) => re.test(text))) entry.hindi.forEach(add);
     if (entry.reverse !== false && hindi.some((re) => re.test(text))) {

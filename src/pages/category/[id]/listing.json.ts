@@ -13,4 +13,4 @@ export const getStaticPaths = (async () => {
   });
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => listingIndex((props as { products: Product[] }).products);
+export const GET: APIRoute = ({ props }) => listingIndex((props as { products: readonly Product[] }).products);
