@@ -15,6 +15,8 @@
  *   `fs` to a file under the output or cache folder that has more than one link first removes that name (a new
  *   file is written; the other names keep the old bytes). So a rendered page never changes the live release's copy
  *   or the cache's, and Astro's rewrite of a changed page in its cache never changes a release.
+ * And one write per rendered page: Astro writes the page to the output and then the same bytes to its cache; the
+ * second write becomes a hard link to the first file (`GuardOptions`), which is also how the two share it after.
  *   Only the page outputs are linked: bundles, public files and the sitemap are written by other code into the
  *   emptied folder as new files.
  *
@@ -133,13 +135,30 @@ function pathOf(target: PathArg): string | undefined {
   return undefined;
 }
 
+/** What `guardSharedFiles` does beside guarding: the one-write rule below. */
+export interface GuardOptions {
+  /**
+   * Astro writes each rendered page twice with the same bytes: to the output folder, then to the cache's copy
+   * (`<cacheDir>/dist/`). With both folders given, the second write is a hard link to the first file instead: one
+   * write per page, and the output and the cache share it, as `shareWithCache` would make them after the build.
+   * Only when the cache write passes the very same buffer object the output write did, so the bytes are identical.
+   */
+  output?: string;
+  cache?: string;
+}
+
 /**
  * Makes every write through `fs` (writeFile, appendFile, copyFile; promise, callback and sync forms) to a file under
  * one of `roots` that has other hard links replace that name instead of writing into the shared file. Returns the
- * function that undoes it.
+ * function that undoes it, and the files whose cache copy was linked on write (`GuardOptions`).
  */
-export function guardSharedFiles(roots: readonly string[]): () => void {
+export function guardSharedFiles(roots: readonly string[], options: GuardOptions = {}): { undo: () => void; linkedOnWrite: Set<string> } {
   const prefixes = roots.map((root) => `${path.resolve(root)}${path.sep}`);
+  const outputPrefix = options.output ? `${path.resolve(options.output)}${path.sep}` : undefined;
+  const cachePrefix = options.cache ? `${path.resolve(options.cache)}${path.sep}` : undefined;
+  /** The body last written to each output file (relative path), until the cache write of the same file. */
+  const written = new Map<string, unknown>();
+  const linkedOnWrite = new Set<string>();
   const guarded = (target: PathArg): string | undefined => {
     const file = pathOf(target);
     return file && prefixes.some((prefix) => file.startsWith(prefix)) ? file : undefined;
@@ -162,6 +181,26 @@ export function guardSharedFiles(roots: readonly string[]): () => void {
       // Not there: nothing is shared.
     }
   };
+  /** The cache write of `body` made a link to the output file just written with it; false when it must be written. */
+  const linkToOutput = async (target: PathArg, body: unknown): Promise<boolean> => {
+    const file = pathOf(target);
+    if (!outputPrefix || !cachePrefix || !file?.startsWith(cachePrefix) || typeof body !== 'object' || body === null) return false;
+    const relative = file.slice(cachePrefix.length);
+    if (written.get(relative) !== body) return false;
+    written.delete(relative);
+    await fs.promises.rm(file, { force: true });
+    try {
+      await fs.promises.link(path.join(outputPrefix, relative), file);
+    } catch {
+      return false;
+    }
+    linkedOnWrite.add(relative.split(path.sep).join('/'));
+    return true;
+  };
+  const remember = (target: PathArg, body: unknown) => {
+    const file = pathOf(target);
+    if (outputPrefix && file?.startsWith(outputPrefix) && typeof body === 'object' && body !== null) written.set(file.slice(outputPrefix.length), body);
+  };
   const undo: (() => void)[] = [];
   const wrap = <K extends string>(owner: Record<K, unknown>, name: K, make: (original: (...args: never[]) => unknown) => unknown) => {
     const original = owner[name] as (...args: never[]) => unknown;
@@ -172,16 +211,26 @@ export function guardSharedFiles(roots: readonly string[]): () => void {
   };
   const promises = fs.promises as unknown as Record<string, unknown>;
   const sync = fs as unknown as Record<string, unknown>;
+  // Astro writes pages with the promise form of writeFile: the only one that links on write.
+  wrap(promises, 'writeFile', (original) => async (...args: never[]) => {
+    const [target, body] = args as unknown as [PathArg, unknown];
+    if (await linkToOutput(target, body)) return;
+    await unshare(target);
+    await original(...args);
+    remember(target, body);
+  });
   // The destination is the first argument of writeFile and appendFile, the second of copyFile.
   for (const [name, at] of [
     ['writeFile', 0],
     ['appendFile', 0],
     ['copyFile', 1],
   ] as const) {
-    wrap(promises, name, (original) => async (...args: never[]) => {
-      await unshare(args[at] as unknown as PathArg);
-      return original(...args);
-    });
+    if (name !== 'writeFile') {
+      wrap(promises, name, (original) => async (...args: never[]) => {
+        await unshare(args[at] as unknown as PathArg);
+        return original(...args);
+      });
+    }
     wrap(sync, `${name}Sync`, (original) => (...args: never[]) => {
       unshareSync(args[at] as unknown as PathArg);
       return original(...args);
@@ -191,8 +240,12 @@ export function guardSharedFiles(roots: readonly string[]): () => void {
       return original(...args);
     });
   }
-  return () => {
-    for (const restore of undo.reverse()) restore();
+  return {
+    linkedOnWrite,
+    undo: () => {
+      written.clear();
+      for (const restore of undo.reverse()) restore();
+    },
   };
 }
 
@@ -201,7 +254,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
   let outDir = '';
   let cacheDir = '';
   let linked = new Set<string>();
-  let unguard: (() => void) | undefined;
+  let guard: ReturnType<typeof guardSharedFiles> | undefined;
   let active = false;
   return {
     name: 'thela:linked-output',
@@ -216,7 +269,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
       },
       'astro:build:start': async () => {
         if (!active) return;
-        unguard = guardSharedFiles([outDir, cacheDir]);
+        guard = guardSharedFiles([outDir, cacheDir], { output: outDir, cache: path.join(cacheDir, CACHED_OUTPUT) });
         emptyFolder(outDir);
         const started = performance.now();
         linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
@@ -243,16 +296,20 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
               dir = path.dirname(dir);
           }
           if (stale.length) log(`linked-output: removed ${stale.length} pages no longer built`);
-          // Pages rendered this time were written twice, to the output and to the cache, with the same bytes: the
-          // output's copy becomes a link to the cache's, so the next build links the very same file (and the
-          // after-steps recognise it, scripts/lib/file-results.ts) and a release costs no more disk than the cache.
+          // Pages rendered this time share one file between the output and the cache, so the next build links the
+          // very same file (and the after-steps recognise it, scripts/lib/file-results.ts) and a release costs no
+          // more disk than the cache. Most were linked as Astro wrote them (GuardOptions); any other written twice
+          // is shared here.
           const started = performance.now();
-          const rendered = cachedOutputFiles(cacheDir).filter((file) => built.has(file) && !linked.has(file));
+          const onWrite = guard?.linkedOnWrite ?? new Set<string>();
+          const rendered = cachedOutputFiles(cacheDir).filter((file) => built.has(file) && !linked.has(file) && !onWrite.has(file));
           const shared = await shareWithCache(cacheDir, outDir, rendered);
-          if (shared) log(`linked-output: ${shared} rendered pages shared with the cache in ${Math.round(performance.now() - started)} ms`);
+          if (onWrite.size || shared) {
+            log(`linked-output: ${onWrite.size + shared} rendered pages shared with the cache (${onWrite.size} as written) in ${Math.round(performance.now() - started)} ms`);
+          }
         } finally {
-          unguard?.();
-          unguard = undefined;
+          guard?.undo();
+          guard = undefined;
         }
       },
     },
