@@ -7,6 +7,7 @@ import { linkedOutput } from './scripts/lib/linked-output.ts';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
 import { siteRedirects } from './scripts/lib/redirects.ts';
 import { lowPriorityScripts } from './scripts/lib/script-priority.ts';
+import { clientDirectives } from './scripts/lib/client-directives.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -35,6 +36,8 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
     siteRedirects(),
+    // client:stored="key": an island hydrated only once this browser stored the key (home's "Buy again").
+    clientDirectives(),
   ],
   vite: {
     plugins: [

@@ -4,9 +4,16 @@ import { expectCartCount, seedCart, storedLine } from './support/cart.ts';
 test('"Buy again" is hidden until the shopper has ordered, then lists what they bought with ADD steppers in step with the cart', async ({
   page,
 }) => {
+  // A browser that never ordered does not even load the island (client:stored, src/scripts/client-stored.ts).
+  const islandRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/BuyAgain\.[^/]+\.js$/.test(request.url())) islandRequests.push(request.url());
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('region', { name: 'Buy again' })).toHaveCount(0);
+  expect(islandRequests).toEqual([]);
 
   await seedCart(page, [
     storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg'),
@@ -20,6 +27,8 @@ test('"Buy again" is hidden until the shopper has ordered, then lists what they 
 
   await page.goto('/');
   const row = page.getByRole('region', { name: 'Buy again' });
+  await expect(row).toBeVisible();
+  expect(islandRequests.length).toBe(1);
   await expect(row.getByRole('article')).toHaveCount(2);
   await expect(row.getByRole('heading', { name: 'Onion', exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Add Onion to cart' }).click();
