@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -61,5 +61,24 @@ describe('file results kept between builds', () => {
     await run(dir, store);
     writeFileSync(path.join(dir, 'b.html'), 'bb');
     expect((await run(dir, store)).read).toEqual(['b.html']);
+  });
+});
+
+describe('listFiles', () => {
+  test('every kept file of every folder, as sorted relative paths; linked folders are not followed', async () => {
+    const dir = site({ 'index.html': '', 'robots.txt': '' });
+    for (const folder of ['product/b', 'product/a', 'category/fruits/2']) {
+      mkdirSync(path.join(dir, folder), { recursive: true });
+      writeFileSync(path.join(dir, folder, 'index.html'), '');
+    }
+    writeFileSync(path.join(dir, 'product/a/data.json'), '{}');
+    symlinkSync(path.join(dir, 'product'), path.join(dir, 'linked'));
+    expect(await listFiles(dir, (name) => name.endsWith('.html'))).toEqual([
+      'category/fruits/2/index.html',
+      'index.html',
+      'product/a/index.html',
+      'product/b/index.html',
+    ]);
+    expect(await listFiles(dir, () => true)).toContain('product/a/data.json');
   });
 });

@@ -2,8 +2,9 @@
  * The gate before a release goes live: required files exist (home page, 404 page, search index) and the page count
  * has not collapsed against the live release, unless forced.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { listFiles } from '../../lib/file-results.ts';
 
 /** What the check found. */
 export interface CheckResult {
@@ -26,10 +27,7 @@ export interface CheckOptions {
 
 /** Counts the .html files under a directory (every page Astro wrote, 404 included). */
 export async function countPages(dir: string): Promise<number> {
-  let count = 0;
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) if (entry.isFile() && entry.name.endsWith('.html')) count++;
-  return count;
+  return (await listFiles(dir, (name) => name.endsWith('.html'))).length;
 }
 
 async function exists(file: string, directory: boolean): Promise<boolean> {
