@@ -47,7 +47,24 @@ export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Notifications' });
 }
 
-/** Waits until every React island of the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until every React island of the page that will hydrate has (Astro drops the `ssr` attribute then). A
+ * `client:stored` island hydrates only once its localStorage key is stored (src/scripts/client-stored.ts), so one
+ * whose key is absent stays as rendered.
+ */
 export async function islandsHydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const waiting = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+          if (island.getAttribute('client') !== 'stored') return true;
+          const key = (JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: string }).value ?? '';
+          try {
+            return localStorage.getItem(key) !== null;
+          } catch {
+            return false;
+          }
+        }).length,
+    );
+  await expect.poll(waiting).toBe(0);
 }
