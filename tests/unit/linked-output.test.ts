@@ -6,7 +6,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { guardSharedFiles } from '../../scripts/lib/linked-output.ts';
 
 const dirs: string[] = [];
+const guards: { undo: () => void }[] = [];
 afterEach(() => {
+  for (const guard of guards.splice(0)) guard.undo();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -18,6 +20,7 @@ function setUp() {
   const cache = path.join(root, 'cache', 'dist');
   for (const dir of [output, cache]) mkdirSync(path.join(dir, 'page'), { recursive: true });
   const guard = guardSharedFiles([output, path.join(root, 'cache')], { output, cache });
+  guards.push(guard);
   return { output, cache, guard };
 }
 
@@ -26,46 +29,34 @@ const inode = (file: string) => lstatSync(file).ino;
 describe('guardSharedFiles: one write per rendered page', () => {
   test('the cache write of the same buffer links to the output file instead of writing it again', async () => {
     const { output, cache, guard } = setUp();
-    try {
-      const body = Buffer.from('<p>rendered</p>');
-      await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
-      await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
-      expect(inode(path.join(cache, 'page/index.html'))).toBe(inode(path.join(output, 'page/index.html')));
-      expect([...guard.linkedOnWrite]).toEqual(['page/index.html']);
-    } finally {
-      guard.undo();
-    }
+    const body = Buffer.from('<p>rendered</p>');
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
+    expect(inode(path.join(cache, 'page/index.html'))).toBe(inode(path.join(output, 'page/index.html')));
+    expect([...guard.linkedOnWrite]).toEqual(['page/index.html']);
   });
 
   test('equal bytes in another buffer are written, not linked: only the same buffer proves the same bytes', async () => {
     const { output, cache, guard } = setUp();
-    try {
-      await fs.promises.writeFile(path.join(output, 'page/index.html'), Buffer.from('a'));
-      await fs.promises.writeFile(path.join(cache, 'page/index.html'), Buffer.from('a'));
-      expect(inode(path.join(cache, 'page/index.html'))).not.toBe(inode(path.join(output, 'page/index.html')));
-      expect(guard.linkedOnWrite.size).toBe(0);
-    } finally {
-      guard.undo();
-    }
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), Buffer.from('a'));
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), Buffer.from('a'));
+    expect(inode(path.join(cache, 'page/index.html'))).not.toBe(inode(path.join(output, 'page/index.html')));
+    expect(guard.linkedOnWrite.size).toBe(0);
   });
 
   test('rewriting a page shared with the cache (and a release) leaves their copy alone', async () => {
-    const { output, cache, guard } = setUp();
-    try {
-      const first = Buffer.from('old');
-      await fs.promises.writeFile(path.join(output, 'page/index.html'), first);
-      await fs.promises.writeFile(path.join(cache, 'page/index.html'), first);
-      // A release linked to the same file, as the operators' releases are.
-      fs.linkSync(path.join(cache, 'page/index.html'), path.join(output, 'release-copy.html'));
-      const second = Buffer.from('new');
-      await fs.promises.writeFile(path.join(output, 'page/index.html'), second);
-      await fs.promises.writeFile(path.join(cache, 'page/index.html'), second);
-      expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('new');
-      expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('new');
-      expect(readFileSync(path.join(output, 'release-copy.html'), 'utf8')).toBe('old');
-    } finally {
-      guard.undo();
-    }
+    const { output, cache } = setUp();
+    const first = Buffer.from('old');
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), first);
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), first);
+    // A release linked to the same file, as the operators' releases are.
+    fs.linkSync(path.join(cache, 'page/index.html'), path.join(output, 'release-copy.html'));
+    const second = Buffer.from('new');
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), second);
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), second);
+    expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(output, 'release-copy.html'), 'utf8')).toBe('old');
   });
 
   test('undo restores the plain writes', async () => {
