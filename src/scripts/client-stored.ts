@@ -6,14 +6,11 @@
  * Registered by scripts/lib/client-directives.ts; Astro inlines it into the pages that use it, so it stays small.
  */
 import type { ClientDirective } from 'astro';
+// Astro's own client:idle, called once the key is there: the same idle wait, not a second copy of it.
+import idleDirective from 'astro/runtime/client/idle.js';
 
-const storedDirective: ClientDirective = (load, options) => {
+const storedDirective: ClientDirective = (load, options, element) => {
   const key = options.value;
-  const hydrate = () => {
-    const run = async () => (await load())();
-    if ('requestIdleCallback' in window) requestIdleCallback(() => void run());
-    else setTimeout(() => void run(), 200);
-  };
   let stored = false;
   try {
     stored = localStorage.getItem(key) !== null;
@@ -21,13 +18,13 @@ const storedDirective: ClientDirective = (load, options) => {
     // Storage blocked: nothing was stored, and nothing will be.
   }
   if (stored) {
-    hydrate();
+    idleDirective(load, options, element);
     return;
   }
   const onStorage = (event: StorageEvent) => {
     if (event.key !== key || event.newValue === null) return;
     removeEventListener('storage', onStorage);
-    hydrate();
+    idleDirective(load, options, element);
   };
   addEventListener('storage', onStorage);
 };
