@@ -1,8 +1,9 @@
 /**
- * `npm run build`: the Astro build, then the Pagefind index over what it wrote, then the search vocabulary for
- * typo correction (read back from Pagefind's files), then the service worker (its precache manifest lists this
- * build's files); beside that chain, `_headers` with the security policy (hashes of the pages' inline scripts); and
- * last the scan of everything written for secrets.
+ * `npm run build`: the Astro build and, beside it, the Pagefind index written from the catalogue (they share no
+ * file, so the second core indexes while the first renders); once both are done the index moves into the site,
+ * then the search vocabulary for typo correction (read back from Pagefind's files), then the service worker (its
+ * precache manifest lists this build's files); beside that chain, `_headers` with the security policy (hashes of
+ * the pages' inline scripts); and last the scan of everything written for secrets.
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  *
  * Astro builds incrementally (astro.config.mjs): keyed pages whose data and templates are unchanged are copied from
@@ -12,11 +13,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
+import { installSearchIndex, searchIndexStaging } from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
-Builds the site into $OUT_DIR (default dist): the Astro build, then Pagefind, the search vocabulary, the service
-worker, the security headers and the secret scan. Incremental: pages whose data and templates are unchanged are
+Builds the site into $OUT_DIR (default dist): the Astro build with the Pagefind index beside it, then the search
+vocabulary, the service worker, the security headers and the secret scan. Incremental: pages whose data and templates are unchanged are
 reused from the cache ($THELA_BUILD_CACHE, default node_modules/.astro).
 
 Options:
@@ -73,12 +75,13 @@ async function astroBuild(full: boolean): Promise<string> {
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
-const pages = await astroBuild(full);
+const staging = searchIndexStaging();
+const [pages] = await Promise.all([astroBuild(full), run('search index', process.execPath, ['scripts/build-search-index.ts', staging])]);
 console.log(`build: ${pages}`);
+await installSearchIndex(staging, outDir);
 // The security headers read only the pages, and nothing of the search chain reads `_headers`: the two run side by side.
 await Promise.all([
   (async () => {
-    await run('pagefind', 'pagefind', ['--site', outDir]);
     await run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
     await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
   })(),

@@ -16,6 +16,7 @@ import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from './catalogue/defini
 import { buildSampleCatalogue, catalogueToJson, listKinds } from './catalogue/sample.ts';
 import type { CatalogueTables, ShopType } from '../src/lib/catalogue/rows.ts';
 import { parseCommand } from './lib/cli.ts';
+import { escapeMarkup } from '../src/lib/markup.ts';
 
 const HELP = `usage: npm run catalogue [-- --check]
   --check   regenerate in memory; exit 1 if a committed file differs`;
@@ -111,13 +112,9 @@ function storeSvg(c: string, d: string): string {
   return `<rect x="80" y="150" width="240" height="150" fill="${c}"/><path d="M64 96h272l-16 60H80z" fill="${d}"/><path d="M118 96l-8 60M172 96l-4 60M228 96l4 60M282 96l8 60" stroke="${W}" stroke-width="10" stroke-opacity=".6"/><rect x="176" y="210" width="48" height="90" ${LABEL}/><rect x="104" y="180" width="52" height="44" rx="4" ${LABEL}/><rect x="244" y="180" width="52" height="44" rx="4" ${LABEL}/>`;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** A 400x400 illustration: tinted tile, the shape, and the label underneath. */
 function illustration(label: string, colour: string, body: (c: string, d: string) => string): string {
-  const text = escapeXml(label);
+  const text = escapeMarkup(label);
   const size = label.length <= 8 ? 44 : label.length <= 12 ? 36 : label.length <= 18 ? 30 : 24;
   // Keep long labels inside the tile whatever the font's widths.
   const fit = label.length * size * 0.6 > 350 ? ' textLength="350" lengthAdjust="spacingAndGlyphs"' : '';

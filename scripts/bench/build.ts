@@ -1,6 +1,7 @@
 /**
- * Build scale: runs `astro build` and `pagefind --site` (the two steps of scripts/build.ts) as separate measured
- * processes under the shared build lock, and reads Astro's log for where the time went.
+ * Build scale: runs the steps of scripts/build.ts as separate measured processes under the shared build lock
+ * (`astro build` and the search index side by side, then the search vocabulary and the service worker), and reads
+ * Astro's log for where the time went.
  */
 import { createWriteStream, existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -8,10 +9,12 @@ import path from 'node:path';
 import { runMeasured, withBuildLock, type Measured, type TimedLine } from './proc.ts';
 import { largestPages, pageTypeOf, type LargestPage } from './largest-pages.ts';
 import { ROOT } from './util.ts';
+import { installSearchIndex, searchIndexStaging } from '../lib/search-index.ts';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
-const PAGEFIND_BIN = path.join(ROOT, 'node_modules/pagefind/lib/runner/bin.cjs');
-/** The search vocabulary step of scripts/build.ts, run after Pagefind. */
+/** The search index step of scripts/build.ts, run beside Astro. */
+const SEARCH_INDEX_SCRIPT = path.join(ROOT, 'scripts/build-search-index.ts');
+/** The search vocabulary step of scripts/build.ts, run once the index is in the site. */
 const VOCABULARY_SCRIPT = path.join(ROOT, 'scripts/build-search-vocab.ts');
 /** The service-worker step of scripts/build.ts, run third when it exists. */
 const SW_SCRIPT = path.join(ROOT, 'scripts/build-sw.ts');
@@ -71,15 +74,23 @@ export interface BuildResult {
     peakTreeRssKb: number;
     exitCode: number | null;
     pagesIndexed: number | null;
-    /** Pagefind's own "Finished in X seconds" (ms). */
+    /** The step's own "indexed in X s" (ms). */
     reportedMs: number | null;
     indexFiles: number;
     indexBytes: number;
   } | null;
   /** The service-worker step (scripts/build-sw.ts), when the build has one. */
   serviceWorker: { wallMs: number; maxRssKb: number | null; exitCode: number | null } | null;
-  /** Astro + Pagefind (+ service worker) wall time (ms): the "built and indexed" figure. */
+  /**
+   * Wall time (ms) from the start of Astro and the search index (side by side) to the end of the service worker,
+   * the search vocabulary included: the "built and indexed" figure.
+   */
   totalMs: number | null;
+  /**
+   * Peak memory of the build (KiB): Astro's peak plus the search index's (they run at once, so the sum is an
+   * upper bound of what the machine held; every later step needs less).
+   */
+  peakRssKb: number | null;
   dist: DistStats | null;
 }
 
@@ -154,15 +165,14 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
 }
 
 /** Reads Pagefind's summary lines. */
-export function parsePagefindLog(lines: readonly TimedLine[]) {
+export function parseSearchIndexLog(lines: readonly TimedLine[]) {
   let pagesIndexed: number | null = null;
   let reportedMs: number | null = null;
   for (const line of lines) {
-    const text = plain(line.text);
-    const indexed = /Indexed (\d+) pages?/.exec(text);
-    if (indexed) pagesIndexed = Number(indexed[1]);
-    const finished = /Finished in ([\d.]+) seconds/.exec(text);
-    if (finished) reportedMs = Number(finished[1]) * 1000;
+    const done = /search index: ([\d,]+) products? indexed in ([\d.]+) s/.exec(plain(line.text));
+    if (!done) continue;
+    pagesIndexed = Number((done[1] ?? '').replaceAll(',', ''));
+    reportedMs = Number(done[2]) * 1000;
   }
   return { pagesIndexed, reportedMs };
 }
@@ -253,6 +263,7 @@ export function emptyBuildResult(label: string, catalogueSize: number | null, ou
     pagefind: null,
     serviceWorker: null,
     totalMs: null,
+    peakRssKb: null,
     dist: null,
   };
 }
@@ -278,15 +289,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const waitStarted = performance.now();
   /** Why the search vocabulary step failed (set inside the lock). */
   const vocabularyFailures: string[] = [];
+  /** When Astro and the search index started, and when the last step ended (performance.now()). */
+  const span = { started: 0, ended: 0 };
   const [astro, pagefind, sw] = await withBuildLock(
     async () => {
       result.lockWaitMs = performance.now() - waitStarted;
-      options.progress?.(`${options.label}: astro build`);
-      const astroRun = await step('astro', ASTRO_BIN, ['build']);
-      if (astroRun.exitCode !== 0) return [astroRun, null, null] as const;
-      options.progress?.(`${options.label}: pagefind`);
-      const pagefindRun = await step('pagefind', PAGEFIND_BIN, ['--site', options.outDir]);
-      if (pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
+      options.progress?.(`${options.label}: astro build and search index`);
+      span.started = performance.now();
+      const staging = searchIndexStaging(env);
+      const [astroRun, pagefindRun] = await Promise.all([step('astro', ASTRO_BIN, ['build']), step('search index', SEARCH_INDEX_SCRIPT, [staging])]);
+      if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
+      await installSearchIndex(staging, options.outDir);
       // The typo-correction vocabulary, as scripts/build.ts writes it (search at scale corrects too).
       options.progress?.(`${options.label}: search vocabulary`);
       const vocabularyRun = await step('vocabulary', VOCABULARY_SCRIPT, [options.outDir]);
@@ -297,6 +310,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
       options.progress?.(`${options.label}: service worker`);
       const swRun = await step('sw', SW_SCRIPT, [options.outDir]);
+      span.ended = performance.now();
       return [astroRun, pagefindRun, swRun] as const;
     },
     () => options.progress?.(`${options.label}: waiting for /tmp/thela-build.lock (another build is running)`),
@@ -323,25 +337,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     result.notes.push(describeFailure('astro build', astro, options.logFile));
     return result;
   }
-  if (pagefind) {
-    const pf = parsePagefindLog(pagefind.lines);
-    const index = await walkStats(path.join(options.outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
-    result.pagefind = {
-      wallMs: pagefind.wallMs,
-      cpuMs: pagefind.cpuMs,
-      maxRssKb: pagefind.maxRssKb,
-      peakTreeRssKb: pagefind.peakTreeRssKb,
-      exitCode: pagefind.exitCode,
-      pagesIndexed: pf.pagesIndexed,
-      reportedMs: pf.reportedMs,
-      indexFiles: index.files,
-      indexBytes: index.bytes,
-    };
-    if (pagefind.exitCode !== 0) {
-      result.notes.push(describeFailure('pagefind', pagefind, options.logFile));
-      return result;
-    }
-    result.totalMs = astro.wallMs + pagefind.wallMs;
+  const pf = parseSearchIndexLog(pagefind.lines);
+  const index = await walkStats(path.join(options.outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
+  result.pagefind = {
+    wallMs: pagefind.wallMs,
+    cpuMs: pagefind.cpuMs,
+    maxRssKb: pagefind.maxRssKb,
+    peakTreeRssKb: pagefind.peakTreeRssKb,
+    exitCode: pagefind.exitCode,
+    pagesIndexed: pf.pagesIndexed,
+    reportedMs: pf.reportedMs,
+    indexFiles: index.files,
+    indexBytes: index.bytes,
+  };
+  result.peakRssKb = astro.peakTreeRssKb + pagefind.peakTreeRssKb;
+  if (pagefind.exitCode !== 0) {
+    result.notes.push(describeFailure('search index', pagefind, options.logFile));
+    return result;
   }
   if (vocabularyFailures.length > 0) {
     result.notes.push(...vocabularyFailures);
@@ -353,7 +365,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       result.notes.push(describeFailure('service worker', sw, options.logFile));
       return result;
     }
-    result.totalMs = (result.totalMs ?? 0) + sw.wallMs;
+    result.totalMs = span.ended - span.started;
   }
   result.dist = await walkStats(options.outDir);
   result.ok = true;

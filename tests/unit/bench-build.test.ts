@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildEnv, parseAstroLog, parseDuration, parsePagefindLog } from '../../scripts/bench/build.ts';
+import { buildEnv, parseAstroLog, parseDuration, parseSearchIndexLog } from '../../scripts/bench/build.ts';
 import type { TimedLine } from '../../scripts/bench/proc.ts';
 import { median, table } from '../../scripts/bench/util.ts';
 
@@ -66,15 +66,16 @@ describe('parseDuration', () => {
   });
 });
 
-describe('parsePagefindLog', () => {
-  test("reads Pagefind's page count and its own time", () => {
-    const parsed = parsePagefindLog(
+describe('parseSearchIndexLog', () => {
+  test("reads the search index step's record count and its own time", () => {
+    const parsed = parseSearchIndexLog(
       lines([
-        [10, 'Indexed 9512 pages'],
-        [20, 'Finished in 4.512 seconds'],
+        [10, 'search index: 94,941 products indexed in 12.5 s'],
+        [20, 'something else'],
       ]),
     );
-    expect(parsed).toEqual({ pagesIndexed: 9512, reportedMs: 4512 });
+    expect(parsed).toEqual({ pagesIndexed: 94_941, reportedMs: 12_500 });
+    expect(parseSearchIndexLog(lines([[5, 'Indexed 9512 pages']]))).toEqual({ pagesIndexed: null, reportedMs: null });
   });
 });
 

@@ -76,7 +76,7 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
     }
     case 'sample':
       // Bundled into the build's server chunk, so the build reads no file by path.
-      return (await import('../../data/sample-catalogue.json')).default;
+      return (await import('../../data/sample-catalogue.json', { with: { type: 'json' } })).default;
   }
 }
 
@@ -123,10 +123,18 @@ let model: Promise<CatalogueModel> | undefined;
  */
 export function getCatalogue(): Promise<CatalogueModel> {
   model ??= loadCatalogue(catalogueOrigin(buildEnv())).then(indexCatalogue, (error: unknown) => {
-    if (!(error instanceof CatalogueReadError)) throw error;
-    const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
-    clean.stack = clean.message;
-    throw clean;
+    throw buildStopped(error);
   });
   return model;
+}
+
+/**
+ * A failed read as the build reports it: a CatalogueReadError becomes one line without a stack
+ * (`Catalogue unavailable, build stopped: ...`), which the operators' status shows as the cause; anything else as it is.
+ */
+export function buildStopped(error: unknown): unknown {
+  if (!(error instanceof CatalogueReadError)) return error;
+  const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
+  clean.stack = clean.message;
+  return clean;
 }

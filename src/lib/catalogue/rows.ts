@@ -139,8 +139,10 @@ export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false
 
 /** Thrown by `RowContext.skip` and caught by `readRow`: the row is left out for `reason`. */
 class Skip extends Error {
-  constructor(readonly reason: SkipReason) {
+  readonly reason: SkipReason;
+  constructor(reason: SkipReason) {
     super(reason);
+    this.reason = reason;
   }
 }
 

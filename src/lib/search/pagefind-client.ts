@@ -39,7 +39,7 @@ export interface PagefindApi {
   search: (term: string | null, options?: PagefindSearchOptions) => Promise<PagefindSearchResponse | null>;
 }
 
-/** Where Pagefind writes its browser bundle (`pagefind --site $OUT_DIR` puts it under /pagefind/). */
+/** Where the build puts the Pagefind bundle (scripts/lib/search-index.ts). */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
 
 /** The module `/pagefind/pagefind.js` exports. */

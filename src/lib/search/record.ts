@@ -1,5 +1,7 @@
 /**
- * What the search index holds for one product page, computed at build time by ProductSearchMeta.astro.
+ * What the search index holds for one product page: `searchRecord` computes it from the catalogue and
+ * `searchRecordHtml` writes it as the small document Pagefind indexes (scripts/lib/search-index.ts), beside the
+ * Astro build rather than after it, so the pages themselves carry no search markup.
  *
  * Pagefind makes page text AND every `data-pagefind-meta` value searchable, so the searchable part is kept to
  * the name, the synonyms and the pack size (`title` and `unit` meta). The rest of the card (price, original
@@ -9,6 +11,7 @@
  */
 import type { Category, Product } from '../catalogue/rows.ts';
 import { displayImage, displayUnit } from '../format.ts';
+import { escapeMarkup } from '../markup.ts';
 import { unitPrice } from '../unit-price.ts';
 import { indexTermsFor, normalizeWords } from './synonyms.ts';
 
@@ -138,4 +141,44 @@ export function searchRecord(product: Product, place: RecordPlace): SearchRecord
     unitPrice: unitPriceKey(product.price_paise, product.quantity_unit),
     category: topCategory,
   };
+}
+
+/** Where a product's page is: the URL Pagefind returns for its record. */
+export function productUrl(id: string): string {
+  return `/product/${id}/`;
+}
+
+/**
+ * The document Pagefind indexes for one record (the search index's root selector is `[data-search-product]`).
+ * Searchable: the name, the synonyms and the pack size (`title` and `unit` meta), and the emphasis words at three
+ * times the weight. The card data rides in filters (`CARD_FILTERS`), which are returned but never matched.
+ */
+export function searchRecordHtml(record: SearchRecord): string {
+  const filters = [
+    ...(record.category ? [`${CATEGORY_FILTER}[data-category]`] : []),
+    `${CARD_FILTERS.id}[data-id]`,
+    `${CARD_FILTERS.pricePaise}[data-price-paise]`,
+    `${CARD_FILTERS.image}[data-image]`,
+    `${CARD_FILTERS.unitPrice}[data-unit-rate]`,
+    ...(record.originalPricePaise ? [`${CARD_FILTERS.originalPricePaise}[data-original-price-paise]`] : []),
+  ].join(', ');
+  const attributes: [string, string][] = [
+    ['data-pagefind-meta', 'title[data-name], unit[data-unit]'],
+    ['data-pagefind-filter', filters],
+    ['data-name', record.name],
+    ['data-unit', record.unit],
+    ['data-id', record.id],
+    ['data-price-paise', record.pricePaise],
+    ...(record.originalPricePaise ? [['data-original-price-paise', record.originalPricePaise] as [string, string]] : []),
+    ['data-image', record.image],
+    ['data-unit-rate', record.unitPrice],
+    ...(record.category ? [['data-category', record.category] as [string, string]] : []),
+  ];
+  const body = [
+    `<p>${escapeMarkup(record.name)}</p>`,
+    record.terms ? `<p>${escapeMarkup(record.terms)}</p>` : '',
+    record.emphasis ? `<p data-pagefind-weight="3">${escapeMarkup(record.emphasis)}</p>` : '',
+  ].join('');
+  const attributeText = attributes.map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`).join('');
+  return `<!doctype html><html lang="en"><body><div data-search-product data-pagefind-body${attributeText}>${body}</div></body></html>`;
 }

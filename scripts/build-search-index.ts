@@ -1,0 +1,46 @@
+/**
+ * Build step, beside `astro build`: reads the catalogue as the build does (same source, same rules) and writes the
+ * Pagefind index of every available product into a staging folder (scripts/lib/search-index.ts). scripts/build.ts
+ * moves it into the site once Astro is done. A catalogue that cannot be read stops it with the build's own line.
+ *
+ * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
+ */
+import path from 'node:path';
+import { loadEnv } from 'vite';
+import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
+import { parseCommand } from './lib/cli.ts';
+import { searchIndexStaging, writeSearchIndex } from './lib/search-index.ts';
+import { publicEnvProblems } from './lib/secrets.ts';
+
+const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
+
+Writes the Pagefind index of every available product of the catalogue (read as the build reads it) into STAGING
+(default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
+astro build; the build moves the index into the site's pagefind/ folder.
+
+Options:
+  -h, --help   this help`;
+
+const { positionals } = parseCommand('build-search-index', HELP, {}, { allowPositionals: true });
+const staging = positionals[0] ? path.resolve(positionals[0]) : searchIndexStaging();
+// The variables as Astro reads them: the .env files, with the process environment on top.
+const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
+
+// Astro refuses a secret in a PUBLIC_ variable before it reads anything; so does this step, with the same lines.
+const problems = publicEnvProblems(env);
+if (problems.length > 0) {
+  for (const line of problems) console.error(line);
+  process.exit(1);
+}
+
+const started = performance.now();
+try {
+  // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
+  const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
+  const { indexed } = await writeSearchIndex(catalogue, staging);
+  console.log(`search index: ${indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  const stopped = buildStopped(error);
+  console.error(stopped instanceof Error ? stopped.message : String(stopped));
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+/**
+ * The search index, written from the catalogue rather than read back from the built pages: one Pagefind record per
+ * available product (`searchRecord`, as the small document `searchRecordHtml` writes), added through Pagefind's
+ * Node API. scripts/build-search-index.ts runs it beside `astro build` into a staging folder; `installSearchIndex`
+ * moves the finished index into the site once Astro is done. Nothing of the 100,000 pages is parsed twice.
+ */
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import { byId } from '../../src/lib/catalogue/model.ts';
+import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
+import { placeOf, productUrl, searchRecord, searchRecordHtml } from '../../src/lib/search/record.ts';
+
+/** How Pagefind reads each record: only the record element, one English index ("bananas" finds "Banana"). */
+export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
+
+/** Where the site serves the index from (src/lib/search/pagefind-client.ts loads /pagefind/pagefind.js). */
+export const SEARCH_INDEX_DIR = 'pagefind';
+
+/** Records sent to Pagefind before waiting for its answers: keeps the pending messages bounded. */
+const BATCH = 1000;
+
+/** Thrown when Pagefind refuses a record or cannot write the index. */
+export class SearchIndexError extends Error {}
+
+/**
+ * The index's records: the URL and document of every product that can be found, by id, so the same catalogue
+ * always gives the same index (the order decides between equal-ranked results; reading pages from disk did not fix it).
+ */
+export function* searchDocuments(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<{ url: string; content: string }> {
+  const categoryById = new Map(catalogue.categories.map((category) => [category.id, category]));
+  for (const product of [...catalogue.products].sort(byId)) {
+    const record = searchRecord(product, placeOf(product.category_id, categoryById));
+    if (record) yield { url: productUrl(record.id), content: searchRecordHtml(record) };
+  }
+}
+
+/** Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `outputPath`. */
+export async function writeSearchIndex(catalogue: Pick<Catalogue, 'products' | 'categories'>, outputPath: string): Promise<{ indexed: number }> {
+  const created = await pagefind.createIndex(SEARCH_INDEX_CONFIG);
+  const index = created.index;
+  if (!index) throw new SearchIndexError(`Pagefind could not start an index: ${created.errors.join('; ')}`);
+  try {
+    let indexed = 0;
+    let pending: Promise<pagefind.NewFileResponse>[] = [];
+    const settle = async () => {
+      for (const response of await Promise.all(pending)) {
+        if (response.errors.length > 0) throw new SearchIndexError(`Pagefind refused a record: ${response.errors.join('; ')}`);
+      }
+      indexed += pending.length;
+      pending = [];
+    };
+    for (const document of searchDocuments(catalogue)) {
+      pending.push(index.addHTMLFile(document));
+      if (pending.length >= BATCH) await settle();
+    }
+    await settle();
+    await rm(outputPath, { recursive: true, force: true });
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+    return { indexed };
+  } finally {
+    await pagefind.close();
+  }
+}
+
+/** Moves a finished index from `staging` into the built site at `outDir`, replacing any index already there. */
+export async function installSearchIndex(staging: string, outDir: string): Promise<void> {
+  const target = path.join(outDir, SEARCH_INDEX_DIR);
+  await rm(target, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    // A staging folder on another file system (the build cache mounted elsewhere) is copied instead.
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(staging, target, { recursive: true });
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Where the index is written while Astro builds: in the build cache (THELA_BUILD_CACHE, default node_modules/.astro). */
+export function searchIndexStaging(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro', 'thela-search-index');
+}

@@ -1,0 +1,98 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Category, Product } from '../../src/lib/catalogue/rows.ts';
+import { installSearchIndex, searchDocuments, writeSearchIndex } from '../../scripts/lib/search-index.ts';
+
+const product = (id: string, extra: Partial<Product> = {}): Product => ({
+  id,
+  name: 'Amul Taaza Toned Milk',
+  brand: 'Amul',
+  price_paise: 2800,
+  original_price_paise: 3000,
+  image_url: '/images/catalogue/milk.svg',
+  quantity_unit: '500 ml',
+  description: 'Not indexed: descriptions never reach the index.',
+  category_id: 'milk',
+  is_available: true,
+  ...extra,
+});
+const category = (id: string, name: string, parent_id: string | null): Category => ({ id, name, parent_id, sort_order: 0, image_url: null });
+const catalogue = {
+  categories: [category('dairy', 'Dairy & Eggs', null), category('milk', 'Milk', 'dairy')],
+  products: [
+    product('zz-milk'),
+    product('sold-out', { is_available: false, name: 'Sold Out Ghee' }),
+    product('aa-tricky', { name: '<img src=x onerror=alert(1)> "Tea" & Co', original_price_paise: null, category_id: 'gone' }),
+  ],
+};
+
+/** A fragment as Pagefind wrote it: `pagefind_dcd` then JSON. */
+interface Fragment {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+}
+
+async function fragments(dir: string): Promise<Fragment[]> {
+  const folder = path.join(dir, 'fragment');
+  const names = await readdir(folder);
+  const texts = await Promise.all(names.map(async (name) => gunzipSync(await readFile(path.join(folder, name))).toString('utf8')));
+  return texts.map((text) => JSON.parse(text.slice('pagefind_dcd'.length)) as Fragment).sort((a, b) => a.url.localeCompare(b.url));
+}
+
+const temp: string[] = [];
+afterEach(async () => {
+  await Promise.all(temp.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('searchDocuments', () => {
+  test('one document per available product, by id, with the markup of names escaped', () => {
+    const documents = [...searchDocuments(catalogue)];
+    expect(documents.map((d) => d.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+    const tricky = documents[0]?.content ?? '';
+    expect(tricky).not.toContain('<img');
+    expect(tricky).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Tea&quot; &amp; Co');
+    // The emphasis words (a name word that names the category) carry three times the weight.
+    expect(documents[1]?.content).toContain('<p data-pagefind-weight="3">milk');
+  });
+});
+
+describe('writeSearchIndex', () => {
+  test("writes Pagefind's bundle with each record's text, meta and card filters, and no unavailable product", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const staging = path.join(dir, 'staging');
+    expect(await writeSearchIndex(catalogue, staging)).toEqual({ indexed: 2 });
+    const [tricky, milk] = await fragments(staging);
+    expect(milk).toMatchObject({
+      url: '/product/zz-milk/',
+      meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' },
+      filters: {
+        category: ['dairy'],
+        card_id: ['zz-milk'],
+        card_price_paise: ['2800'],
+        card_original_price_paise: ['3000'],
+        card_image: ['/images/catalogue/milk.svg'],
+        card_unit_price: ['L:5600'],
+      },
+    });
+    expect(milk?.content).not.toContain('descriptions');
+    // Markup in a name is text in the index, never markup; an unknown category leaves the category filter out.
+    expect(tricky?.meta['title']).toBe('<img src=x onerror=alert(1)> "Tea" & Co');
+    expect(tricky?.filters['category']).toBeUndefined();
+    expect(tricky?.filters['card_original_price_paise']).toBeUndefined();
+
+    // Installing moves the bundle into the site, replacing the index of the last build.
+    const site = path.join(dir, 'site');
+    await writeSearchIndex({ categories: catalogue.categories, products: [product('only')] }, path.join(dir, 'old'));
+    await installSearchIndex(path.join(dir, 'old'), site);
+    await installSearchIndex(staging, site);
+    expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+    await expect(readFile(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
+    await expect(readdir(staging)).rejects.toThrow();
+  });
+});
