@@ -1,6 +1,7 @@
 /**
  * Build step, beside `astro build`: reads the catalogue as the build does (same source, same rules) and writes the
- * Pagefind index of every available product into a staging folder (scripts/lib/search-index.ts). scripts/build.ts
+ * Pagefind index of every available product, with the typo-correction vocabulary of the same records, into a
+ * staging folder (scripts/lib/search-index.ts). scripts/build.ts
  * moves it into the site once Astro is done. A catalogue that cannot be read stops it with the build's own line.
  *
  * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
@@ -14,7 +15,8 @@ import { publicEnvProblems } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 
-Writes the Pagefind index of every available product of the catalogue (read as the build reads it) into STAGING
+Writes the Pagefind index of every available product of the catalogue (read as the build reads it), with the
+typo-correction vocabulary (vocabulary.json), into STAGING
 (default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
 astro build; the build moves the index into the site's pagefind/ folder.
 
@@ -37,8 +39,12 @@ const started = performance.now();
 try {
   // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
   const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
-  const { indexed } = await writeSearchIndex(catalogue, staging);
-  console.log(`search index: ${indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const summary = await writeSearchIndex(catalogue, staging);
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `search vocabulary: ${summary.words.toLocaleString('en')} words, ${kib(summary.vocabularyBytes)} KiB (${kib(summary.vocabularyGzipBytes)} KiB gzipped)`,
+  );
+  console.log(`search index: ${summary.indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   const stopped = buildStopped(error);
   console.error(stopped instanceof Error ? stopped.message : String(stopped));

@@ -1,9 +1,9 @@
 /**
- * `npm run build`: the Astro build and, beside it, the Pagefind index written from the catalogue (they share no
- * file, so the second core indexes while the first renders); once both are done the index moves into the site,
- * then the search vocabulary for typo correction (read back from Pagefind's files), then the service worker (its
- * precache manifest lists this build's files); beside that chain, `_headers` with the security policy (hashes of
- * the pages' inline scripts); and last the scan of everything written for secrets.
+ * `npm run build`: the Astro build and, beside it, the Pagefind index and typo-correction vocabulary written from
+ * the catalogue (they share no file, so the second core indexes while the first renders); once both are done the
+ * index moves into the site, then the service worker (its precache manifest lists this build's files) with
+ * `_headers` beside it (the security policy: hashes of the pages' inline scripts); and last the scan of everything
+ * written for secrets.
  * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
  *
  * Astro builds incrementally (astro.config.mjs): keyed pages whose data and templates are unchanged are copied from
@@ -17,9 +17,9 @@ import { installSearchIndex, searchIndexStaging } from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
-Builds the site into $OUT_DIR (default dist): the Astro build with the Pagefind index beside it, then the search
-vocabulary, the service worker, the security headers and the secret scan. Incremental: pages whose data and templates are unchanged are
-reused from the cache ($THELA_BUILD_CACHE, default node_modules/.astro).
+Builds the site into $OUT_DIR (default dist): the Astro build with the Pagefind index and the search vocabulary
+beside it, then the service worker, the security headers and the secret scan. Incremental: pages whose data and
+templates are unchanged are reused from the cache ($THELA_BUILD_CACHE, default node_modules/.astro).
 
 Options:
   --full       render every page and record a fresh cache (also THELA_FULL_BUILD=1)
@@ -79,12 +79,9 @@ const staging = searchIndexStaging();
 const [pages] = await Promise.all([astroBuild(full), run('search index', process.execPath, ['scripts/build-search-index.ts', staging])]);
 console.log(`build: ${pages}`);
 await installSearchIndex(staging, outDir);
-// The security headers read only the pages, and nothing of the search chain reads `_headers`: the two run side by side.
+// The security headers read only the pages, and the service worker never reads `_headers`: the two run side by side.
 await Promise.all([
-  (async () => {
-    await run('search vocabulary', process.execPath, ['scripts/build-search-vocab.ts', outDir]);
-    await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
-  })(),
+  run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]),
   run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]),
 ]);
 // Last: it reads everything the others wrote.

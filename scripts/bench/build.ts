@@ -1,6 +1,6 @@
 /**
  * Build scale: runs the steps of scripts/build.ts as separate measured processes under the shared build lock
- * (`astro build` and the search index side by side, then the search vocabulary and the service worker), and reads
+ * (`astro build` and the search index with its vocabulary side by side, then the service worker), and reads
  * Astro's log for where the time went.
  */
 import { createWriteStream, existsSync } from 'node:fs';
@@ -14,8 +14,6 @@ import { installSearchIndex, searchIndexStaging } from '../lib/search-index.ts';
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 /** The search index step of scripts/build.ts, run beside Astro. */
 const SEARCH_INDEX_SCRIPT = path.join(ROOT, 'scripts/build-search-index.ts');
-/** The search vocabulary step of scripts/build.ts, run once the index is in the site. */
-const VOCABULARY_SCRIPT = path.join(ROOT, 'scripts/build-search-vocab.ts');
 /** The service-worker step of scripts/build.ts, run third when it exists. */
 const SW_SCRIPT = path.join(ROOT, 'scripts/build-sw.ts');
 
@@ -82,8 +80,8 @@ export interface BuildResult {
   /** The service-worker step (scripts/build-sw.ts), when the build has one. */
   serviceWorker: { wallMs: number; maxRssKb: number | null; exitCode: number | null } | null;
   /**
-   * Wall time (ms) from the start of Astro and the search index (side by side) to the end of the service worker,
-   * the search vocabulary included: the "built and indexed" figure.
+   * Wall time (ms) from the start of Astro and the search index (side by side) to the end of the service worker:
+   * the "built and indexed" figure.
    */
   totalMs: number | null;
   /**
@@ -287,8 +285,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     });
 
   const waitStarted = performance.now();
-  /** Why the search vocabulary step failed (set inside the lock). */
-  const vocabularyFailures: string[] = [];
   /** When Astro and the search index started, and when the last step ended (performance.now()). */
   const span = { started: 0, ended: 0 };
   const [astro, pagefind, sw] = await withBuildLock(
@@ -300,13 +296,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const [astroRun, pagefindRun] = await Promise.all([step('astro', ASTRO_BIN, ['build']), step('search index', SEARCH_INDEX_SCRIPT, [staging])]);
       if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
       await installSearchIndex(staging, options.outDir);
-      // The typo-correction vocabulary, as scripts/build.ts writes it (search at scale corrects too).
-      options.progress?.(`${options.label}: search vocabulary`);
-      const vocabularyRun = await step('vocabulary', VOCABULARY_SCRIPT, [options.outDir]);
-      if (vocabularyRun.exitCode !== 0) {
-        vocabularyFailures.push(describeFailure('search vocabulary', vocabularyRun, options.logFile));
-        return [astroRun, pagefindRun, null] as const;
-      }
       if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
       options.progress?.(`${options.label}: service worker`);
       const swRun = await step('sw', SW_SCRIPT, [options.outDir]);
@@ -353,10 +342,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   result.peakRssKb = astro.peakTreeRssKb + pagefind.peakTreeRssKb;
   if (pagefind.exitCode !== 0) {
     result.notes.push(describeFailure('search index', pagefind, options.logFile));
-    return result;
-  }
-  if (vocabularyFailures.length > 0) {
-    result.notes.push(...vocabularyFailures);
     return result;
   }
   if (sw) {

@@ -1,15 +1,19 @@
 /**
  * The search index, written from the catalogue rather than read back from the built pages: one Pagefind record per
  * available product (`searchRecord`, as the small document `searchRecordHtml` writes), added through Pagefind's
- * Node API. scripts/build-search-index.ts runs it beside `astro build` into a staging folder; `installSearchIndex`
- * moves the finished index into the site once Astro is done. Nothing of the 100,000 pages is parsed twice.
+ * Node API, and the typo-correction vocabulary of the same records. scripts/build-search-index.ts runs it beside
+ * `astro build` into a staging folder; `installSearchIndex` moves it into the site once Astro is done. Nothing of
+ * the 100,000 pages is parsed twice.
  */
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { byId } from '../../src/lib/catalogue/model.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
-import { placeOf, productUrl, searchRecord, searchRecordHtml } from '../../src/lib/search/record.ts';
+import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
+import { placeOf, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
+import { countWords, recordText, vocabularyFile } from '../../src/lib/search/vocabulary.ts';
 
 /** How Pagefind reads each record: only the record element, one English index ("bananas" finds "Banana"). */
 export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
@@ -24,41 +28,58 @@ const BATCH = 1000;
 export class SearchIndexError extends Error {}
 
 /**
- * The index's records: the URL and document of every product that can be found, by id, so the same catalogue
- * always gives the same index (the order decides between equal-ranked results; reading pages from disk did not fix it).
+ * The index's records: one per product that can be found, by id, so the same catalogue always gives the same index
+ * (the order decides between equal-ranked results; reading pages from disk did not fix it).
  */
-export function* searchDocuments(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<{ url: string; content: string }> {
+export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<SearchRecord> {
   const categoryById = new Map(catalogue.categories.map((category) => [category.id, category]));
   for (const product of [...catalogue.products].sort(byId)) {
     const record = searchRecord(product, placeOf(product.category_id, categoryById));
-    if (record) yield { url: productUrl(record.id), content: searchRecordHtml(record) };
+    if (record) yield record;
   }
 }
 
-/** Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `outputPath`. */
-export async function writeSearchIndex(catalogue: Pick<Catalogue, 'products' | 'categories'>, outputPath: string): Promise<{ indexed: number }> {
+/** What `writeSearchIndex` wrote. */
+export interface SearchIndexSummary {
+  /** Records indexed (available products). */
+  indexed: number;
+  /** Words in the typo-correction vocabulary. */
+  words: number;
+  /** The vocabulary file's bytes, and gzipped. */
+  vocabularyBytes: number;
+  vocabularyGzipBytes: number;
+}
+
+/**
+ * Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `outputPath`,
+ * with the typo-correction vocabulary of the same records beside it (`vocabulary.json`, src/lib/search/vocabulary.ts).
+ */
+export async function writeSearchIndex(catalogue: Pick<Catalogue, 'products' | 'categories'>, outputPath: string): Promise<SearchIndexSummary> {
   const created = await pagefind.createIndex(SEARCH_INDEX_CONFIG);
   const index = created.index;
   if (!index) throw new SearchIndexError(`Pagefind could not start an index: ${created.errors.join('; ')}`);
   try {
-    let indexed = 0;
+    const texts: string[] = [];
     let pending: Promise<pagefind.NewFileResponse>[] = [];
     const settle = async () => {
       for (const response of await Promise.all(pending)) {
         if (response.errors.length > 0) throw new SearchIndexError(`Pagefind refused a record: ${response.errors.join('; ')}`);
       }
-      indexed += pending.length;
       pending = [];
     };
-    for (const document of searchDocuments(catalogue)) {
-      pending.push(index.addHTMLFile(document));
+    for (const record of searchRecords(catalogue)) {
+      pending.push(index.addHTMLFile({ url: productUrl(record.id), content: searchRecordHtml(record) }));
+      texts.push(recordText(record));
       if (pending.length >= BATCH) await settle();
     }
     await settle();
     await rm(outputPath, { recursive: true, force: true });
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-    return { indexed };
+    const counts = countWords(texts);
+    const json = JSON.stringify(vocabularyFile(counts));
+    await writeFile(path.join(outputPath, path.posix.basename(VOCABULARY_URL)), json);
+    return { indexed: texts.length, words: counts.size, vocabularyBytes: Buffer.byteLength(json), vocabularyGzipBytes: gzipSync(json, { level: 9 }).length };
   } finally {
     await pagefind.close();
   }

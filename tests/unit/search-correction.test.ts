@@ -13,8 +13,7 @@ import {
   vocabularyFrom,
   type Vocabulary,
 } from '../../src/lib/search/correction.ts';
-import { countWords, fragmentText, vocabularyFile, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
-import { readFragment } from '../../scripts/build-search-vocab.ts';
+import { countWords, recordText, vocabularyFile, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
 import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
@@ -154,18 +153,8 @@ describe('the vocabulary file', () => {
     expect(vocabularyWords('Parle-G 800 g Biscuits, Crème')).toEqual(['parle', 'biscuits', 'creme']);
   });
 
-  test('reads a Pagefind fragment (gzip, signature, JSON) and its searchable text', () => {
-    const json = {
-      url: '/product/x/',
-      content: 'Amul Taaza Toned Milk. doodh.',
-      meta: { title: 'Amul Taaza Toned Milk', unit: '500 ml' },
-      filters: { card_price: ['28'] },
-    };
-    const file = gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), Buffer.from(JSON.stringify(json))]));
-    const fragment = readFragment(file);
-    expect(fragment).toEqual(json);
-    expect(fragmentText(fragment)).toBe('Amul Taaza Toned Milk. doodh. Amul Taaza Toned Milk 500 ml');
-    expect(fragmentText(null)).toBe('');
+  test("a record's searchable text: name, synonyms, emphasis and pack size, skipping the empty parts", () => {
+    expect(recordText({ name: 'Amul Taaza Toned Milk', terms: 'doodh', emphasis: '', unit: '500 ml' })).toBe('Amul Taaza Toned Milk doodh 500 ml');
   });
 
   test("from the sample catalogue's records: the issue's typos correct to indexed words, known words never change", () => {
@@ -173,7 +162,7 @@ describe('the vocabulary file', () => {
     const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
     const texts = catalogue.products.flatMap((p) => {
       const r = searchRecord(p, placeOf(p.category_id, categories));
-      return r ? [`${r.name} ${r.terms} ${r.emphasis} ${r.unit}`] : [];
+      return r ? [recordText(r)] : [];
     });
     const counts = countWords(texts);
     const v = parseVocabulary(vocabularyFile(counts));

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Category, Product } from '../../src/lib/catalogue/rows.ts';
-import { installSearchIndex, searchDocuments, writeSearchIndex } from '../../scripts/lib/search-index.ts';
+import { installSearchIndex, searchRecords, writeSearchIndex } from '../../scripts/lib/search-index.ts';
+import { parseVocabulary } from '../../src/lib/search/correction.ts';
+import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
+import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
   id,
@@ -49,15 +52,15 @@ afterEach(async () => {
   await Promise.all(temp.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-describe('searchDocuments', () => {
-  test('one document per available product, by id, with the markup of names escaped', () => {
-    const documents = [...searchDocuments(catalogue)];
-    expect(documents.map((d) => d.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
-    const tricky = documents[0]?.content ?? '';
+describe('searchRecords', () => {
+  test('one record per available product, by id; its document escapes the markup of names', () => {
+    const records = [...searchRecords(catalogue)];
+    expect(records.map((r) => productUrl(r.id))).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+    const [tricky, milk] = records.map(searchRecordHtml);
     expect(tricky).not.toContain('<img');
     expect(tricky).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Tea&quot; &amp; Co');
     // The emphasis words (a name word that names the category) carry three times the weight.
-    expect(documents[1]?.content).toContain('<p data-pagefind-weight="3">milk');
+    expect(milk).toContain('<p data-pagefind-weight="3">milk');
   });
 });
 
@@ -66,7 +69,8 @@ describe('writeSearchIndex', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const staging = path.join(dir, 'staging');
-    expect(await writeSearchIndex(catalogue, staging)).toEqual({ indexed: 2 });
+    const summary = await writeSearchIndex(catalogue, staging);
+    expect(summary.indexed).toBe(2);
     const [tricky, milk] = await fragments(staging);
     expect(milk).toMatchObject({
       url: '/product/zz-milk/',
@@ -85,6 +89,15 @@ describe('writeSearchIndex', () => {
     expect(tricky?.meta['title']).toBe('<img src=x onerror=alert(1)> "Tea" & Co');
     expect(tricky?.filters['category']).toBeUndefined();
     expect(tricky?.filters['card_original_price_paise']).toBeUndefined();
+
+    // The typo-correction vocabulary beside it: every word is one the index holds, counted once per product.
+    const vocabulary = parseVocabulary(JSON.parse(await readFile(path.join(staging, 'vocabulary.json'), 'utf8')));
+    const indexed = new Set(normalizeWords([tricky, milk].map((f) => `${f?.content} ${f?.meta['title']} ${f?.meta['unit']}`).join(' ')).split(' '));
+    const words = [...(vocabulary?.byLength.values() ?? [])].flatMap((bucket) => bucket.words);
+    expect(words).toHaveLength(summary.words);
+    for (const word of words) expect(indexed.has(word), word).toBe(true);
+    for (const word of ['amul', 'taaza', 'toned', 'milk', 'doodh', 'tea', 'onerror']) expect(vocabulary?.has(word), word).toBe(true);
+    expect(vocabulary?.count('amul')).toBe(1);
 
     // Installing moves the bundle into the site, replacing the index of the last build.
     const site = path.join(dir, 'site');

@@ -1,10 +1,11 @@
 /**
- * The vocabulary typo correction corrects towards (`correction.ts`), built from what Pagefind indexed: every
- * product record's text (name, synonyms including the Hindi and Hinglish words, emphasis) and its searchable
- * meta (title, pack size), read back from Pagefind's own fragment files by scripts/build-search-vocab.ts, so a
- * correction is always a word the index knows. Each word is counted once per product that carries it.
+ * The vocabulary typo correction corrects towards (`correction.ts`), built from the very records the search index
+ * is given (scripts/lib/search-index.ts): each record's text (name, synonyms including the Hindi and Hinglish
+ * words, emphasis) and its searchable meta (title, pack size), so a correction is always a word the index knows.
+ * Each word is counted once per product that carries it.
  */
 import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
+import type { SearchRecord } from './record.ts';
 import { normalizeWords } from './synonyms.ts';
 
 /** The words of a text that can be corrections: letters only (no numbers or pack-size units), 3 to 30 of them. */
@@ -14,12 +15,9 @@ export function vocabularyWords(text: string): string[] {
     .filter((w) => w.length >= MIN_CORRECTABLE_LENGTH && w.length <= MAX_CORRECTABLE_LENGTH && /^\p{Ll}+$/u.test(w) && !PACK_UNITS.has(w));
 }
 
-/** The searchable text of one Pagefind fragment (its parsed JSON): content, title and pack size. */
-export function fragmentText(fragment: unknown): string {
-  if (typeof fragment !== 'object' || fragment === null) return '';
-  const { content, meta } = fragment as { content?: unknown; meta?: Record<string, unknown> };
-  const parts = [content, meta?.['title'], meta?.['unit']];
-  return parts.filter((p): p is string => typeof p === 'string').join(' ');
+/** The searchable text of one record, as Pagefind indexes it: its text (name, synonyms, emphasis), title and pack size. */
+export function recordText(record: Pick<SearchRecord, 'name' | 'terms' | 'emphasis' | 'unit'>): string {
+  return [record.name, record.terms, record.emphasis, record.unit].filter(Boolean).join(' ');
 }
 
 /** Counts each word once per record it appears in. */
