@@ -3,28 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Category, Product } from '../../src/lib/catalogue/rows.ts';
+import type { Product } from '../../src/lib/catalogue/rows.ts';
+import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import { installSearchIndex, searchRecords, writeSearchIndex } from '../../scripts/lib/search-index.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
 import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 
-const product = (id: string, extra: Partial<Product> = {}): Product => ({
-  id,
-  name: 'Amul Taaza Toned Milk',
-  brand: 'Amul',
-  price_paise: 2800,
-  original_price_paise: 3000,
-  image_url: '/images/catalogue/milk.svg',
-  quantity_unit: '500 ml',
-  description: 'Not indexed: descriptions never reach the index.',
-  category_id: 'milk',
-  is_available: true,
-  ...extra,
-});
-const category = (id: string, name: string, parent_id: string | null): Category => ({ id, name, parent_id, sort_order: 0, image_url: null });
+const product = (id: string, extra: Partial<Product> = {}): Product =>
+  milkProduct({ id, description: 'Not indexed: descriptions never reach the index.', ...extra });
 const catalogue = {
-  categories: [category('dairy', 'Dairy & Eggs', null), category('milk', 'Milk', 'dairy')],
+  categories: [categoryRow('dairy', 'Dairy & Eggs', null), categoryRow('milk', 'Milk', 'dairy')],
   products: [
     product('zz-milk'),
     product('sold-out', { is_available: false, name: 'Sold Out Ghee' }),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Category, Product } from '../../src/lib/catalogue/rows.ts';
+import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import { PLACEHOLDER_IMAGE } from '../../src/lib/format.ts';
 import {
   categoryPath,
@@ -11,33 +11,12 @@ import {
   unitPriceKey,
 } from '../../src/lib/search/record.ts';
 
-const product = (extra: Partial<Product> = {}): Product => ({
-  id: 'amul-taaza-toned-milk-500-ml',
-  name: 'Amul Taaza Toned Milk',
-  brand: 'Amul',
-  price_paise: 2800,
-  original_price_paise: 3000,
-  image_url: '/images/catalogue/milk.svg',
-  quantity_unit: '500 ml',
-  description: 'Made with milk. Also paneer and cheese.',
-  category_id: 'milk',
-  is_available: true,
-  ...extra,
-});
-
-const category = (id: string, name: string, parent_id: string | null): Category => ({
-  id,
-  name,
-  parent_id,
-  sort_order: 0,
-  image_url: null,
-});
 const categories = new Map(
   [
-    category('dairy', 'Dairy & Eggs', null),
-    category('milk', 'Milk', 'dairy'),
-    category('loop-a', 'A', 'loop-b'),
-    category('loop-b', 'B', 'loop-a'),
+    categoryRow('dairy', 'Dairy & Eggs', null),
+    categoryRow('milk', 'Milk', 'dairy'),
+    categoryRow('loop-a', 'A', 'loop-b'),
+    categoryRow('loop-b', 'B', 'loop-a'),
   ].map((c) => [c.id, c]),
 );
 
@@ -55,7 +34,7 @@ describe('placeOf', () => {
 
 describe('searchRecord', () => {
   test('holds the card fields and the synonyms, never the description', () => {
-    const record = searchRecord(product(), placeOf('milk', categories));
+    const record = searchRecord(milkProduct(), placeOf('milk', categories));
     expect(record).toEqual({
       id: 'amul-taaza-toned-milk-500-ml',
       name: 'Amul Taaza Toned Milk',
@@ -72,11 +51,11 @@ describe('searchRecord', () => {
   });
 
   test('is null for unavailable products, which are never indexed', () => {
-    expect(searchRecord(product({ is_available: false }), { topCategory: 'dairy' })).toBeNull();
+    expect(searchRecord(milkProduct({ is_available: false }), { topCategory: 'dairy' })).toBeNull();
   });
 
   test('applies the unit and image fallbacks and drops a non-discount original price', () => {
-    const record = searchRecord(product({ quantity_unit: null, image_url: null, original_price_paise: 2000 }), { topCategory: null });
+    const record = searchRecord(milkProduct({ quantity_unit: null, image_url: null, original_price_paise: 2000 }), { topCategory: null });
     expect(record?.unit).toBe('pcs');
     expect(record?.image).toBe(PLACEHOLDER_IMAGE);
     expect(record?.originalPricePaise).toBe('');
@@ -89,14 +68,14 @@ describe('searchRecord', () => {
     expect(unitPriceKey(5100, '6 pcs')).toBe('pc:850');
     expect(unitPriceKey(6000, '1 pc (approx. 600-800 g)')).toBe(UNCLEAR_UNIT_PRICE);
     expect(unitPriceKey(6000, null)).toBe(UNCLEAR_UNIT_PRICE);
-    expect(searchRecord(product({ quantity_unit: null }), { topCategory: null })?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
+    expect(searchRecord(milkProduct({ quantity_unit: null }), { topCategory: null })?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
     expect(parseUnitPriceKey('L:5600')).toEqual({ per: 'L', paise: 5600 });
     for (const bad of ['unclear', 'kg:', 'kg:-1', 'lb:100', 'kg:1e5', '<b>:1']) expect(parseUnitPriceKey(bad), bad).toBeNull();
   });
 
   test('writes prices as whole paise Pagefind can sort', () => {
-    expect(searchRecord(product({ price_paise: 4550 }), { topCategory: null })?.pricePaise).toBe('4550');
-    expect(searchRecord(product({ price_paise: 123500 }), { topCategory: null })?.pricePaise).toBe('123500');
+    expect(searchRecord(milkProduct({ price_paise: 4550 }), { topCategory: null })?.pricePaise).toBe('4550');
+    expect(searchRecord(milkProduct({ price_paise: 123500 }), { topCategory: null })?.pricePaise).toBe('123500');
   });
 });
 
