@@ -170,7 +170,7 @@ try {
         rendered: build['rendered'],
         reused: build['reused'],
         pages: build['pages'],
-        // Where the rebuild's time went: the build's steps (astro, pagefind, ...), the check, the dedupe, the switch.
+        // Where the rebuild's time went: the build's steps (astro, search index, ...), the check, the dedupe, the switch.
         phases: build['phases'],
         serviceLog: events.slice(from).map((e) => `+${seconds(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };

@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
-import { installSearchIndex, searchIndexStaging } from './lib/search-index.ts';
+import { installSearchIndex, searchIndexStaging, searchIndexTiming, type SearchIndexTiming } from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
@@ -23,9 +23,19 @@ templates are unchanged are reused from the cache ($THELA_BUILD_CACHE, default n
 
 Options:
   --full       render every page and record a fresh cache (also THELA_FULL_BUILD=1)
-  -h, --help   this help`;
+  -h, --help   this help
+
+THELA_SEARCH_INDEX=after writes the search index after Astro instead of beside it: slower, but the build's peak
+memory is that of one process, not of two.`;
 
 const { values: args } = parseCommand('build', HELP, { full: { type: 'boolean', default: false } });
+let indexTiming: SearchIndexTiming;
+try {
+  indexTiming = searchIndexTiming();
+} catch (error) {
+  console.error(`build: ${(error as Error).message}`);
+  process.exit(2);
+}
 // The folder Astro writes to (astro.config.mjs reads OUT_DIR the same way); the after-steps are given it.
 const outDir = outDirFrom();
 
@@ -76,7 +86,14 @@ const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
 const staging = searchIndexStaging();
-const [pages] = await Promise.all([astroBuild(full), run('search index', process.execPath, ['scripts/build-search-index.ts', staging])]);
+const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', staging]);
+let pages: string;
+if (indexTiming === 'after') {
+  pages = await astroBuild(full);
+  await searchIndex();
+} else {
+  [pages] = await Promise.all([astroBuild(full), searchIndex()]);
+}
 console.log(`build: ${pages}`);
 await installSearchIndex(staging, outDir);
 // The security headers read only the pages, and the service worker never reads `_headers`: the two run side by side.

@@ -104,3 +104,17 @@ export async function installSearchIndex(staging: string, outDir: string): Promi
 export function searchIndexStaging(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro', 'thela-search-index');
 }
+
+/**
+ * When the build writes the index: `beside` Astro (the default: the second core indexes while the first renders), or
+ * `after` it (THELA_SEARCH_INDEX=after), for hosts that cannot hold both at once: the build's peak memory is then the
+ * larger of the two instead of their sum (docs/operators.md, "The search index").
+ */
+export type SearchIndexTiming = 'beside' | 'after';
+
+/** Reads THELA_SEARCH_INDEX; throws SearchIndexError, naming the value, for anything but `beside` or `after`. */
+export function searchIndexTiming(env: NodeJS.ProcessEnv = process.env): SearchIndexTiming {
+  const value = env['THELA_SEARCH_INDEX']?.trim() || 'beside';
+  if (value === 'beside' || value === 'after') return value;
+  throw new SearchIndexError(`THELA_SEARCH_INDEX must be "beside" or "after", not ${JSON.stringify(value)}`);
+}

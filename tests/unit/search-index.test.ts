@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
-import { installSearchIndex, searchRecords, writeSearchIndex } from '../../scripts/lib/search-index.ts';
+import { installSearchIndex, searchIndexTiming, searchRecords, SearchIndexError, writeSearchIndex } from '../../scripts/lib/search-index.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
 import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
@@ -96,5 +96,16 @@ describe('writeSearchIndex', () => {
     expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     await expect(readFile(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
     await expect(readdir(staging)).rejects.toThrow();
+  });
+});
+
+describe('searchIndexTiming', () => {
+  test('beside Astro unless THELA_SEARCH_INDEX says after; anything else is refused by name', () => {
+    expect(searchIndexTiming({})).toBe('beside');
+    expect(searchIndexTiming({ THELA_SEARCH_INDEX: '' })).toBe('beside');
+    expect(searchIndexTiming({ THELA_SEARCH_INDEX: 'beside' })).toBe('beside');
+    expect(searchIndexTiming({ THELA_SEARCH_INDEX: ' after ' })).toBe('after');
+    expect(() => searchIndexTiming({ THELA_SEARCH_INDEX: 'later' })).toThrow(SearchIndexError);
+    expect(() => searchIndexTiming({ THELA_SEARCH_INDEX: 'later' })).toThrow('THELA_SEARCH_INDEX must be "beside" or "after", not "later"');
   });
 });

@@ -68,7 +68,7 @@ export interface RunResult {
 /** Where a rebuild's time went, in ms. */
 export interface RunPhases {
   build: number;
-  /** The build's own steps (scripts/build.ts prints them: astro, pagefind, ...), when it reported them. */
+  /** The build's own steps (scripts/build.ts prints them: astro, search index, ...), when it reported them. */
   buildSteps?: Record<string, number> | undefined;
   check?: number | undefined;
   /** Sharing files with the release it replaced: after the switch, so not part of the time to go live. */
