@@ -63,7 +63,11 @@ async function run(label: string, command: string, args: string[], { name = labe
   });
   running.add(child);
   const status = await new Promise<number | string>((resolve) => {
-    child.on('error', () => resolve(1));
+    child.on('error', (error) => {
+      // Not started at all (e.g. `astro` not on PATH outside npm run): say why, or the failure line has no cause.
+      console.error(`build: ${name} could not start: ${error.message}`);
+      resolve(1);
+    });
     child.on('close', (code, signal) => resolve(code ?? signal ?? 1));
   });
   running.delete(child);

@@ -34,3 +34,25 @@ describe('astro build with an unreachable Supabase', () => {
     }
   });
 });
+
+// The search index reads the catalogue beside Astro (scripts/build-search-index.ts): whichever of the two fails first,
+// the operators' status must show the same cause line.
+describe('the search index step with an unreachable Supabase', () => {
+  test("fails with the build's own line naming the cause, and writes no index", () => {
+    const staging = join(mkdtempSync(join(tmpdir(), 'thela-unreachable-index-')), 'index');
+    try {
+      const result = spawnSync(process.execPath, ['scripts/build-search-index.ts', staging], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, PUBLIC_SUPABASE_URL: 'http://127.0.0.1:9', PUBLIC_SUPABASE_ANON_KEY: 'anon-key-for-test' },
+      });
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toMatch(/^Catalogue unavailable, build stopped: Supabase read of categories failed: fetch failed/);
+      expect(output).not.toContain('anon-key-for-test');
+      expect(existsSync(staging)).toBe(false);
+    } finally {
+      rmSync(join(staging, '..'), { recursive: true, force: true });
+    }
+  });
+});
