@@ -154,25 +154,22 @@ export function productUrl(id: string): string {
  * times the weight. The card data rides in filters (`CARD_FILTERS`), which are returned but never matched.
  */
 export function searchRecordHtml(record: SearchRecord): string {
-  const filters = [
-    ...(record.category ? [`${CATEGORY_FILTER}[data-category]`] : []),
-    `${CARD_FILTERS.id}[data-id]`,
-    `${CARD_FILTERS.pricePaise}[data-price-paise]`,
-    `${CARD_FILTERS.image}[data-image]`,
-    `${CARD_FILTERS.unitPrice}[data-unit-rate]`,
-    ...(record.originalPricePaise ? [`${CARD_FILTERS.originalPricePaise}[data-original-price-paise]`] : []),
-  ].join(', ');
+  // Each card field once: the filter it feeds, the attribute carrying it, its value (left out when empty).
+  const fields: [filter: string, attribute: string, value: string][] = [
+    [CATEGORY_FILTER, 'data-category', record.category ?? ''],
+    [CARD_FILTERS.id, 'data-id', record.id],
+    [CARD_FILTERS.pricePaise, 'data-price-paise', record.pricePaise],
+    [CARD_FILTERS.image, 'data-image', record.image],
+    [CARD_FILTERS.unitPrice, 'data-unit-rate', record.unitPrice],
+    [CARD_FILTERS.originalPricePaise, 'data-original-price-paise', record.originalPricePaise],
+  ];
+  const present = fields.filter(([, , value]) => value !== '');
   const attributes: [string, string][] = [
     ['data-pagefind-meta', 'title[data-name], unit[data-unit]'],
-    ['data-pagefind-filter', filters],
+    ['data-pagefind-filter', present.map(([filter, attribute]) => `${filter}[${attribute}]`).join(', ')],
     ['data-name', record.name],
     ['data-unit', record.unit],
-    ['data-id', record.id],
-    ['data-price-paise', record.pricePaise],
-    ...(record.originalPricePaise ? [['data-original-price-paise', record.originalPricePaise] as [string, string]] : []),
-    ['data-image', record.image],
-    ['data-unit-rate', record.unitPrice],
-    ...(record.category ? [['data-category', record.category] as [string, string]] : []),
+    ...present.map(([, attribute, value]): [string, string] => [attribute, value]),
   ];
   const body = [
     `<p>${escapeMarkup(record.name)}</p>`,
