@@ -1,8 +1,8 @@
 /**
  * Build step, beside `astro build`: reads the catalogue as the build does (same source, same rules) and writes the
  * Pagefind index of every available product, with the typo-correction vocabulary of the same records, into a
- * staging folder (scripts/lib/search-index.ts). scripts/build.ts
- * moves it into the site once Astro is done. A catalogue that cannot be read stops it with the build's own line.
+ * staging folder (scripts/lib/search-index.ts). scripts/build.ts moves it into the site once Astro is done. A
+ * catalogue that cannot be read stops it with the build's own line.
  *
  * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
  */
