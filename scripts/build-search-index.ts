@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
 import { parseCommand } from './lib/cli.ts';
-import { searchIndexStaging, writeSearchIndex } from './lib/search-index.ts';
+import { searchIndexStaging, searchRecordsFolder, writeSearchIndex } from './lib/search-index.ts';
 import { publicEnvProblems } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
@@ -18,7 +18,8 @@ const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 Writes the Pagefind index of every available product of the catalogue (read as the build reads it), with the
 typo-correction vocabulary (vocabulary.json), into STAGING
 (default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
-astro build; the build moves the index into the site's pagefind/ folder.
+astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
+thela-search-records beside it, and only those that changed are written again (THELA_FULL_BUILD=1 writes them all).
 
 Options:
   -h, --help   this help`;
@@ -39,12 +40,17 @@ const started = performance.now();
 try {
   // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
   const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
-  const summary = await writeSearchIndex(catalogue, staging);
+  // A full build (THELA_FULL_BUILD=1) reuses nothing, as Astro's --force and the after-steps.
+  const summary = await writeSearchIndex(catalogue, staging, searchRecordsFolder(), process.env['THELA_FULL_BUILD'] !== '1');
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
     `search vocabulary: ${summary.words.toLocaleString('en')} words, ${kib(summary.vocabularyBytes)} KiB (${kib(summary.vocabularyGzipBytes)} KiB gzipped)`,
   );
-  console.log(`search index: ${summary.indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const { written, kept, removed } = summary.files;
+  console.log(
+    `search index: ${summary.indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+      ` (records: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged, ${removed.toLocaleString('en')} removed)`,
+  );
 } catch (error) {
   const stopped = buildStopped(error);
   console.error(stopped instanceof Error ? stopped.message : String(stopped));

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildCacheDir } from './build-cache.ts';
 
 /** Results of one after-step, by file (paths relative to the built site). */
 export interface FileResults<T> {
@@ -34,7 +35,7 @@ export function fileIdentity(stats: BigIntStats): string {
 
 /** Where the results named `name` live: beside Astro's incremental-build cache. */
 export function fileResultsPath(name: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro', 'thela-file-results', `${name}.json`);
+  return path.join(buildCacheDir(env), 'thela-file-results', `${name}.json`);
 }
 
 interface Stored<T> {

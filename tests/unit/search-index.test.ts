@@ -1,11 +1,18 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
-import { installSearchIndex, searchIndexTiming, searchRecords, SearchIndexError, writeSearchIndex } from '../../scripts/lib/search-index.ts';
+import {
+  installSearchIndex,
+  searchIndexTiming,
+  searchRecords,
+  searchRecordsFolder,
+  SearchIndexError,
+  writeSearchIndex,
+} from '../../scripts/lib/search-index.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
 import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
@@ -58,8 +65,9 @@ describe('writeSearchIndex', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const staging = path.join(dir, 'staging');
-    const summary = await writeSearchIndex(catalogue, staging);
+    const summary = await writeSearchIndex(catalogue, staging, path.join(dir, 'records'));
     expect(summary.indexed).toBe(2);
+    expect(summary.files).toEqual({ written: 2, kept: 0, removed: 0 });
     const [tricky, milk] = await fragments(staging);
     expect(milk).toMatchObject({
       url: '/product/zz-milk/',
@@ -81,7 +89,9 @@ describe('writeSearchIndex', () => {
 
     // The typo-correction vocabulary beside it: every word is one the index holds, counted once per product.
     const vocabulary = parseVocabulary(JSON.parse(await readFile(path.join(staging, 'vocabulary.json'), 'utf8')));
-    const indexed = new Set(normalizeWords([tricky, milk].map((f) => `${f?.content} ${f?.meta['title']} ${f?.meta['unit']}`).join(' ')).split(' '));
+    const indexed = new Set(
+      normalizeWords([tricky, milk].map((f) => `${f?.content} ${f?.meta['title']} ${f?.meta['unit']}`).join(' ')).split(' '),
+    );
     const words = [...(vocabulary?.byLength.values() ?? [])].flatMap((bucket) => bucket.words);
     expect(words).toHaveLength(summary.words);
     for (const word of words) expect(indexed.has(word), word).toBe(true);
@@ -90,12 +100,78 @@ describe('writeSearchIndex', () => {
 
     // Installing moves the bundle into the site, replacing the index of the last build.
     const site = path.join(dir, 'site');
-    await writeSearchIndex({ categories: catalogue.categories, products: [product('only')] }, path.join(dir, 'old'));
+    await writeSearchIndex(
+      { categories: catalogue.categories, products: [product('only')] },
+      path.join(dir, 'old'),
+      path.join(dir, 'old-records'),
+    );
     await installSearchIndex(path.join(dir, 'old'), site);
     await installSearchIndex(staging, site);
     expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     await expect(readFile(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
     await expect(readdir(staging)).rejects.toThrow();
+  });
+});
+
+describe('writeSearchIndex, again', () => {
+  const urls = async (dir: string) => (await fragments(dir)).map((f) => `${f.url} ${f.meta['title']}`);
+
+  test('rewrites only the record documents that changed, and the index holds exactly the new catalogue', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const records = path.join(dir, 'records');
+    const first = { categories: catalogue.categories, products: [product('a-milk'), product('b-milk'), product('c-milk')] };
+    await writeSearchIndex(first, path.join(dir, 'one'), records);
+    const untouched = await stat(path.join(records, 'product', 'a-milk', 'index.html'));
+
+    // One renamed, one sold out (so no longer indexed), one new.
+    const second = {
+      categories: catalogue.categories,
+      products: [
+        product('a-milk'),
+        product('b-milk', { name: 'Gokul Full Cream Milk' }),
+        product('c-milk', { is_available: false }),
+        product('d-milk'),
+      ],
+    };
+    const summary = await writeSearchIndex(second, path.join(dir, 'two'), records);
+    expect(summary.files).toEqual({ written: 2, kept: 1, removed: 1 });
+    expect(await urls(path.join(dir, 'two'))).toEqual([
+      '/product/a-milk/ Amul Taaza Toned Milk',
+      '/product/b-milk/ Gokul Full Cream Milk',
+      '/product/d-milk/ Amul Taaza Toned Milk',
+    ]);
+    expect((await stat(path.join(records, 'product', 'a-milk', 'index.html'))).mtimeMs).toBe(untouched.mtimeMs);
+    await expect(stat(path.join(records, 'product', 'c-milk'))).rejects.toThrow();
+
+    // The same index as a build that reused nothing.
+    await writeSearchIndex(second, path.join(dir, 'full'), records, false);
+    expect(await urls(path.join(dir, 'full'))).toEqual(await urls(path.join(dir, 'two')));
+  });
+
+  test('a folder that is not what its manifest says is written again from nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const records = path.join(dir, 'records');
+    await writeSearchIndex(catalogue, path.join(dir, 'one'), records);
+
+    // A stray document: Pagefind would index it, so the step starts again and leaves it out.
+    await mkdir(path.join(records, 'product', 'stray'), { recursive: true });
+    await writeFile(
+      path.join(records, 'product', 'stray', 'index.html'),
+      '<html><body><div data-search-product data-pagefind-body><p>Stray</p></div></body></html>',
+    );
+    const summary = await writeSearchIndex(catalogue, path.join(dir, 'two'), records);
+    expect(summary.files).toEqual({ written: 2, kept: 0, removed: 0 });
+    expect((await fragments(path.join(dir, 'two'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+
+    // No manifest (a run stopped between its writes): nothing is trusted, everything is written.
+    await rm(path.join(records, 'records.json'));
+    expect((await writeSearchIndex(catalogue, path.join(dir, 'three'), records)).files).toEqual({ written: 2, kept: 0, removed: 0 });
+  });
+
+  test('the records live in the build cache', () => {
+    expect(searchRecordsFolder({ THELA_BUILD_CACHE: '/var/cache/thela' })).toBe('/var/cache/thela/thela-search-records');
   });
 });
 
