@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { buildCacheDir } from './build-cache.ts';
 
 /** Results of one after-step, by file (paths relative to the built site). */
@@ -127,23 +128,15 @@ export async function resultsFor<T>(
   compute: (text: string, file: string) => T,
   concurrency = 8,
 ): Promise<T[]> {
-  const out: T[] = Array.from({ length: files.length });
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next++;
-      const file = files[index] as string;
-      const full = path.join(dir, file);
-      const stats = await lstat(full, { bigint: true });
-      let value = store.get(file, stats);
-      if (value === undefined) {
-        value = compute(await readFile(full, 'utf8'), file);
-        // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
-        store.set(file, stats, value);
-      }
-      out[index] = value;
+  return pLimit(concurrency).map(files, async (file) => {
+    const full = path.join(dir, file);
+    const stats = await lstat(full, { bigint: true });
+    let value = store.get(file, stats);
+    if (value === undefined) {
+      value = compute(await readFile(full, 'utf8'), file);
+      // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
+      store.set(file, stats, value);
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return out;
+    return value;
+  });
 }

@@ -27,6 +27,7 @@ import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
 
 const MANIFEST = 'incremental-build.json';
 const CACHED_OUTPUT = 'dist';
@@ -61,28 +62,23 @@ export async function linkCachedOutput(cacheDir: string, outDir: string, files: 
   const from = path.join(cacheDir, CACHED_OUTPUT);
   const made = new Set<string>();
   const linked: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++] as string;
-      const target = path.join(outDir, file);
-      const dir = path.dirname(target);
-      if (!made.has(dir)) {
-        await fs.promises.mkdir(dir, { recursive: true });
-        made.add(dir);
-      }
-      try {
-        await fs.promises.link(path.join(from, file), target);
-        linked.push(file);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        // No cached copy (Astro renders the page), or already there; anything else (another device: EXDEV) stops
-        // the linking, and Astro restores by copying as it would without this integration.
-        if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
-      }
+  await pLimit(concurrency).map(files, async (file) => {
+    const target = path.join(outDir, file);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      await fs.promises.mkdir(dir, { recursive: true });
+      made.add(dir);
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+    try {
+      await fs.promises.link(path.join(from, file), target);
+      linked.push(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // No cached copy (Astro renders the page), or already there; anything else (another device: EXDEV) stops
+      // the linking, and Astro restores by copying as it would without this integration.
+      if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
+    }
+  });
   return linked;
 }
 
@@ -93,25 +89,20 @@ export async function linkCachedOutput(cacheDir: string, outDir: string, files: 
 export async function shareWithCache(cacheDir: string, outDir: string, files: readonly string[], concurrency = 16): Promise<number> {
   const from = path.join(cacheDir, CACHED_OUTPUT);
   let shared = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++] as string;
-      const target = path.join(outDir, file);
-      const source = path.join(from, file);
-      const [a, b] = await Promise.all([fs.promises.lstat(target).catch(() => null), fs.promises.lstat(source).catch(() => null)]);
-      if (!a?.isFile() || !b?.isFile() || a.size !== b.size || a.ino === b.ino) continue;
-      const temp = `${target}.${process.pid}.link.tmp`;
-      try {
-        await fs.promises.link(source, temp);
-        await fs.promises.rename(temp, target);
-        shared++;
-      } catch {
-        await fs.promises.rm(temp, { force: true });
-      }
+  await pLimit(concurrency).map(files, async (file) => {
+    const target = path.join(outDir, file);
+    const source = path.join(from, file);
+    const [a, b] = await Promise.all([fs.promises.lstat(target).catch(() => null), fs.promises.lstat(source).catch(() => null)]);
+    if (!a?.isFile() || !b?.isFile() || a.size !== b.size || a.ino === b.ino) return;
+    const temp = `${target}.${process.pid}.link.tmp`;
+    try {
+      await fs.promises.link(source, temp);
+      await fs.promises.rename(temp, target);
+      shared++;
+    } catch {
+      await fs.promises.rm(temp, { force: true });
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  });
   return shared;
 }
 
