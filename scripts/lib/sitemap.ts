@@ -1,0 +1,85 @@
+/**
+ * The sitemap: `sitemap-index.xml` and `sitemap-N.xml` files of at most 45,000 URLs each, written once the pages are
+ * built, with the `sitemap` package, as @astrojs/sitemap 3.7 wrote them (the same URLs, order and bytes).
+ *
+ * Why not @astrojs/sitemap itself: it sorts the URLs with `a.localeCompare(b, 'en', { numeric: true })`, and a
+ * `localeCompare` with a locale builds a collator on every call. At 100,000 products that sort took about 10 s of
+ * every build, full or incremental. One `Intl.Collator` gives the same order (the spec defines `localeCompare` by
+ * it) in a fraction of the time. It has no option to change the sort.
+ */
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { SitemapAndIndexStream, SitemapStream } from 'sitemap';
+
+/** URLs per sitemap file (@astrojs/sitemap's default; the protocol allows 50,000). */
+const ENTRY_LIMIT = 45_000;
+const FILENAME_BASE = 'sitemap';
+/** Pages that are never listed: the status pages. */
+const STATUS_PAGES = new Set(['404', '500']);
+
+/** The page URLs of a build, absolute, without the status pages and those `filter` refuses, in the sitemap's order. */
+export function sitemapUrls(
+  pathnames: readonly string[],
+  config: Pick<AstroConfig, 'site' | 'base'>,
+  filter: (url: string) => boolean,
+): string[] {
+  const siteUrl = new URL(config.base, config.site);
+  const base = siteUrl.pathname.endsWith('/') ? siteUrl.pathname : `${siteUrl.pathname}/`;
+  const urls = new Set<string>();
+  for (const pathname of pathnames) {
+    const page = pathname.replace(/^\//, '');
+    if (STATUS_PAGES.has(page.replace(/\/$/, ''))) continue;
+    const url = new URL(page === '' ? siteUrl.pathname : base + page, siteUrl).href;
+    if (filter(url)) urls.add(url);
+  }
+  const collator = new Intl.Collator('en', { numeric: true });
+  return [...urls].sort(collator.compare);
+}
+
+/** Writes `urls` as `sitemap-index.xml` and its `sitemap-N.xml` files into `dir`. */
+export async function writeSitemap(urls: readonly string[], dir: string, siteUrl: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const index = new SitemapAndIndexStream({
+    limit: ENTRY_LIMIT,
+    getSitemapStream: (i) => {
+      const stream = new SitemapStream({ hostname: siteUrl, xmlns: { news: true, xhtml: true, image: true, video: true } });
+      const file = `${FILENAME_BASE}-${i}.xml`;
+      return [new URL(file, siteUrl).href, stream, stream.pipe(createWriteStream(path.join(dir, file)))];
+    },
+  });
+  await pipeline(Readable.from(urls.map((url) => ({ url }))), index, createWriteStream(path.join(dir, `${FILENAME_BASE}-index.xml`)));
+}
+
+/** The integration: the sitemap of every built page `filter` accepts (it gets each page's absolute URL). */
+export function sitemap(options: { filter: (url: string) => boolean }): AstroIntegration {
+  let config: AstroConfig;
+  return {
+    name: 'thela:sitemap',
+    hooks: {
+      'astro:config:done': ({ config: done }) => {
+        config = done;
+      },
+      'astro:build:done': async ({ dir, pages, logger }) => {
+        if (!config.site) {
+          logger.warn('no `site` in the config: no sitemap written');
+          return;
+        }
+        const urls = sitemapUrls(
+          pages.map((p) => p.pathname),
+          config,
+          options.filter,
+        );
+        const outDir = fileURLToPath(dir);
+        await writeSitemap(urls, outDir, new URL(config.base, config.site).href);
+        logger.info(
+          `\`${FILENAME_BASE}-index.xml\` created at \`${path.relative(process.cwd(), outDir)}\` (${urls.length.toLocaleString('en')} URLs)`,
+        );
+      },
+    },
+  };
+}
