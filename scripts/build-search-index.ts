@@ -47,9 +47,11 @@ try {
     `search vocabulary: ${summary.words.toLocaleString('en')} words, ${kib(summary.vocabularyBytes)} KiB (${kib(summary.vocabularyGzipBytes)} KiB gzipped)`,
   );
   const { written, kept, removed } = summary.files;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `search index: ${summary.indexed.toLocaleString('en')} products indexed in ${((performance.now() - started) / 1000).toFixed(1)} s` +
-      ` (records: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged, ${removed.toLocaleString('en')} removed)`,
+    `search index: ${summary.indexed.toLocaleString('en')} products indexed in ${seconds(performance.now() - started)}` +
+      ` (records ${seconds(summary.ms.records)}: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged,` +
+      ` ${removed.toLocaleString('en')} removed; Pagefind read them in ${seconds(summary.ms.read)}, wrote its files in ${seconds(summary.ms.write)})`,
   );
 } catch (error) {
   const stopped = buildStopped(error);

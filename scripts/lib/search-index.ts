@@ -69,6 +69,8 @@ export interface SearchIndexSummary {
   indexed: number;
   /** The record documents (`syncRecordFiles`). */
   files: RecordFilesSummary;
+  /** Where the time went (ms): writing the record documents, Pagefind reading them, Pagefind writing its bundle. */
+  ms: { records: number; read: number; write: number };
   /** Words in the typo-correction vocabulary. */
   words: number;
   /** The vocabulary file's bytes, and gzipped. */
@@ -140,12 +142,21 @@ export async function writeSearchIndex(
   reuse = true,
 ): Promise<SearchIndexSummary> {
   const records = [...searchRecords(catalogue)];
-  let files = await syncRecordFiles(records, recordsFolder, reuse);
-  let read = await indexRecordFiles(recordsFolder, outputPath);
+  const ms = { records: 0, read: 0, write: 0 };
+  const timed = async <T>(phase: keyof typeof ms, work: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work;
+    } finally {
+      ms[phase] += performance.now() - started;
+    }
+  };
+  let files = await timed('records', syncRecordFiles(records, recordsFolder, reuse));
+  let read = await indexRecordFiles(recordsFolder, outputPath, timed);
   if (read !== records.length && files.kept > 0) {
     // The folder is not what its manifest says (edited by hand, or a stray file): start again from nothing.
-    files = await syncRecordFiles(records, recordsFolder, false);
-    read = await indexRecordFiles(recordsFolder, outputPath);
+    files = await timed('records', syncRecordFiles(records, recordsFolder, false));
+    read = await indexRecordFiles(recordsFolder, outputPath, timed);
   }
   if (read !== records.length) throw new SearchIndexError(`Pagefind read ${read} records of ${records.length} in ${recordsFolder}`);
   const counts = countWords(records.map(recordText));
@@ -154,6 +165,7 @@ export async function writeSearchIndex(
   return {
     indexed: records.length,
     files,
+    ms,
     words: counts.size,
     vocabularyBytes: Buffer.byteLength(json),
     vocabularyGzipBytes: gzipSync(json, { level: 9 }).length,
@@ -161,15 +173,21 @@ export async function writeSearchIndex(
 }
 
 /** Runs Pagefind over the record documents of `recordsFolder` and writes its bundle to `outputPath`; returns the records it read. */
-async function indexRecordFiles(recordsFolder: string, outputPath: string): Promise<number> {
+async function indexRecordFiles(
+  recordsFolder: string,
+  outputPath: string,
+  timed: <T>(phase: 'read' | 'write', work: Promise<T>) => Promise<T>,
+): Promise<number> {
   const created = await pagefind.createIndex(SEARCH_INDEX_CONFIG);
   const index = created.index;
   if (!index) throw new SearchIndexError(`Pagefind could not start an index: ${created.errors.join('; ')}`);
   try {
-    const added = await index.addDirectory({ path: recordsFolder, glob: RECORD_GLOB });
+    const added = await timed('read', index.addDirectory({ path: recordsFolder, glob: RECORD_GLOB }));
     if (added.errors.length > 0) throw new SearchIndexError(`Pagefind could not read the records: ${added.errors.join('; ')}`);
-    await rm(outputPath, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath });
+    const written = await timed(
+      'write',
+      rm(outputPath, { recursive: true, force: true }).then(() => index.writeFiles({ outputPath })),
+    );
     if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
     return added.page_count;
   } finally {
