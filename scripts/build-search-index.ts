@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
 import { parseCommand } from './lib/cli.ts';
-import { searchIndexStaging, searchRecordsFolder, writeSearchIndex } from './lib/search-index.ts';
+import { searchIndexPaths, writeSearchIndex } from './lib/search-index.ts';
 import { publicEnvProblems } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
@@ -19,13 +19,15 @@ Writes the Pagefind index of every available product of the catalogue (read as t
 typo-correction vocabulary (vocabulary.json), into STAGING
 (default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
 astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
-thela-search-records beside it, and only those that changed are written again (THELA_FULL_BUILD=1 writes them all).
+thela-search-records beside it, and only those that changed are written again; the other records' fragments are
+linked from the last index (THELA_FULL_BUILD=1 writes everything).
 
 Options:
   -h, --help   this help`;
 
 const { positionals } = parseCommand('build-search-index', HELP, {}, { allowPositionals: true });
-const staging = positionals[0] ? path.resolve(positionals[0]) : searchIndexStaging();
+const paths = searchIndexPaths();
+if (positionals[0]) paths.staging = path.resolve(positionals[0]);
 // The variables as Astro reads them: the .env files, with the process environment on top.
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
@@ -41,7 +43,7 @@ try {
   // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
   const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
   // A full build (THELA_FULL_BUILD=1) reuses nothing, as Astro's --force and the after-steps.
-  const summary = await writeSearchIndex(catalogue, staging, searchRecordsFolder(), process.env['THELA_FULL_BUILD'] !== '1');
+  const summary = await writeSearchIndex(catalogue, paths, process.env['THELA_FULL_BUILD'] !== '1');
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
     `search vocabulary: ${summary.words.toLocaleString('en')} words, ${kib(summary.vocabularyBytes)} KiB (${kib(summary.vocabularyGzipBytes)} KiB gzipped)`,
@@ -51,7 +53,8 @@ try {
   console.log(
     `search index: ${summary.indexed.toLocaleString('en')} products indexed in ${seconds(performance.now() - started)}` +
       ` (records ${seconds(summary.ms.records)}: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged,` +
-      ` ${removed.toLocaleString('en')} removed; Pagefind read them in ${seconds(summary.ms.read)}, wrote its files in ${seconds(summary.ms.write)})`,
+      ` ${removed.toLocaleString('en')} removed; Pagefind read them in ${seconds(summary.ms.read)}, wrote its files in ${seconds(summary.ms.write)},` +
+      ` ${summary.fragments.linked.toLocaleString('en')} fragments linked from the last index)`,
   );
 } catch (error) {
   const stopped = buildStopped(error);

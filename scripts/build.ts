@@ -13,7 +13,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
-import { installSearchIndex, searchIndexStaging, searchIndexTiming, type SearchIndexTiming } from './lib/search-index.ts';
+import {
+  installSearchIndex,
+  keepLastSearchIndex,
+  searchIndexPaths,
+  searchIndexTiming,
+  type SearchIndexTiming,
+} from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
@@ -89,8 +95,8 @@ async function astroBuild(full: boolean): Promise<string> {
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
-const staging = searchIndexStaging();
-const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', staging]);
+const indexPaths = searchIndexPaths();
+const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
 // The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
 const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 // The security headers read only the pages (never the index, and the service worker never reads `_headers`).
@@ -99,7 +105,7 @@ const securityHeaders = () => run('security headers', process.execPath, ['script
 /** Moves the finished index into the site; a failure stops the build like a failed step. */
 async function install(): Promise<void> {
   try {
-    await installSearchIndex(staging, outDir);
+    await installSearchIndex(indexPaths, outDir);
   } catch (error) {
     console.error(`build: the search index could not be moved into ${outDir}: ${(error as Error).message}`);
     for (const other of running) other.kill('SIGTERM');
@@ -107,6 +113,8 @@ async function install(): Promise<void> {
   }
 }
 
+// Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
+await keepLastSearchIndex(indexPaths, outDir);
 let pages: string;
 if (indexTiming === 'after') {
   pages = await astroBuild(full);

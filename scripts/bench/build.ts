@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runMeasured, withBuildLock, type Measured, type TimedLine } from './proc.ts';
 import { largestPages, pageTypeOf, type LargestPage } from './largest-pages.ts';
 import { ROOT } from './util.ts';
-import { installSearchIndex, searchIndexStaging } from '../lib/search-index.ts';
+import { installSearchIndex, searchIndexPaths } from '../lib/search-index.ts';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 /** The search index step of scripts/build.ts, run beside Astro. */
@@ -292,10 +292,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       result.lockWaitMs = performance.now() - waitStarted;
       options.progress?.(`${options.label}: astro build and search index`);
       span.started = performance.now();
-      const staging = searchIndexStaging(env);
-      const [astroRun, pagefindRun] = await Promise.all([step('astro', ASTRO_BIN, ['build']), step('search index', SEARCH_INDEX_SCRIPT, [staging])]);
+      const indexPaths = searchIndexPaths(env);
+      const [astroRun, pagefindRun] = await Promise.all([
+        step('astro', ASTRO_BIN, ['build']),
+        step('search index', SEARCH_INDEX_SCRIPT, [indexPaths.staging]),
+      ]);
       if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
-      await installSearchIndex(staging, options.outDir);
+      await installSearchIndex(indexPaths, options.outDir);
       if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
       options.progress?.(`${options.label}: service worker`);
       const swRun = await step('sw', SW_SCRIPT, [options.outDir]);

@@ -4,7 +4,7 @@
  * vocabulary of the same records. scripts/build-search-index.ts runs it beside `astro build` into a staging folder;
  * `installSearchIndex` moves it into the site once Astro is done. Nothing of the 100,000 pages is parsed twice.
  *
- * The documents are files, `product/<id>/index.html` in a folder of the build cache (`searchRecordsFolder`), which
+ * The documents are files, `product/<id>/index.html` in a folder of the build cache (`searchIndexPaths`), which
  * Pagefind reads with `addDirectory`: its parser then runs on every core, and a rebuild rewrites only the documents
  * that changed (`syncRecordFiles`). Pagefind's one-document call (`addHTMLFile`) compares each new document's URL
  * with every one before it: at 95,000 records that took 81 s, against 9 s for the folder (docs/operators.md).
@@ -17,6 +17,15 @@ import pLimit from 'p-limit';
 import * as pagefind from 'pagefind';
 import { byId } from '../../src/lib/catalogue/model.ts';
 import { buildCacheDir } from './build-cache.ts';
+import {
+  keepLastIndex,
+  mapFragments,
+  noteInstalled,
+  readFragmentState,
+  seedFragments,
+  writeFragmentState,
+  type FragmentState,
+} from './search-fragments.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
 import { placeOf, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
@@ -42,8 +51,8 @@ const RECORDS_MANIFEST_VERSION = 1;
 export class SearchIndexError extends Error {}
 
 /**
- * The index's records: one per product that can be found, by id, so the same catalogue always gives the same index
- * (the order decides between equal-ranked results; reading pages from disk did not fix it).
+ * The index's records: one per product that can be found, by id (so the records manifest comes out the same for the
+ * same catalogue; Pagefind itself takes the documents in the order its walk of the records folder finds them).
  */
 export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<SearchRecord> {
   const categoryById = new Map(catalogue.categories.map((category) => [category.id, category]));
@@ -61,6 +70,8 @@ export interface RecordFilesSummary {
   kept: number;
   /** Documents of products no longer indexed, deleted. */
   removed: number;
+  /** The ids of the documents written. */
+  changed: ReadonlySet<string>;
 }
 
 /** What `writeSearchIndex` wrote. */
@@ -69,6 +80,8 @@ export interface SearchIndexSummary {
   indexed: number;
   /** The record documents (`syncRecordFiles`). */
   files: RecordFilesSummary;
+  /** Fragments linked from the last index (unchanged records) and written by Pagefind. */
+  fragments: { linked: number; written: number };
   /** Where the time went (ms): writing the record documents, Pagefind reading them, Pagefind writing its bundle. */
   ms: { records: number; read: number; write: number };
   /** Words in the typo-correction vocabulary. */
@@ -104,6 +117,7 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
   if (previous) await rm(path.join(folder, RECORDS_MANIFEST), { force: true });
   else await rm(folder, { recursive: true, force: true });
   const hashes = new Map<string, string>();
+  const changed = new Set<string>();
   const limit = pLimit(WRITE_CONCURRENCY);
   const writes: Promise<void>[] = [];
   for (const record of records) {
@@ -111,6 +125,7 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
     const hash = createHash('sha256').update(html).digest('base64url');
     hashes.set(record.id, hash);
     if (previous?.get(record.id) === hash) continue;
+    changed.add(record.id);
     const dir = recordDir(folder, record.id);
     writes.push(
       limit(async () => {
@@ -126,19 +141,30 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
     path.join(folder, RECORDS_MANIFEST),
     JSON.stringify({ version: RECORDS_MANIFEST_VERSION, records: Object.fromEntries(hashes) }),
   );
-  const written = writes.length - gone.length;
-  return { written, kept: hashes.size - written, removed: gone.length };
+  return { written: changed.size, kept: hashes.size - changed.size, removed: gone.length, changed };
+}
+
+/** Where the index step works, all in the build cache (`searchIndexPaths`). */
+export interface SearchIndexPaths {
+  /** Where the index is written, to be moved into the site (`installSearchIndex`). */
+  staging: string;
+  /** The record documents (`syncRecordFiles`). */
+  records: string;
+  /** The fragments' state (search-fragments.ts): which fragment is whose, and where the last index went. */
+  fragments: string;
+  /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
+  kept: string;
 }
 
 /**
- * Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `outputPath`,
+ * Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `paths.staging`,
  * with the typo-correction vocabulary of the same records beside it (`vocabulary.json`, src/lib/search/vocabulary.ts).
- * The record documents go through `recordsFolder` (`syncRecordFiles`; `reuse` false rewrites them all).
+ * The record documents go through `paths.records` (`syncRecordFiles`), and the fragments of unchanged records are
+ * linked from the last index (search-fragments.ts); `reuse` false does neither and writes everything.
  */
 export async function writeSearchIndex(
   catalogue: Pick<Catalogue, 'products' | 'categories'>,
-  outputPath: string,
-  recordsFolder: string,
+  paths: SearchIndexPaths,
   reuse = true,
 ): Promise<SearchIndexSummary> {
   const records = [...searchRecords(catalogue)];
@@ -151,20 +177,25 @@ export async function writeSearchIndex(
       ms[phase] += performance.now() - started;
     }
   };
-  let files = await timed('records', syncRecordFiles(records, recordsFolder, reuse));
-  let read = await indexRecordFiles(recordsFolder, outputPath, timed);
-  if (read !== records.length && files.kept > 0) {
+  // Read, then dropped: a run stopped half way leaves no state, and the next one links nothing.
+  const previous: FragmentState = reuse ? await readFragmentState(paths.fragments) : { dir: null, byId: new Map() };
+  await rm(paths.fragments, { force: true });
+  let files = await timed('records', syncRecordFiles(records, paths.records, reuse));
+  let indexed = await indexRecordFiles(records, files, previous, paths, timed);
+  if (!indexed && files.kept > 0) {
     // The folder is not what its manifest says (edited by hand, or a stray file): start again from nothing.
-    files = await timed('records', syncRecordFiles(records, recordsFolder, false));
-    read = await indexRecordFiles(recordsFolder, outputPath, timed);
+    files = await timed('records', syncRecordFiles(records, paths.records, false));
+    indexed = await indexRecordFiles(records, files, previous, paths, timed);
   }
-  if (read !== records.length) throw new SearchIndexError(`Pagefind read ${read} records of ${records.length} in ${recordsFolder}`);
+  if (!indexed) throw new SearchIndexError(`Pagefind did not read the ${records.length} records of ${paths.records}`);
+  await writeFragmentState(paths.fragments, { dir: previous.dir, byId: indexed.byId });
   const counts = countWords(records.map(recordText));
   const json = JSON.stringify(vocabularyFile(counts));
-  await writeFile(path.join(outputPath, path.posix.basename(VOCABULARY_URL)), json);
+  await writeFile(path.join(paths.staging, path.posix.basename(VOCABULARY_URL)), json);
   return {
     indexed: records.length,
     files,
+    fragments: { linked: indexed.linked, written: records.length - indexed.linked },
     ms,
     words: counts.size,
     vocabularyBytes: Buffer.byteLength(json),
@@ -172,52 +203,78 @@ export async function writeSearchIndex(
   };
 }
 
-/** Runs Pagefind over the record documents of `recordsFolder` and writes its bundle to `outputPath`; returns the records it read. */
+/** A record's id from its URL (`productUrl`), or null for any other URL. */
+function idFromProductUrl(url: string): string | null {
+  const id = /^\/product\/([^/]+)\/$/.exec(url)?.[1];
+  return id !== undefined && productUrl(id) === url ? id : null;
+}
+
+/**
+ * Runs Pagefind over the record documents and writes its bundle to `paths.staging`, with the unchanged records'
+ * fragments linked in first. Returns each record's fragment and how many were linked, or null when Pagefind did
+ * not read exactly the records (a folder that is not what its manifest says).
+ */
 async function indexRecordFiles(
-  recordsFolder: string,
-  outputPath: string,
+  records: readonly SearchRecord[],
+  files: RecordFilesSummary,
+  previous: FragmentState,
+  paths: SearchIndexPaths,
   timed: <T>(phase: 'read' | 'write', work: Promise<T>) => Promise<T>,
-): Promise<number> {
+): Promise<{ byId: Map<string, string>; linked: number } | null> {
   const created = await pagefind.createIndex(SEARCH_INDEX_CONFIG);
   const index = created.index;
   if (!index) throw new SearchIndexError(`Pagefind could not start an index: ${created.errors.join('; ')}`);
   try {
-    const added = await timed('read', index.addDirectory({ path: recordsFolder, glob: RECORD_GLOB }));
+    const added = await timed('read', index.addDirectory({ path: paths.records, glob: RECORD_GLOB }));
     if (added.errors.length > 0) throw new SearchIndexError(`Pagefind could not read the records: ${added.errors.join('; ')}`);
-    const written = await timed(
-      'write',
-      rm(outputPath, { recursive: true, force: true }).then(() => index.writeFiles({ outputPath })),
-    );
-    if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-    return added.page_count;
+    if (added.page_count !== records.length) return null;
+    const ids = new Set(records.map((record) => record.id));
+    const unchanged = records.filter((record) => !files.changed.has(record.id)).map((record) => record.id);
+    const write = async (seed: boolean) => {
+      await rm(paths.staging, { recursive: true, force: true });
+      const seeded = seed ? await seedFragments(previous, unchanged, paths.staging) : new Set<string>();
+      const written = await index.writeFiles({ outputPath: paths.staging });
+      if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+      const byId = await mapFragments(paths.staging, seeded, previous, ids, files.changed, idFromProductUrl);
+      return byId && { byId, linked: [...byId.values()].filter((name) => seeded.has(name)).length };
+    };
+    // Without links when the linked fragments cannot be trusted (search-fragments.ts).
+    const result = (await timed('write', write(true))) ?? (await timed('write', write(false)));
+    if (!result) throw new SearchIndexError(`Pagefind's fragments in ${paths.staging} do not match the records`);
+    return result;
   } finally {
     await pagefind.close();
   }
 }
 
-/** Moves a finished index from `staging` into the built site at `outDir`, replacing any index already there. */
-export async function installSearchIndex(staging: string, outDir: string): Promise<void> {
+/**
+ * Moves a finished index from `paths.staging` into the built site at `outDir`, replacing any index already there, and
+ * notes where it went in the fragments' state, whose files the next build links (search-fragments.ts).
+ */
+export async function installSearchIndex(paths: Pick<SearchIndexPaths, 'staging' | 'fragments' | 'kept'>, outDir: string): Promise<void> {
   const target = path.join(outDir, SEARCH_INDEX_DIR);
   await rm(target, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   try {
-    await rename(staging, target);
+    await rename(paths.staging, target);
   } catch (error) {
     // A staging folder on another file system (the build cache mounted elsewhere) is copied instead.
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(staging, target, { recursive: true });
-    await rm(staging, { recursive: true, force: true });
+    await cp(paths.staging, target, { recursive: true });
+    await rm(paths.staging, { recursive: true, force: true });
   }
+  await noteInstalled(paths.fragments, path.resolve(target), paths.kept);
 }
 
-/** Where the index is written while Astro builds: in the build cache. */
-export function searchIndexStaging(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(buildCacheDir(env), 'thela-search-index');
-}
-
-/** Where the record documents stay between builds (`syncRecordFiles`): in the build cache. */
-export function searchRecordsFolder(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(buildCacheDir(env), 'thela-search-records');
+/** Where the index step works (`SearchIndexPaths`): in the build cache. */
+export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env): SearchIndexPaths {
+  const cache = buildCacheDir(env);
+  return {
+    staging: path.join(cache, 'thela-search-index'),
+    records: path.join(cache, 'thela-search-records'),
+    fragments: path.join(cache, 'thela-search-fragments.json'),
+    kept: path.join(cache, 'thela-search-last'),
+  };
 }
 
 /**
@@ -232,4 +289,9 @@ export function searchIndexTiming(env: NodeJS.ProcessEnv = process.env): SearchI
   const value = env['THELA_SEARCH_INDEX']?.trim() || 'beside';
   if (value === 'beside' || value === 'after') return value;
   throw new SearchIndexError(`THELA_SEARCH_INDEX must be "beside" or "after", not ${JSON.stringify(value)}`);
+}
+
+/** Before the build starts: keeps the last index's fragments linkable when Astro is about to empty their folder. */
+export async function keepLastSearchIndex(paths: SearchIndexPaths, outDir: string): Promise<void> {
+  await keepLastIndex(paths.fragments, outDir, paths.kept);
 }

@@ -7,9 +7,11 @@ import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import {
   installSearchIndex,
+  keepLastSearchIndex,
   searchIndexTiming,
   searchRecords,
-  searchRecordsFolder,
+  searchIndexPaths,
+  type SearchIndexPaths,
   SearchIndexError,
   writeSearchIndex,
 } from '../../scripts/lib/search-index.ts';
@@ -43,6 +45,14 @@ async function fragments(dir: string): Promise<Fragment[]> {
   return texts.map((text) => JSON.parse(text.slice('pagefind_dcd'.length)) as Fragment).sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/** The step's folders in `dir`, its index written to `dir/<staging>`. */
+const pathsIn = (dir: string, staging: string): SearchIndexPaths => ({
+  staging: path.join(dir, staging),
+  records: path.join(dir, 'records'),
+  fragments: path.join(dir, 'fragments.json'),
+  kept: path.join(dir, 'last'),
+});
+
 const temp: string[] = [];
 afterEach(async () => {
   await Promise.all(temp.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
@@ -65,9 +75,10 @@ describe('writeSearchIndex', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const staging = path.join(dir, 'staging');
-    const summary = await writeSearchIndex(catalogue, staging, path.join(dir, 'records'));
+    const summary = await writeSearchIndex(catalogue, pathsIn(dir, 'staging'));
     expect(summary.indexed).toBe(2);
-    expect(summary.files).toEqual({ written: 2, kept: 0, removed: 0 });
+    expect(summary.files).toMatchObject({ written: 2, kept: 0, removed: 0 });
+    expect(summary.fragments).toEqual({ linked: 0, written: 2 });
     const [tricky, milk] = await fragments(staging);
     expect(milk).toMatchObject({
       url: '/product/zz-milk/',
@@ -100,13 +111,9 @@ describe('writeSearchIndex', () => {
 
     // Installing moves the bundle into the site, replacing the index of the last build.
     const site = path.join(dir, 'site');
-    await writeSearchIndex(
-      { categories: catalogue.categories, products: [product('only')] },
-      path.join(dir, 'old'),
-      path.join(dir, 'old-records'),
-    );
-    await installSearchIndex(path.join(dir, 'old'), site);
-    await installSearchIndex(staging, site);
+    await writeSearchIndex({ categories: catalogue.categories, products: [product('only')] }, pathsIn(path.join(dir, 'other'), 'old'));
+    await installSearchIndex(pathsIn(path.join(dir, 'other'), 'old'), site);
+    await installSearchIndex(pathsIn(dir, 'staging'), site);
     expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     await expect(readFile(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
     await expect(readdir(staging)).rejects.toThrow();
@@ -116,12 +123,13 @@ describe('writeSearchIndex', () => {
 describe('writeSearchIndex, again', () => {
   const urls = async (dir: string) => (await fragments(dir)).map((f) => `${f.url} ${f.meta['title']}`);
 
-  test('rewrites only the record documents that changed, and the index holds exactly the new catalogue', async () => {
+  test('rewrites only the record documents that changed, links the unchanged fragments, and holds exactly the new catalogue', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const records = path.join(dir, 'records');
     const first = { categories: catalogue.categories, products: [product('a-milk'), product('b-milk'), product('c-milk')] };
-    await writeSearchIndex(first, path.join(dir, 'one'), records);
+    await writeSearchIndex(first, pathsIn(dir, 'one'));
+    await installSearchIndex(pathsIn(dir, 'one'), path.join(dir, 'site-one'));
     const untouched = await stat(path.join(records, 'product', 'a-milk', 'index.html'));
 
     // One renamed, one sold out (so no longer indexed), one new.
@@ -134,8 +142,9 @@ describe('writeSearchIndex, again', () => {
         product('d-milk'),
       ],
     };
-    const summary = await writeSearchIndex(second, path.join(dir, 'two'), records);
-    expect(summary.files).toEqual({ written: 2, kept: 1, removed: 1 });
+    const summary = await writeSearchIndex(second, pathsIn(dir, 'two'));
+    expect(summary.files).toMatchObject({ written: 2, kept: 1, removed: 1 });
+    expect([...summary.files.changed].sort()).toEqual(['b-milk', 'd-milk']);
     expect(await urls(path.join(dir, 'two'))).toEqual([
       '/product/a-milk/ Amul Taaza Toned Milk',
       '/product/b-milk/ Gokul Full Cream Milk',
@@ -144,16 +153,61 @@ describe('writeSearchIndex, again', () => {
     expect((await stat(path.join(records, 'product', 'a-milk', 'index.html'))).mtimeMs).toBe(untouched.mtimeMs);
     await expect(stat(path.join(records, 'product', 'c-milk'))).rejects.toThrow();
 
+    // The unchanged product's fragment is the last index's file, linked: the same inode, nothing written.
+    expect(summary.fragments).toEqual({ linked: 1, written: 2 });
+    const inodes = async (folder: string) =>
+      new Map(
+        await Promise.all(
+          (await readdir(path.join(folder, 'fragment'))).map(
+            async (name) => [name, (await stat(path.join(folder, 'fragment', name))).ino] as const,
+          ),
+        ),
+      );
+    const [before, after] = [await inodes(path.join(dir, 'site-one', 'pagefind')), await inodes(path.join(dir, 'two'))];
+    expect([...after].filter(([name, ino]) => before.get(name) === ino)).toHaveLength(1);
+    expect(after.size).toBe(3);
+
     // The same index as a build that reused nothing.
-    await writeSearchIndex(second, path.join(dir, 'full'), records, false);
+    await writeSearchIndex(second, pathsIn(dir, 'full'), false);
     expect(await urls(path.join(dir, 'full'))).toEqual(await urls(path.join(dir, 'two')));
+    expect([...(await inodes(path.join(dir, 'full'))).keys()].sort()).toEqual([...after.keys()].sort());
+  });
+
+  test('without the last index or its state, every fragment is written', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
+    await installSearchIndex(pathsIn(dir, 'one'), path.join(dir, 'site'));
+    await rm(path.join(dir, 'site'), { recursive: true });
+    expect((await writeSearchIndex(catalogue, pathsIn(dir, 'two'))).fragments).toEqual({ linked: 0, written: 2 });
+    await rm(pathsIn(dir, 'two').fragments);
+    expect((await writeSearchIndex(catalogue, pathsIn(dir, 'three'))).fragments).toEqual({ linked: 0, written: 2 });
+    expect((await fragments(path.join(dir, 'three'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+  });
+
+  test('a build into the folder of the last index (which Astro empties) still links its fragments', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const site = path.join(dir, 'dist');
+    await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
+    await installSearchIndex(pathsIn(dir, 'one'), site);
+    // As scripts/build.ts does before Astro starts: the index moves aside, out of the folder about to be emptied.
+    await keepLastSearchIndex(pathsIn(dir, 'two'), site);
+    await rm(site, { recursive: true });
+    expect((await writeSearchIndex(catalogue, pathsIn(dir, 'two'))).fragments).toEqual({ linked: 2, written: 0 });
+    await installSearchIndex(pathsIn(dir, 'two'), site);
+    expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
+    await expect(stat(path.join(dir, 'last'))).rejects.toThrow();
+    // A build into another folder (a new release) leaves the last index where it is.
+    await keepLastSearchIndex(pathsIn(dir, 'three'), path.join(dir, 'release-2'));
+    await expect(stat(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
   });
 
   test('a folder that is not what its manifest says is written again from nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const records = path.join(dir, 'records');
-    await writeSearchIndex(catalogue, path.join(dir, 'one'), records);
+    await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
 
     // A stray document: Pagefind would index it, so the step starts again and leaves it out.
     await mkdir(path.join(records, 'product', 'stray'), { recursive: true });
@@ -161,17 +215,22 @@ describe('writeSearchIndex, again', () => {
       path.join(records, 'product', 'stray', 'index.html'),
       '<html><body><div data-search-product data-pagefind-body><p>Stray</p></div></body></html>',
     );
-    const summary = await writeSearchIndex(catalogue, path.join(dir, 'two'), records);
-    expect(summary.files).toEqual({ written: 2, kept: 0, removed: 0 });
+    const summary = await writeSearchIndex(catalogue, pathsIn(dir, 'two'));
+    expect(summary.files).toMatchObject({ written: 2, kept: 0, removed: 0 });
     expect((await fragments(path.join(dir, 'two'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
 
     // No manifest (a run stopped between its writes): nothing is trusted, everything is written.
     await rm(path.join(records, 'records.json'));
-    expect((await writeSearchIndex(catalogue, path.join(dir, 'three'), records)).files).toEqual({ written: 2, kept: 0, removed: 0 });
+    expect((await writeSearchIndex(catalogue, pathsIn(dir, 'three'))).files).toMatchObject({ written: 2, kept: 0, removed: 0 });
   });
 
-  test('the records live in the build cache', () => {
-    expect(searchRecordsFolder({ THELA_BUILD_CACHE: '/var/cache/thela' })).toBe('/var/cache/thela/thela-search-records');
+  test('the step works in the build cache', () => {
+    expect(searchIndexPaths({ THELA_BUILD_CACHE: '/var/cache/thela' })).toEqual({
+      staging: '/var/cache/thela/thela-search-index',
+      records: '/var/cache/thela/thela-search-records',
+      fragments: '/var/cache/thela/thela-search-fragments.json',
+      kept: '/var/cache/thela/thela-search-last',
+    });
   });
 });
 

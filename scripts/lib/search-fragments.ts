@@ -1,0 +1,166 @@
+/**
+ * The search index's fragments, shared between builds: Pagefind writes one fragment per record
+ * (`pagefind/fragment/<name>.pf_fragment`, the name a hash of its content), 95,000 files at 100,000 products, and
+ * skips a fragment whose file is already there. So before Pagefind writes, the fragment of every record whose
+ * document is unchanged is hard-linked from the last installed index (`seedFragments`): a rebuild then compresses
+ * and writes only the fragments of the records that changed, and the release shares the other files with the last
+ * one (the secret scan and the release dedupe find them unchanged without reading them).
+ *
+ * What keeps it correct: a name is a hash of the content, and only unchanged records' fragments are linked. After
+ * Pagefind wrote, `mapFragments` reads the fragments it wrote (not the linked ones) and checks that every record
+ * whose document changed got one of its own; otherwise (a short-hash collision with a linked file, which Pagefind
+ * would then skip) the caller writes the index again without links. The map of record id to fragment name is kept
+ * in the build cache (`FragmentState`), with where the last index was installed.
+ */
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pLimit from 'p-limit';
+
+const FRAGMENT_DIR = 'fragment';
+const FRAGMENT_SUFFIX = '.pf_fragment';
+/** Pagefind's prefix inside each decompressed file, before the fragment's JSON. */
+const FRAGMENT_PREFIX = 'pagefind_dcd';
+const STATE_VERSION = 1;
+/** File operations at once. */
+const CONCURRENCY = 16;
+
+/** Where the last index was installed, and the fragment name of each of its records, by record id. */
+export interface FragmentState {
+  dir: string | null;
+  byId: Map<string, string>;
+}
+
+/** The stored state, or an empty one when missing, unreadable or of another version. */
+export async function readFragmentState(file: string): Promise<FragmentState> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as { version?: unknown; dir?: unknown; byId?: unknown };
+    if (parsed.version === STATE_VERSION && parsed.byId && typeof parsed.byId === 'object') {
+      const entries = Object.entries(parsed.byId as Record<string, unknown>);
+      return {
+        dir: typeof parsed.dir === 'string' ? parsed.dir : null,
+        byId: new Map(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string' && isFragmentName(entry[1]))),
+      };
+    }
+  } catch {
+    // None yet, or unreadable: nothing is linked.
+  }
+  return { dir: null, byId: new Map() };
+}
+
+export async function writeFragmentState(file: string, state: FragmentState): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ version: STATE_VERSION, dir: state.dir, byId: Object.fromEntries(state.byId) }));
+}
+
+/**
+ * Records where the index now is, after it moved into the site. A last index kept aside (`keepLastIndex`) is then
+ * deleted: the new one holds links to whatever of it is still used.
+ */
+export async function noteInstalled(file: string, dir: string, kept: string): Promise<void> {
+  const state = await readFragmentState(file);
+  if (state.byId.size > 0) await writeFragmentState(file, { ...state, dir });
+  await rm(kept, { recursive: true, force: true });
+}
+
+/**
+ * Before a build into the folder that holds the last index (`npm run build` into dist/ again), which Astro empties
+ * as it starts: moves that index to `kept` (one rename), so the index step can still link its fragments. Builds into
+ * a new folder (the operators' releases) leave the last index where it is. Nothing to move, or a move that fails:
+ * nothing is linked.
+ */
+export async function keepLastIndex(file: string, outDir: string, kept: string): Promise<void> {
+  const state = await readFragmentState(file);
+  if (!state.dir) return;
+  const relative = path.relative(path.resolve(outDir), state.dir);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return;
+  await rm(kept, { recursive: true, force: true });
+  try {
+    await rename(state.dir, kept);
+  } catch {
+    return;
+  }
+  await writeFragmentState(file, { ...state, dir: kept });
+}
+
+/** A fragment name as Pagefind writes them ("en_3f9a2c1"), never a path. */
+function isFragmentName(name: string): boolean {
+  return /^[\w-]{1,100}$/.test(name);
+}
+
+/**
+ * Hard-links into `outputPath/fragment/` the last index's fragment of each of `ids` (records whose documents are
+ * unchanged); returns the names linked. A missing file (the last index was deleted) is simply not linked.
+ */
+export async function seedFragments(state: FragmentState, ids: Iterable<string>, outputPath: string): Promise<Set<string>> {
+  const to = path.join(outputPath, FRAGMENT_DIR);
+  await mkdir(to, { recursive: true });
+  const seeded = new Set<string>();
+  if (!state.dir) return seeded;
+  const from = path.join(state.dir, FRAGMENT_DIR);
+  const names = new Set<string>();
+  for (const id of ids) {
+    const name = state.byId.get(id);
+    if (name) names.add(name);
+  }
+  await pLimit(CONCURRENCY).map(names, async (name) => {
+    const file = `${name}${FRAGMENT_SUFFIX}`;
+    try {
+      await link(path.join(from, file), path.join(to, file));
+      seeded.add(name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  });
+  return seeded;
+}
+
+/** The record id of a fragment: from its URL, `/product/{id}/` (`idFromUrl`), or null when unreadable. */
+async function fragmentId(file: string, idFromUrl: (url: string) => string | null): Promise<string | null> {
+  try {
+    const text = gunzipSync(await readFile(file)).toString('utf8');
+    if (!text.startsWith(FRAGMENT_PREFIX)) return null;
+    const url = (JSON.parse(text.slice(FRAGMENT_PREFIX.length)) as { url?: unknown }).url;
+    return typeof url === 'string' ? idFromUrl(url) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After Pagefind wrote into `outputPath` (with `seeded` linked first): the fragment name of every record of `ids`,
+ * from the files Pagefind wrote itself (read back) and, for the rest, the linked names of `previous`. Returns null
+ * when that cannot be trusted: a record of `changed` without a fragment written for it, a written fragment of no
+ * known record, or a record with no fragment at all. Linked fragments no record uses any more are deleted.
+ */
+export async function mapFragments(
+  outputPath: string,
+  seeded: ReadonlySet<string>,
+  previous: FragmentState,
+  ids: ReadonlySet<string>,
+  changed: ReadonlySet<string>,
+  idFromUrl: (url: string) => string | null,
+): Promise<Map<string, string> | null> {
+  const dir = path.join(outputPath, FRAGMENT_DIR);
+  const written = (await readdir(dir))
+    .filter((file) => file.endsWith(FRAGMENT_SUFFIX))
+    .map((file) => file.slice(0, -FRAGMENT_SUFFIX.length))
+    .filter((name) => !seeded.has(name));
+  const owners = await pLimit(CONCURRENCY).map(written, (name) => fragmentId(path.join(dir, `${name}${FRAGMENT_SUFFIX}`), idFromUrl));
+  const byId = new Map<string, string>();
+  for (const [i, id] of owners.entries()) {
+    if (id === null || !ids.has(id)) return null;
+    byId.set(id, written[i] as string);
+  }
+  for (const id of changed) if (!byId.has(id)) return null;
+  for (const id of ids) {
+    if (byId.has(id)) continue;
+    const name = previous.byId.get(id);
+    if (name === undefined || !seeded.has(name)) return null;
+    byId.set(id, name);
+  }
+  const used = new Set(byId.values());
+  const unused = [...seeded].filter((name) => !used.has(name));
+  await pLimit(CONCURRENCY).map(unused, (name) => rm(path.join(dir, `${name}${FRAGMENT_SUFFIX}`), { force: true }));
+  return byId;
+}
