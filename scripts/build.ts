@@ -58,6 +58,13 @@ interface StepOptions {
   onOutput?: (chunk: string) => void;
 }
 
+/** Stops the build: says why, stops any step still running, exits with `code`. */
+function stop(reason: string, code: number): never {
+  console.error(`build: ${reason}`);
+  for (const other of running) other.kill('SIGTERM');
+  process.exit(code);
+}
+
 /** Runs one step of the build, timed under `label`; a failure stops the build (and any step beside it) with its exit code. */
 async function run(label: string, command: string, args: string[], { name = label, onOutput }: StepOptions = {}): Promise<void> {
   const started = performance.now();
@@ -78,11 +85,7 @@ async function run(label: string, command: string, args: string[], { name = labe
   });
   running.delete(child);
   steps[label] = performance.now() - started;
-  if (status !== 0) {
-    console.error(`build: ${name} failed (exit ${status})`);
-    for (const other of running) other.kill('SIGTERM');
-    process.exit(typeof status === 'number' ? status : 1);
-  }
+  if (status !== 0) stop(`${name} failed (exit ${status})`, typeof status === 'number' ? status : 1);
 }
 
 /** Runs `astro build`, passing its output through while counting the pages it rendered and reused. */
@@ -107,9 +110,7 @@ async function install(): Promise<void> {
   try {
     await installSearchIndex(indexPaths, outDir);
   } catch (error) {
-    console.error(`build: the search index could not be moved into ${outDir}: ${(error as Error).message}`);
-    for (const other of running) other.kill('SIGTERM');
-    process.exit(1);
+    stop(`the search index could not be moved into ${outDir}: ${(error as Error).message}`, 1);
   }
 }
 
