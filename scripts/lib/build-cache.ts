@@ -3,9 +3,36 @@
  * beside it (the search index's, the file results'), kept between builds. THELA_BUILD_CACHE moves it out of the
  * project, as the operators' rebuilds do (docs/operators.md).
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRecord } from '../../src/lib/catalogue/rows.ts';
 
 /** The build cache's folder: THELA_BUILD_CACHE, default node_modules/.astro (Astro's default too). */
 export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro');
+}
+
+/**
+ * A JSON object a build step kept in the cache with `version` (`writeCacheFile`): its fields, or null when the file
+ * is missing, unreadable or of another version (the step then starts from nothing).
+ */
+export async function readCacheFile(file: string, version: number): Promise<Record<string, unknown> | null> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return isRecord(parsed) && parsed['version'] === version ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `fields` in the cache as JSON with `version`, for `readCacheFile`. */
+export async function writeCacheFile(file: string, version: number, fields: Record<string, unknown>): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ version, ...fields }));
+}
+
+/** The string values of `value` (an object read from a cache file) that pass `keep`, by key; anything else is left out. */
+export function stringEntries(value: unknown, keep: (text: string) => boolean = () => true): Map<string, string> {
+  if (!isRecord(value)) return new Map();
+  return new Map(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && keep(entry[1])));
 }

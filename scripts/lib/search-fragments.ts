@@ -12,10 +12,12 @@
  * would then skip) the caller writes the index again without links. The map of record id to fragment name is kept
  * in the build cache (`FragmentState`), with where the last index was installed.
  */
-import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
+import { readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
+import { isRecord } from '../../src/lib/catalogue/rows.ts';
 
 const FRAGMENT_DIR = 'fragment';
 const FRAGMENT_SUFFIX = '.pf_fragment';
@@ -33,24 +35,13 @@ export interface FragmentState {
 
 /** The stored state, or an empty one when missing, unreadable or of another version. */
 export async function readFragmentState(file: string): Promise<FragmentState> {
-  try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as { version?: unknown; dir?: unknown; byId?: unknown };
-    if (parsed.version === STATE_VERSION && parsed.byId && typeof parsed.byId === 'object') {
-      const entries = Object.entries(parsed.byId as Record<string, unknown>);
-      return {
-        dir: typeof parsed.dir === 'string' ? parsed.dir : null,
-        byId: new Map(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string' && isFragmentName(entry[1]))),
-      };
-    }
-  } catch {
-    // None yet, or unreadable: nothing is linked.
-  }
-  return { dir: null, byId: new Map() };
+  const stored = await readCacheFile(file, STATE_VERSION);
+  if (!stored || !isRecord(stored['byId'])) return { dir: null, byId: new Map() };
+  return { dir: typeof stored['dir'] === 'string' ? stored['dir'] : null, byId: stringEntries(stored['byId'], isFragmentName) };
 }
 
 export async function writeFragmentState(file: string, state: FragmentState): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify({ version: STATE_VERSION, dir: state.dir, byId: Object.fromEntries(state.byId) }));
+  await writeCacheFile(file, STATE_VERSION, { dir: state.dir, byId: Object.fromEntries(state.byId) });
 }
 
 /**

@@ -10,13 +10,13 @@
  * with every one before it: at 95,000 records that took 81 s, against 9 s for the folder (docs/operators.md).
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import * as pagefind from 'pagefind';
 import { byId } from '../../src/lib/catalogue/model.ts';
-import { buildCacheDir } from './build-cache.ts';
+import { buildCacheDir, readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
 import {
   keepLastIndex,
   mapFragments,
@@ -26,9 +26,9 @@ import {
   writeFragmentState,
   type FragmentState,
 } from './search-fragments.ts';
-import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
+import { isRecord, type Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
-import { placeOf, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
+import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
 import { countWords, recordText, vocabularyFile } from '../../src/lib/search/vocabulary.ts';
 
 /** How Pagefind reads each record: only the record element, one English index ("bananas" finds "Banana"). */
@@ -96,14 +96,8 @@ const recordDir = (folder: string, id: string): string => path.join(folder, prod
 
 /** Reads the records manifest: hash by id, or null when missing, unreadable or of another version. */
 async function readRecordsManifest(folder: string): Promise<Map<string, string> | null> {
-  try {
-    const parsed = JSON.parse(await readFile(path.join(folder, RECORDS_MANIFEST), 'utf8')) as { version?: unknown; records?: unknown };
-    if (parsed.version !== RECORDS_MANIFEST_VERSION || !parsed.records || typeof parsed.records !== 'object') return null;
-    const entries = Object.entries(parsed.records as Record<string, unknown>);
-    return new Map(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return null;
-  }
+  const records = (await readCacheFile(path.join(folder, RECORDS_MANIFEST), RECORDS_MANIFEST_VERSION))?.['records'];
+  return isRecord(records) ? stringEntries(records) : null;
 }
 
 /**
@@ -137,10 +131,7 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
   const gone = [...(previous?.keys() ?? [])].filter((id) => !hashes.has(id));
   for (const id of gone) writes.push(limit(() => rm(recordDir(folder, id), { recursive: true, force: true })));
   await Promise.all(writes);
-  await writeFile(
-    path.join(folder, RECORDS_MANIFEST),
-    JSON.stringify({ version: RECORDS_MANIFEST_VERSION, records: Object.fromEntries(hashes) }),
-  );
+  await writeCacheFile(path.join(folder, RECORDS_MANIFEST), RECORDS_MANIFEST_VERSION, { records: Object.fromEntries(hashes) });
   return { written: changed.size, kept: hashes.size - changed.size, removed: gone.length, changed };
 }
 
@@ -203,12 +194,6 @@ export async function writeSearchIndex(
   };
 }
 
-/** A record's id from its URL (`productUrl`), or null for any other URL. */
-function idFromProductUrl(url: string): string | null {
-  const id = /^\/product\/([^/]+)\/$/.exec(url)?.[1];
-  return id !== undefined && productUrl(id) === url ? id : null;
-}
-
 /**
  * Runs Pagefind over the record documents and writes its bundle to `paths.staging`, with the unchanged records'
  * fragments linked in first. Returns each record's fragment and how many were linked, or null when Pagefind did
@@ -235,7 +220,7 @@ async function indexRecordFiles(
       const seeded = seed ? await seedFragments(previous, unchanged, paths.staging) : new Set<string>();
       const written = await index.writeFiles({ outputPath: paths.staging });
       if (written.errors.length > 0) throw new SearchIndexError(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-      const byId = await mapFragments(paths.staging, seeded, previous, ids, files.changed, idFromProductUrl);
+      const byId = await mapFragments(paths.staging, seeded, previous, ids, files.changed, productIdOfUrl);
       return byId && { byId, linked: [...byId.values()].filter((name) => seeded.has(name)).length };
     };
     // Without links when the linked fragments cannot be trusted (search-fragments.ts).

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../../../src/lib/catalogue/rows.ts';
 
 /** A command either as an argv array (run directly) or as one string (run through /bin/sh). */
 export type Command = string[] | string;
@@ -98,10 +99,6 @@ const DEFAULTS = {
 
 type Raw = Record<string, unknown>;
 
-function isObject(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function rejectUnknown(raw: Raw, known: object, where: string): void {
   for (const key of Object.keys(raw)) {
     if (key === '$comment' || key.startsWith('//')) continue;
@@ -149,10 +146,10 @@ function stringList(raw: Raw, key: string, where: string, fallback: string[]): s
 /** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
 export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config'): OpsConfig {
   if (raw === undefined || raw === null) raw = {};
-  if (!isObject(raw)) throw new ConfigError(`${where}: expected a JSON object`);
+  if (!isRecord(raw)) throw new ConfigError(`${where}: expected a JSON object`);
   rejectUnknown(raw, { ...DEFAULTS, projectDir: 0, service: 0 }, where);
   const serviceRaw = raw['service'] ?? {};
-  if (!isObject(serviceRaw)) throw new ConfigError(`${where}.service: expected an object`);
+  if (!isRecord(serviceRaw)) throw new ConfigError(`${where}.service: expected an object`);
   rejectUnknown(serviceRaw, DEFAULT_SERVICE, `${where}.service`);
 
   const root = path.resolve(projectDir, string(raw, 'projectDir', where, '.') ?? '.');

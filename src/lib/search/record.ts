@@ -148,6 +148,12 @@ export function productUrl(id: string): string {
   return `/product/${id}/`;
 }
 
+/** The id whose `productUrl` is exactly `url`, or null for any other URL. */
+export function productIdOfUrl(url: string): string | null {
+  const id = /^\/product\/([^/]+)\/$/.exec(url)?.[1];
+  return id !== undefined && productUrl(id) === url ? id : null;
+}
+
 /**
  * The document Pagefind indexes for one record (the search index's root selector is `[data-search-product]`).
  * Searchable: the name, the synonyms and the pack size (`title` and `unit` meta), and the emphasis words at three
