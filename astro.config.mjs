@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { linkedOutput } from './scripts/lib/linked-output.ts';
 import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
 import { siteRedirects } from './scripts/lib/redirects.ts';
-import { lowPriorityScripts } from './scripts/lib/script-priority.ts';
+import { afterPaintScripts } from './scripts/lib/after-paint-scripts.ts';
 import { clientDirectives } from './scripts/lib/client-directives.ts';
 import { sitemap } from './scripts/lib/sitemap.ts';
 
@@ -39,12 +39,12 @@ export default defineConfig({
     siteRedirects(),
     // client:stored="key": an island hydrated only once this browser stored the key (home's "Buy again").
     clientDirectives(),
+    // Page scripts and the island runtime written so that they load after the first paint (scripts/lib/after-paint-scripts.ts).
+    afterPaintScripts(),
   ],
   vite: {
     plugins: [
       tailwindcss(),
-      // Every bundled page script tag written with fetchpriority="low" (scripts/lib/script-priority.ts).
-      lowPriorityScripts(),
       // No module preload lists in the browser build: every on-demand import (the header's delivery dialog, a
       // listing's search, the service worker's registration) would carry the list of its dependencies and every page
       // the preload helper (about 0.9 KB gzipped), for dependencies that are small and cached after first use.
@@ -54,10 +54,10 @@ export default defineConfig({
         configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
       },
     ],
-    // Page scripts load as files: they run after parsing anyway, and inline they would count in every first round
-    // trip (issue 12). Except the shell's theme toggle, on every page: as a file it would add its own request and
-    // gzip overhead to every page's JS. Other assets keep Vite's default.
-    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('ThemeToggle.astro') : undefined) },
+    // Page scripts load as files, after the first paint: inline they would count in every first round trip (issue
+    // 12). Except the layout's after-paint loader (src/scripts/after-paint.ts), which must run without a request of
+    // its own. Other assets keep Vite's default.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('BaseLayout.astro') : undefined) },
   },
   experimental: { incrementalBuild: true },
   env: {

@@ -1,6 +1,6 @@
 /**
  * Page weight read from a build on disk, without a browser (fast and stable enough for CI):
- * - JS: every module script, modulepreload, island component and renderer (and before-hydration script) the HTML
+ * - JS: every module script (and after-paint page script), modulepreload, island component and renderer (and before-hydration script) the HTML
  *   names, followed through their static imports recursively; dynamic import() is not followed (it loads on demand);
  * - CSS: every stylesheet link; render-blocking = linked in <head> with rel=stylesheet, not disabled, and no media
  *   query that keeps it off the screen ("print", or any media other than all/screen);
@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import { addSizes, sizesOf, type Sizes } from './util.ts';
+import { AFTER_PAINT_TYPE } from '../../src/scripts/after-paint.ts';
 
 /** A tag's attributes (names lower-cased; valueless attributes map to ''). */
 export type Attributes = Record<string, string>;
@@ -76,8 +77,10 @@ export function isRenderBlockingStylesheet(tag: Tag): boolean {
   return media === '' || media === 'all' || media === 'screen';
 }
 
+/** A module script, or a page script the after-paint loader runs as one (src/scripts/after-paint.ts). */
 function isModuleScript(tag: Tag): boolean {
-  return tag.name === 'script' && (tag.attrs['type'] ?? '').toLowerCase() === 'module';
+  const type = (tag.attrs['type'] ?? '').toLowerCase();
+  return tag.name === 'script' && (type === 'module' || type === AFTER_PAINT_TYPE);
 }
 
 function isClassicScript(tag: Tag): boolean {

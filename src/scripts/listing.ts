@@ -45,9 +45,11 @@ class ListingElement extends HTMLElement {
             .catch(() => {}),
         { once: true },
       );
-    const fromUrl = parseListingSort(new URLSearchParams(location.search).get('sort'));
-    if (fromUrl !== 'relevance' || input.value) {
-      sort.value = fromUrl;
+    // A sort chosen before this script ran (it starts after the first paint) wins over the URL's.
+    const chosen = parseListingSort(sort.value);
+    const wanted = chosen !== 'relevance' ? chosen : parseListingSort(new URLSearchParams(location.search).get('sort'));
+    if (wanted !== 'relevance' || input.value) {
+      sort.value = wanted;
       void this.#apply();
     }
   }

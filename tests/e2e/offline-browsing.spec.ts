@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { must } from '../../scripts/lib/must.ts';
-import { products, sample } from './support/pages.ts';
+import { products, sample, scriptsReady } from './support/pages.ts';
 import { cachedPaths, offlineStatus, waitForServiceWorker } from './support/pwa.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -70,6 +70,8 @@ test.describe('offline browsing', () => {
 
   test('the banner appears when the network goes and goes when it is back', async ({ page, context }) => {
     await page.goto('/');
+    // The banner's script must be there to see the network go (no service worker serves it offline here).
+    await scriptsReady(page);
     const status = offlineStatus(page);
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status).toHaveText('');

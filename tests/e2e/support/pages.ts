@@ -49,3 +49,8 @@ export function collectErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Waits until the page's scripts have run: they start after the first paint (src/scripts/after-paint.ts). */
+export async function scriptsReady(page: Page): Promise<void> {
+  await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+}

@@ -1,0 +1,104 @@
+/**
+ * After the first paint: everything a page loads besides its HTML, its inline first-paint CSS and its first screen's
+ * images (issue 12). On a slow network nothing else competes with the first screen, and it paints in the round trips
+ * the HTML and its images need.
+ *
+ * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
+ *   scripts/lib/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
+ * - The full stylesheet: named by `<noscript data-sheet>`, which links it for browsers without JavaScript.
+ * - Astro's island runtime (also written as an after-paint script), and so every island; those marked
+ *   `client:painted` (src/scripts/client-painted.ts) hydrate as soon as it is there.
+ *
+ * They start when the page has loaded (its first screen's images are in) and the next frame has painted, at the
+ * shopper's first tap or key if that comes sooner, and at the latest START_BY_MS after the HTML was read. A button
+ * tapped before its script is there is tapped again once it is (an ADD before the cart control has loaded still
+ * adds; in an island, once the island has hydrated). `<html data-scripts>` says where loading stands: "started",
+ * then "ready" once every page script has run.
+ */
+
+/** The script type the build gives page scripts (not run by browsers, so not fetched either). */
+export const AFTER_PAINT_TYPE = 'thela/after-paint';
+
+/** Dispatched on window when the after-paint loading starts. */
+const START_EVENT = 'thela:after-paint';
+
+/** The latest start, from when the HTML was read: a first screen whose images crawl in must not hold the scripts back for long. */
+const START_BY_MS = 2500;
+
+/** What tells us the shopper is about to use the page. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+const root = () => document.documentElement;
+
+/** Calls `callback` once the after-paint loading has started (at once if it has). */
+export function whenStarted(callback: () => void): void {
+  if (root().dataset.scripts) callback();
+  else addEventListener(START_EVENT, callback, { once: true });
+}
+
+/** Loads one page script as a module; settles once it has run (or failed to load). */
+function loadModule(src: string): Promise<void> {
+  return new Promise((settle) => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = src;
+    script.onload = script.onerror = () => settle();
+    document.head.append(script);
+  });
+}
+
+/** Taps `button` again, once the island around it (if any) has hydrated. */
+function tapAgain(button: HTMLButtonElement): void {
+  const island = button.closest('astro-island[ssr]');
+  if (island) island.addEventListener('astro:hydrate', () => tapAgain(button), { once: true });
+  else if (button.isConnected && !button.disabled) button.click();
+}
+
+/** Starts the after-paint loading at the right moment (see the top of this file). Once per page. */
+export function startAfterFirstPaint(): void {
+  const early: HTMLButtonElement[] = [];
+  let started = false;
+
+  const holdTap = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.type !== 'button' || button.disabled) return;
+    event.stopImmediatePropagation();
+    early.push(button);
+    start();
+  };
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+    root().dataset.scripts = 'started';
+
+    const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
+    if (sheet) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = sheet;
+      document.head.append(link);
+    }
+    const sources = new Set<string>();
+    for (const script of document.querySelectorAll(`script[type="${AFTER_PAINT_TYPE}"][src]`))
+      sources.add(script.getAttribute('src') ?? '');
+    sources.delete('');
+    const loaded = Promise.all([...sources].map(loadModule));
+    dispatchEvent(new Event(START_EVENT));
+
+    void loaded.then(() => {
+      removeEventListener('click', holdTap, true);
+      root().dataset.scripts = 'ready';
+      for (const button of early) tapAgain(button);
+    });
+  };
+
+  addEventListener('click', holdTap, true);
+  for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+  // A timeout queued from a frame callback runs once that frame has painted.
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start));
+  if (document.readyState === 'complete') afterNextPaint();
+  else addEventListener('load', afterNextPaint, { once: true });
+  setTimeout(start, START_BY_MS);
+}

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { expectCartCount, storedCart } from './support/cart.ts';
+import { scriptsReady } from './support/pages.ts';
+
+/**
+ * Issue 12: the page scripts, Astro's island runtime and the full sheet start after the first paint
+ * (src/scripts/after-paint.ts), and nothing a shopper does before they arrive is lost.
+ */
+
+/** Resources of the current page whose URL matches `pattern`, with when they started (ms from navigation start). */
+async function resourceStarts(page: import('@playwright/test').Page, pattern: RegExp) {
+  return page.evaluate((source) => {
+    const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new RegExp(source).test(entry.name))
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+    return { loadEnd, starts };
+  }, pattern.source);
+}
+
+for (const url of ['/', '/category/fruits/', '/product/onion-1-kg/', '/search/']) {
+  test(`${url}: scripts, island runtime and full sheet are requested only after the page has loaded`, async ({ page }) => {
+    await page.goto(url);
+    await scriptsReady(page);
+    const { loadEnd, starts } = await resourceStarts(page, /\/_astro\/.+\.(js|css)$/);
+    expect(
+      starts.some((entry) => /\/_astro\/global\.[^/]+\.css$/.test(entry.name)),
+      'the full sheet loaded',
+    ).toBe(true);
+    expect(starts.length).toBeGreaterThan(1);
+    for (const entry of starts) expect(entry.startTime, entry.name).toBeGreaterThanOrEqual(loadEnd);
+  });
+}
+
+test('the search page starts Pagefind only after the first paint, and searches', async ({ page }) => {
+  await page.goto('/search/');
+  const box = page.getByRole('searchbox');
+  await box.fill('onion');
+  await expect(page.getByRole('link', { name: /Onion/ }).first()).toBeVisible();
+  const { loadEnd, starts } = await resourceStarts(page, /\/pagefind\//);
+  expect(starts.length).toBeGreaterThan(0);
+  for (const entry of starts) expect(entry.startTime, entry.name).toBeGreaterThanOrEqual(loadEnd);
+});
+
+test('an ADD tapped before the cart control has loaded still adds, once', async ({ page }) => {
+  // Hold every page script until the tap has happened.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/product/onion-1-kg/');
+  await expect(page.locator('html')).toHaveAttribute('data-scripts', 'started');
+  await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
+  await page.getByRole('button', { name: /^Add \d+ to Cart/ }).click();
+  expect(await storedCart(page)).toEqual([]);
+  release();
+  await expectCartCount(page, 2);
+  await expect(page.locator('html')).toHaveAttribute('data-scripts', 'ready');
+  expect((await storedCart(page)).map((line) => [line.product_id, line.quantity])).toEqual([['onion-1-kg', 2]]);
+});
+
+test('a tap starts the scripts at once, without waiting for the page to load and paint', async ({ page }) => {
+  // With the page's clock stopped, neither the frame after the load event nor the latest start ever comes.
+  await page.clock.install({ time: new Date('2026-11-23T10:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-11-23T10:00:01Z'));
+  await page.goto('/category/fruits/');
+  await expect(page.locator('html')).not.toHaveAttribute('data-scripts', /./);
+  await page
+    .getByRole('button', { name: /^Add .+ to cart$/ })
+    .first()
+    .click();
+  await expectCartCount(page, 1);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the full sheet is linked from the page itself', async ({ page }) => {
+    await page.goto('/category/fruits/');
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? 'inline'));
+    expect(sheets.some((href) => /\/_astro\/global\.[^/]+\.css$/.test(href))).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+import {
+  afterPaintTemplates,
+  ISLAND_RUNTIME_FILE,
+  withAfterPaintIslandRuntime,
+  withAfterPaintTemplate,
+} from '../../scripts/lib/after-paint-scripts.ts';
+
+// The file the build bundles (not an export of the package, so found beside its package.json).
+const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+const RENDERER = join(ASTRO, 'dist/runtime/server/render/script.js');
+const PRESCRIPTS = join(ASTRO, 'dist/runtime/server/scripts.js');
+
+describe('afterPaintTemplates', () => {
+  test("holds back the bundled-script template of the installed Astro's renderer, and only that", () => {
+    const source = readFileSync(RENDERER, 'utf8');
+    const out = withAfterPaintTemplate(source);
+    expect(out).toContain('<script type="thela/after-paint" src="');
+    expect(out).not.toContain('<script type="module" src="');
+    // The inline-script template carries no src and stays as it is.
+    expect(out).toContain('<script type="module">');
+  });
+
+  test("replaces the installed Astro's inline island runtime with its file, loaded after the first paint", () => {
+    const out = withAfterPaintIslandRuntime(readFileSync(PRESCRIPTS, 'utf8'));
+    expect(out).toContain(`<script type="thela/after-paint" src="/${ISLAND_RUNTIME_FILE}"></script>`);
+    expect(out).not.toContain('islandScript}</script>');
+    // The directive scripts stay inline: small, and each page needs only its own.
+    expect(out).toContain('<script>${getDirectiveScriptText(result, directive)}</script>');
+    expect(ISLAND_RUNTIME_FILE).toMatch(/^_astro\/astro-island\.[\w-]{8}\.js$/);
+  });
+
+  test('stops the build when Astro writes its script tags another way', () => {
+    expect(() => withAfterPaintTemplate('content = `<script src="${resolved}"></script>`;')).toThrow(/no longer writes/);
+    expect(() => withAfterPaintIslandRuntime('return `<script>${islandScript}</script>`;')).toThrow(/no longer writes/);
+  });
+
+  test('transforms only the renderer module', () => {
+    const plugin = afterPaintTemplates();
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | undefined;
+    expect(transform('<script type="module" src="', '/app/src/pages/index.astro')).toBeUndefined();
+    expect(transform('<script type="module" src="', RENDERER)?.code).toBe('<script type="thela/after-paint" src="');
+    expect(transform(readFileSync(PRESCRIPTS, 'utf8'), PRESCRIPTS)?.code).toContain(ISLAND_RUNTIME_FILE);
+  });
+});
