@@ -232,7 +232,11 @@ export async function runLighthouse(
       }
     }
   } finally {
+    // Wait for Chromium to exit: the next audit's Chromium listens on the same port, and while this one still
+    // answers there the launcher connects to it, which then dies under the audits (every run failed that way).
+    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
     chrome.kill();
+    if (chrome.process.exitCode === null && chrome.process.signalCode === null) await exited;
   }
   return Object.fromEntries(
     pages.map((page) => {

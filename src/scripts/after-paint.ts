@@ -9,11 +9,11 @@
  * - Astro's island runtime (also written as an after-paint script), and so every island; those marked
  *   `client:painted` (src/scripts/client-painted.ts) hydrate as soon as it is there.
  *
- * They start when the page has loaded (its first screen's images are in) and the next frame has painted, at the
- * shopper's first tap or key if that comes sooner, and at the latest START_BY_MS after the HTML was read. A button
- * tapped before its script is there is tapped again once it is (an ADD before the cart control has loaded still
- * adds; in an island, once the island has hydrated). `<html data-scripts>` says where loading stands: "started",
- * then "ready" once every page script has run.
+ * They start when the page has loaded (its first screen's images are in), its first paint is on screen and the next
+ * frame has been drawn; at the shopper's first tap or key if that comes sooner; at the latest START_BY_MS after the
+ * HTML was read. A button tapped before its script is there is tapped again once it is (an ADD before the cart
+ * control has loaded still adds; in an island, once the island has hydrated). `<html data-scripts>` says where
+ * loading stands: "started", then "ready" once every page script has run.
  */
 
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
@@ -45,6 +45,25 @@ function loadModule(src: string): Promise<void> {
     script.onload = script.onerror = () => settle();
     document.head.append(script);
   });
+}
+
+/**
+ * Calls `callback` once the page's first contentful paint is on screen (browsers report it after the frame is
+ * presented, which can be well after the frame was drawn: rasterising the first screen's images takes time), at once
+ * where they do not report paints.
+ */
+function afterFirstContentfulPaint(callback: () => void): void {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint') || painted()) {
+    callback();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /** Taps `button` again, once the island around it (if any) has hydrated. */
@@ -96,9 +115,10 @@ export function startAfterFirstPaint(): void {
 
   addEventListener('click', holdTap, true);
   for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
-  // A timeout queued from a frame callback runs once that frame has painted.
-  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start));
-  if (document.readyState === 'complete') afterNextPaint();
-  else addEventListener('load', afterNextPaint, { once: true });
+  // Once the page has loaded and its first paint is on screen: then after the next frame (a timeout queued from a
+  // frame callback runs once that frame has been drawn), which shows the images that arrived last.
+  const afterLoadAndPaint = () => afterFirstContentfulPaint(() => requestAnimationFrame(() => setTimeout(start)));
+  if (document.readyState === 'complete') afterLoadAndPaint();
+  else addEventListener('load', afterLoadAndPaint, { once: true });
   setTimeout(start, START_BY_MS);
 }
