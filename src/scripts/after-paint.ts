@@ -1,11 +1,13 @@
 /**
- * After the first paint: the page scripts (issue 12). On a slow network they do not compete with the first screen
- * (its HTML, inline first-paint CSS, images and the full sheet), and it paints in the round trips those need.
+ * After the first paint: everything a page loads besides its HTML, its inline first-paint CSS and its first screen's
+ * images (issue 12). On a slow network nothing else competes with the first screen, and it paints in the round trips
+ * the HTML and its images need.
  *
- * - The build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
+ * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
  *   scripts/lib/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
- * - Astro's island runtime is written that way too, and so every island waits; those marked `client:painted`
- *   (src/scripts/client-painted.ts) hydrate as soon as it is there.
+ * - The full stylesheet: named by `<noscript data-sheet>`, which links it for browsers without JavaScript.
+ * - Astro's island runtime (also written as an after-paint script), and so every island; those marked
+ *   `client:painted` (src/scripts/client-painted.ts) hydrate as soon as it is there.
  *
  * They start when the page has loaded (its first screen's images are in), its first paint is on screen and the next
  * frame has been drawn; at the shopper's first tap or key if that comes sooner; at the latest START_BY_MS after the
@@ -89,6 +91,14 @@ export function startAfterFirstPaint(): void {
     started = true;
     for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
     root().dataset.scripts = 'started';
+
+    const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
+    if (sheet) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = sheet;
+      document.head.append(link);
+    }
     const sources = new Set<string>();
     for (const script of document.querySelectorAll(`script[type="${AFTER_PAINT_TYPE}"][src]`))
       sources.add(script.getAttribute('src') ?? '');

@@ -3,8 +3,8 @@ import { expectCartCount, storedCart } from './support/cart.ts';
 import { scriptsReady } from './support/pages.ts';
 
 /**
- * Issue 12: the page scripts and Astro's island runtime start after the first paint (src/scripts/after-paint.ts), and
- * nothing a shopper does before they arrive is lost.
+ * Issue 12: the page scripts, Astro's island runtime and the full sheet start after the first paint
+ * (src/scripts/after-paint.ts), and nothing a shopper does before they arrive is lost.
  */
 
 /** Resources of the current page whose URL matches `pattern`, with when they started (ms from navigation start). */
@@ -20,10 +20,14 @@ async function resourceStarts(page: import('@playwright/test').Page, pattern: Re
 }
 
 for (const url of ['/', '/category/fruits/', '/product/onion-1-kg/', '/search/']) {
-  test(`${url}: page scripts and the island runtime are requested only after the page has loaded`, async ({ page }) => {
+  test(`${url}: scripts, island runtime and full sheet are requested only after the page has loaded`, async ({ page }) => {
     await page.goto(url);
     await scriptsReady(page);
-    const { loadEnd, starts } = await resourceStarts(page, /\/_astro\/.+\.js$/);
+    const { loadEnd, starts } = await resourceStarts(page, /\/_astro\/.+\.(js|css)$/);
+    expect(
+      starts.some((entry) => /\/_astro\/global\.[^/]+\.css$/.test(entry.name)),
+      'the full sheet loaded',
+    ).toBe(true);
     expect(starts.length).toBeGreaterThan(1);
     for (const entry of starts) expect(entry.startTime, entry.name).toBeGreaterThanOrEqual(loadEnd);
   });
@@ -69,4 +73,14 @@ test('a tap starts the scripts at once, without waiting for the page to load and
     .first()
     .click();
   await expectCartCount(page, 1);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the full sheet is linked from the page itself', async ({ page }) => {
+    await page.goto('/category/fruits/');
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? 'inline'));
+    expect(sheets.some((href) => /\/_astro\/global\.[^/]+\.css$/.test(href))).toBe(true);
+  });
 });

@@ -72,6 +72,12 @@ async function load(page: Page, url: string, withFullSheet: boolean): Promise<Bo
   await page.route(/\/_astro\/.+\.js$/, (route) => route.abort());
   if (!withFullSheet) await page.route(FULL_SHEET, (route) => route.abort());
   await page.goto(url, { waitUntil: 'load' });
+  // The full sheet starts after the first paint (src/scripts/after-paint.ts): wait until it applies.
+  if (withFullSheet)
+    await page.waitForFunction(
+      (source) => [...document.styleSheets].some((sheet) => new RegExp(source).test(sheet.href ?? '')),
+      FULL_SHEET.source,
+    );
   return firstScreen(page);
 }
 
@@ -89,7 +95,7 @@ for (const theme of ['dark', 'light'] as const) {
   });
 }
 
-test('page scripts and the island runtime wait for the first paint; the full sheet does not block it', async ({ request }) => {
+test('nothing but the first screen loads before the first paint: page scripts, island runtime and full sheet wait', async ({ request }) => {
   // Written by the build (scripts/lib/after-paint-scripts.ts); served HTML is read as a crawler would, without scripts.
   for (const url of PAGES) {
     const html = await (await request.get(url)).text();
@@ -98,9 +104,11 @@ test('page scripts and the island runtime wait for the first paint; the full she
     for (const tag of bundled) expect(tag, url).toContain('type="thela/after-paint"');
     expect(html, `${url}: no inline island runtime`).not.toContain('customElements.define("astro-island"');
     expect(html, `${url}: no preloads`).not.toMatch(/<link\b[^>]*\brel="(modulepreload|preload)"/);
-    // One stylesheet link, after everything the first screen shows.
+    // The full sheet is linked only for browsers without JavaScript.
     const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)];
     expect(sheets.length, url).toBe(1);
-    expect(html.indexOf('</main>'), url).toBeLessThan(sheets[0]?.index ?? -1);
+    expect(html, url).toMatch(
+      /<noscript data-sheet="\/_astro\/global\.[^"]+\.css"><link rel="stylesheet" href="\/_astro\/global\.[^"]+\.css"><\/noscript>/,
+    );
   }
 });
