@@ -10,7 +10,7 @@
  * - the bundled-script tag (astro/dist/runtime/server/render/script.js);
  * - the island runtime (astro/dist/runtime/server/scripts.js), which Astro inlines before a page's first island:
  *   about 1.5 KB gzipped in the first round trip of every page with an island. It becomes a file of its own,
- *   `/_astro/astro-island.<hash>.js`, written into the build (and served by `astro dev`).
+ *   `/_astro/astro-island.<hash>.js`, written into the build.
  * If Astro's templates change, the build stops here rather than ship pages whose scripts load before the first paint.
  */
 import type { AstroIntegration } from 'astro';
@@ -48,20 +48,18 @@ export function withAfterPaintIslandRuntime(source: string): string {
   return rewrite(source, ISLAND_TAG, `<script type="${AFTER_PAINT_TYPE}" src="/${ISLAND_RUNTIME_FILE}"></script>`, 'the island runtime');
 }
 
-/** The Vite plugin: rewrites the two templates as the build loads Astro's renderer; `astro dev` serves the runtime file. */
+/**
+ * The Vite plugin: rewrites the two templates as the build loads Astro's renderer. Builds only: `astro dev` serves
+ * every script as its own module, the after-paint loader too, so there pages load their scripts as Astro writes them.
+ */
 export function afterPaintTemplates(): Plugin {
   return {
     name: 'thela:after-paint-scripts',
+    apply: 'build',
     transform(code, id) {
       if (SCRIPT_RENDERER.test(id)) return { code: withAfterPaintTemplate(code), map: null };
       if (ISLAND_PRESCRIPTS.test(id)) return { code: withAfterPaintIslandRuntime(code), map: null };
       return undefined;
-    },
-    configureServer(server) {
-      server.middlewares.use(`/${ISLAND_RUNTIME_FILE}`, (_req, res) => {
-        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        res.end(islandRuntime);
-      });
     },
   };
 }
