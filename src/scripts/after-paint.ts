@@ -5,7 +5,8 @@
  *
  * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
  *   scripts/lib/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
- * - The full stylesheet: named by `<noscript data-sheet>`, which links it for browsers without JavaScript.
+ * - The full stylesheet: named by `<noscript data-sheet>`, which links it for browsers without JavaScript. The
+ *   scripts download beside it and run once it applies, so nothing they draw shows unstyled.
  * - Astro's island runtime (also written as an after-paint script), and so every island; those marked
  *   `client:painted` (src/scripts/client-painted.ts) hydrate as soon as it is there.
  *
@@ -36,15 +37,29 @@ export function whenStarted(callback: () => void): void {
   else addEventListener(START_EVENT, callback, { once: true });
 }
 
+/** A `<link rel href>`. */
+function linkTo(rel: string, href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = href;
+  return link;
+}
+
+/** Settles once `element` has loaded (or failed to). */
+function loaded(element: HTMLLinkElement | HTMLScriptElement): Promise<void> {
+  return new Promise((settle) => {
+    element.onload = element.onerror = () => settle();
+  });
+}
+
 /** Loads one page script as a module; settles once it has run (or failed to load). */
 function loadModule(src: string): Promise<void> {
-  return new Promise((settle) => {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.src = src;
-    script.onload = script.onerror = () => settle();
-    document.head.append(script);
-  });
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = src;
+  const ran = loaded(script);
+  document.head.append(script);
+  return ran;
 }
 
 /**
@@ -53,13 +68,16 @@ function loadModule(src: string): Promise<void> {
  * where they do not report paints.
  */
 function afterFirstContentfulPaint(callback: () => void): void {
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint') || painted()) {
+  // Older browsers have no PerformanceObserver, or one without supportedEntryTypes.
+  const entryTypes: readonly string[] | undefined =
+    typeof PerformanceObserver === 'undefined' ? undefined : PerformanceObserver.supportedEntryTypes;
+  if (!entryTypes?.includes('paint')) {
     callback();
     return;
   }
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
+  // `buffered`: a paint reported before this call is delivered too.
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     callback();
   });
@@ -80,7 +98,9 @@ export function startAfterFirstPaint(): void {
 
   const holdTap = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || button.type !== 'button' || button.disabled) return;
+    // Only buttons that do nothing without a script: not a form's submit, not a popover's or a dialog's control.
+    if (!button || button.type !== 'button' || button.disabled || button.hasAttribute('popovertarget') || button.hasAttribute('commandfor'))
+      return;
     event.stopImmediatePropagation();
     early.push(button);
     start();
@@ -92,25 +112,26 @@ export function startAfterFirstPaint(): void {
     for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
     root().dataset.scripts = 'started';
 
-    const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
-    if (sheet) {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = sheet;
-      document.head.append(link);
-    }
     const sources = new Set<string>();
     for (const script of document.querySelectorAll(`script[type="${AFTER_PAINT_TYPE}"][src]`))
       sources.add(script.getAttribute('src') ?? '');
     sources.delete('');
-    const loaded = Promise.all([...sources].map(loadModule));
-    dispatchEvent(new Event(START_EVENT));
+    // The scripts download beside the full sheet and run once it applies, so nothing they draw shows unstyled.
+    for (const src of sources) document.head.append(linkTo('modulepreload', src));
+    const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
+    const styled = sheet ? loaded(document.head.appendChild(linkTo('stylesheet', sheet))) : Promise.resolve();
 
-    void loaded.then(() => {
-      removeEventListener('click', holdTap, true);
-      root().dataset.scripts = 'ready';
-      for (const button of early) tapAgain(button);
-    });
+    void styled
+      .then(() => {
+        const ran = Promise.all([...sources].map(loadModule));
+        dispatchEvent(new Event(START_EVENT));
+        return ran;
+      })
+      .then(() => {
+        removeEventListener('click', holdTap, true);
+        root().dataset.scripts = 'ready';
+        for (const button of early) tapAgain(button);
+      });
   };
 
   addEventListener('click', holdTap, true);

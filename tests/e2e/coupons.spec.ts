@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { cartBadge, islandsHydrated, seedCart, storedCart, storedLine, toasts, type StoredLine } from './support/cart.ts';
+import { scriptsReady } from './support/pages.ts';
 
 // India time: Monday 23 Nov 2026 and the Saturday before it, at noon.
 const MONDAY = new Date('2026-11-23T12:00:00+05:30');
@@ -264,6 +265,8 @@ test.describe('accessibility', () => {
       const scan = async () => {
         const html = page.locator('html');
         await (theme === 'dark' ? expect(html).toHaveClass(/\bdark\b/) : expect(html).not.toHaveClass(/\bdark\b/));
+        // The page as the shopper gets it: full sheet applied, scripts run (both start after the first paint).
+        await scriptsReady(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
         expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       };
