@@ -3,7 +3,5 @@ declare namespace Astro {
   interface ClientDirectives {
     /** Hydrate on idle once localStorage holds this key (src/scripts/client-stored.ts). */
     'client:stored'?: string;
-    /** Hydrate once the page's after-paint loading starts (src/scripts/client-painted.ts). */
-    'client:painted'?: boolean;
   }
 }

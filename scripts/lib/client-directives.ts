@@ -1,7 +1,6 @@
 /**
- * The storefront's own `client:` directives (an Astro integration), typed for templates in src/env.d.ts:
- * - `client:stored="<key>"` hydrates an island only once localStorage holds `<key>` (src/scripts/client-stored.ts);
- * - `client:painted` hydrates it once the page's after-paint loading starts (src/scripts/client-painted.ts).
+ * The storefront's own `client:` directive (an Astro integration): `client:stored="<key>"` hydrates an island only
+ * once localStorage holds `<key>` (src/scripts/client-stored.ts). Its type for templates is in src/env.d.ts.
  */
 import type { AstroIntegration } from 'astro';
 
@@ -11,7 +10,6 @@ export function clientDirectives(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'stored', entrypoint: './src/scripts/client-stored.ts' });
-        addClientDirective({ name: 'painted', entrypoint: './src/scripts/client-painted.ts' });
       },
     },
   };

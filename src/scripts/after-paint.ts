@@ -7,8 +7,8 @@
  *   scripts/lib/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
  * - The full stylesheet: named by `<noscript data-sheet>`, which links it for browsers without JavaScript. The
  *   scripts download beside it and run once it applies, so nothing they draw shows unstyled.
- * - Astro's island runtime (also written as an after-paint script), and so every island; those marked
- *   `client:painted` (src/scripts/client-painted.ts) hydrate as soon as it is there.
+ * - Astro's island runtime (also written as an after-paint script), and so every island: even `client:load`
+ *   hydrates only once it is there.
  *
  * They start when the page has loaded (its first screen's images are in), its first paint is on screen and the next
  * frame has been drawn; at the shopper's first tap or key if that comes sooner; at the latest START_BY_MS after the
@@ -20,9 +20,6 @@
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
 export const AFTER_PAINT_TYPE = 'thela/after-paint';
 
-/** Dispatched on window when the after-paint loading starts. */
-const START_EVENT = 'thela:after-paint';
-
 /** The latest start, from when the HTML was read: a first screen whose images crawl in must not hold the scripts back for long. */
 const START_BY_MS = 2500;
 
@@ -30,12 +27,6 @@ const START_BY_MS = 2500;
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 const root = () => document.documentElement;
-
-/** Calls `callback` once the after-paint loading has started (at once if it has). */
-export function whenStarted(callback: () => void): void {
-  if (root().dataset.scripts) callback();
-  else addEventListener(START_EVENT, callback, { once: true });
-}
 
 /** A `<link rel href>`. */
 function linkTo(rel: string, href: string): HTMLLinkElement {
@@ -122,11 +113,7 @@ export function startAfterFirstPaint(): void {
     const styled = sheet ? loaded(document.head.appendChild(linkTo('stylesheet', sheet))) : Promise.resolve();
 
     void styled
-      .then(() => {
-        const ran = Promise.all([...sources].map(loadModule));
-        dispatchEvent(new Event(START_EVENT));
-        return ran;
-      })
+      .then(() => Promise.all([...sources].map(loadModule)))
       .then(() => {
         removeEventListener('click', holdTap, true);
         root().dataset.scripts = 'ready';
