@@ -1,7 +1,8 @@
 /**
  * Page weight read from a build on disk, without a browser (fast and stable enough for CI):
- * - JS: every module script (and after-paint page script), modulepreload, island component and renderer (and before-hydration script) the HTML
- *   names, followed through their static imports recursively; dynamic import() is not followed (it loads on demand);
+ * - JS: every module script (after-paint page scripts included), modulepreload, island component and renderer (and
+ *   before-hydration script) the HTML names, followed through their static imports recursively; dynamic import() is
+ *   not followed (it loads on demand);
  * - CSS: every stylesheet link; render-blocking = linked in <head> with rel=stylesheet, not disabled, and no media
  *   query that keeps it off the screen ("print", or any media other than all/screen);
  * - first render = the HTML plus its render-blocking CSS (and any classic <script src> in <head> without async/defer),
