@@ -1,7 +1,8 @@
 /** Pure parts of the first-paint CSS (src/styles/first-paint.ts): which sheet a page gets, and how it is trimmed. */
 
-/** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css). */
-export type PageStyle = 'home' | 'listing' | 'product' | 'app' | 'content';
+/** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css), and a late sheet each. */
+export const PAGE_STYLES = ['home', 'listing', 'product', 'app', 'content'] as const;
+export type PageStyle = (typeof PAGE_STYLES)[number];
 
 /** Path prefixes of each page type; anything else is a content page. */
 const PREFIXES: readonly [string, PageStyle][] = [
@@ -30,9 +31,23 @@ export function pageStyleFor(pathname: string): PageStyle {
  * less on every page); the full sheet brings the registrations, which only matter for animating those properties.
  */
 export function withoutRegistrations(css: string): string {
-  return css
-    .replace(/@property\s+[\w-]+\s*\{[^}]*\}/g, '')
-    .replace(/@layer properties\s*\{\s*@supports[^{]*\{([^{}]*\{[^}]*\})\s*\}\s*\}/, '@layer properties{$1}');
+  return css.replace(/@property\s+[\w-]+\s*\{[^}]*\}/g, '').replace(PROPERTIES_LAYER, '@layer properties{$1}');
+}
+
+/** Tailwind's properties layer: the initial values of its `--tw-*` properties on every element, inside an `@supports` test. */
+const PROPERTIES_LAYER = /@layer properties\s*\{\s*@supports[^{]*\{([^{}]*\{[^}]*\})\s*\}\s*\}/;
+
+/**
+ * A first-paint sheet whose properties layer initialises every `--tw-*` property of the full sheet, not only those
+ * its own rules read: the late sheet (late-sheet.ts) leaves out the universal rule that does it, so that adding it
+ * restyles only the elements its classes match. About 220 bytes gzipped on home.
+ */
+export function withAllProperties(css: string, full: string): string {
+  const all = PROPERTIES_LAYER.exec(full)?.[1];
+  if (!all) return css;
+  const layer = `@layer properties{${all}}`;
+  const own = PROPERTIES_LAYER.exec(css) ?? /@layer properties\s*\{[^{}]*\{[^{}]*\}\s*\}/.exec(css);
+  return own ? css.replace(own[0], layer) : layer + css;
 }
 
 /**
@@ -68,25 +83,25 @@ function withoutBlocks(css: string, opening: RegExp): string {
 
 /**
  * Tailwind's preflight rules for elements no page of the site draws (code, sub/sup, abbr, progress, optgroup,
- * textarea, file and number inputs) or states no first paint shows (Firefox's focus ring and invalid-field glow).
- * They arrive with the full sheet. Rules for elements a page does draw (tables, summary, select, date and search
- * inputs, small) stay. Selectors as Tailwind 4 prints them, minified.
+ * textarea, file and number inputs): in neither the first-paint sheets nor the late sheets (late-sheet.ts), only in
+ * the full sheet that pages link without JavaScript. tests/unit/first-paint.test.ts fails when a source draws one.
+ * Rules for elements a page does draw (tables, summary, select, date and search inputs, small) stay, and so do
+ * Firefox's focus-ring and invalid-field states, which any focused or checked field shows. Selectors as Tailwind 4
+ * prints them, minified.
  */
-const UNDRAWN_PREFLIGHT = [
+export const UNDRAWN_PREFLIGHT = [
   '::file-selector-button',
   'abbr:where([title])',
   'code,kbd,samp,pre',
   'sub,sup',
   'sub',
   'sup',
-  ':-moz-focusring:where(:not(iframe))',
   'progress',
   ':where(select:is([multiple],[size])) optgroup',
   ':where(select:is([multiple],[size])) optgroup option',
   'textarea',
   '::-webkit-inner-spin-button',
   '::-webkit-outer-spin-button',
-  ':-moz-ui-invalid',
 ];
 const UNDRAWN_RULE = new RegExp(
   `(?<=[{}])(?:${UNDRAWN_PREFLIGHT.map((selector) => selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\{[^{}]*\\}`,
@@ -128,9 +143,9 @@ export function withCompactTheme(css: string): string {
   return rest.slice(0, block.index) + theme + rest.slice(block.index);
 }
 
-/** The trims of a page type's first-paint sheet, in order. */
-export function forFirstPaint(css: string): string {
-  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(css))));
+/** The trims of a page type's first-paint sheet, in order; `full` is the full sheet, for its properties. */
+export function forFirstPaint(css: string, full: string): string {
+  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(withAllProperties(css, full)))));
 }
 
 const seen = new WeakMap<object, Set<string>>();

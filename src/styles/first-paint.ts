@@ -1,24 +1,48 @@
 /**
- * What each page type needs for its first paint, inlined into its HTML by BaseLayout, and the full sheet that
- * follows without blocking. One sheet per page type (not per page), so the hash-only CSP lists a handful of style
- * hashes at any catalogue size (scripts/build-headers.ts hashes every inline <style> it finds).
+ * What each page type needs for its first paint, inlined into its HTML by BaseLayout, and what follows without
+ * blocking: the page type's late sheet (src/lib/late-sheet.ts; the loader adds it after the first paint) and, for
+ * pages without JavaScript, the full sheet. One sheet of each per page type (not per page), so the hash-only CSP
+ * lists a handful of style hashes at any catalogue size (scripts/build-headers.ts hashes every inline <style> it finds).
  */
+import { createHash } from 'node:crypto';
 import app from './critical/app.css?inline';
 import content from './critical/content.css?inline';
 import home from './critical/home.css?inline';
 import listing from './critical/listing.css?inline';
 import product from './critical/product.css?inline';
+import full from './global.css?inline';
 import fullSheetUrl from './global.css?url';
-import { forFirstPaint, type PageStyle } from '../lib/first-paint.ts';
+import { forFirstPaint, UNDRAWN_PREFLIGHT, type PageStyle } from '../lib/first-paint.ts';
+import { lateSheet } from '../lib/late-sheet.ts';
 
 export { fullSheetUrl };
 export { pageStyleFor } from '../lib/first-paint.ts';
 
 /** The first-paint sheets by page type. */
 export const CRITICAL_SHEETS: Record<PageStyle, string> = {
-  home: forFirstPaint(home),
-  listing: forFirstPaint(listing),
-  product: forFirstPaint(product),
-  app: forFirstPaint(app),
-  content: forFirstPaint(content),
+  home: forFirstPaint(home, full),
+  listing: forFirstPaint(listing, full),
+  product: forFirstPaint(product, full),
+  app: forFirstPaint(app, full),
+  content: forFirstPaint(content, full),
 };
+
+/** A page type's late sheet: its text, and the file it is served as (named by its content, so cached for good). */
+export interface LateSheet {
+  css: string;
+  /** "/_astro/late-home.1a2b3c4d5e.css", written by src/pages/[...sheet].css.ts. */
+  href: string;
+}
+
+const late = new Map<PageStyle, LateSheet>();
+
+/** The late sheet of a page type, worked out once per build. */
+export function lateSheetFor(style: PageStyle): LateSheet {
+  let sheet = late.get(style);
+  if (!sheet) {
+    const css = lateSheet(full, CRITICAL_SHEETS[style], UNDRAWN_PREFLIGHT);
+    sheet = { css, href: `/_astro/late-${style}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css` };
+    late.set(style, sheet);
+  }
+  return sheet;
+}

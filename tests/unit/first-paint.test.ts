@@ -3,6 +3,8 @@ import {
   firstOnPage,
   forFirstPaint,
   pageStyleFor,
+  UNDRAWN_PREFLIGHT,
+  withAllProperties,
   withCompactTheme,
   withoutInteractionStates,
   withoutRegistrations,
@@ -72,7 +74,25 @@ describe('withoutInteractionStates', () => {
 
   test('forFirstPaint applies both trims', () => {
     const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.b{color:blue}';
-    expect(forFirstPaint(css)).toBe('.b{color:blue}');
+    expect(forFirstPaint(css, '')).toBe('.b{color:blue}');
+  });
+});
+
+describe('withAllProperties', () => {
+  const wrapped = (body: string) =>
+    `@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))){*,:before,:after,::backdrop{${body}}}}`;
+  const full = `${wrapped('--tw-a:0;--tw-b:initial;--tw-c:solid')}@layer utilities{.x{color:red}}`;
+
+  test("replaces a first-paint sheet's own properties with every property of the full sheet, unwrapped", () => {
+    const critical = `${wrapped('--tw-a:0')}@layer utilities{.y{color:blue}}`;
+    expect(withAllProperties(critical, full)).toBe(
+      '@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}@layer utilities{.y{color:blue}}',
+    );
+  });
+
+  test('adds them to a sheet without any, and leaves a sheet alone when the full sheet has none', () => {
+    expect(withAllProperties('.y{color:blue}', full)).toBe('@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}.y{color:blue}');
+    expect(withAllProperties('.y{color:blue}', '.x{color:red}')).toBe('.y{color:blue}');
   });
 });
 
@@ -117,5 +137,24 @@ describe('firstOnPage', () => {
     expect(firstOnPage(page, 'stepper')).toBe(false);
     expect(firstOnPage(page, 'other')).toBe(true);
     expect(firstOnPage({}, 'stepper')).toBe(true);
+  });
+});
+
+describe('UNDRAWN_PREFLIGHT', () => {
+  // Their preflight reaches only pages without JavaScript (the full sheet): with it, neither the first-paint nor the
+  // late sheets (src/lib/late-sheet.ts) carry it. A source that draws one of these needs its rule back in the shell.
+  const drawn = [
+    /<(code|kbd|samp|pre|sub|sup|abbr|progress|optgroup|textarea)\b/,
+    /\btype=["'{]+(file|number)\b/,
+    /createElement\(\s*["'](code|kbd|samp|pre|sub|sup|abbr|progress|optgroup|textarea)["']/,
+  ];
+
+  test('names only elements no source of the site draws', async () => {
+    const { globSync, readFileSync } = await import('node:fs');
+    const sources = globSync('src/**/*.{astro,tsx,ts}');
+    expect(sources.length).toBeGreaterThan(50);
+    const drawing = sources.filter((file) => drawn.some((pattern) => pattern.test(readFileSync(file, 'utf8'))));
+    expect(drawing).toEqual([]);
+    expect(UNDRAWN_PREFLIGHT).toContain('textarea');
   });
 });
