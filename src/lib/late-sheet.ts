@@ -18,7 +18,7 @@
  *   a "keeper". Two plain class rules setting exactly the same properties (`mt-1` and `mt-2`) are not: an element with
  *   both is a mistake Tailwind itself leaves to sheet order.
  * - rules of the full sheet's base layer that the first-paint sheet lacks are only those of elements no page draws
- *   (`UNDRAWN_ELEMENTS` in first-paint.ts, checked by tests/unit/first-paint.test.ts); any other stops the build.
+ *   (`UNDRAWN_PREFLIGHT` in first-paint.ts, checked by tests/unit/first-paint.test.ts); any other stops the build.
  */
 import * as csstree from 'css-tree';
 import properties from 'mdn-data/css/properties.json' with { type: 'json' };
@@ -183,45 +183,60 @@ function printed(rule: FlatRule): string {
 /** Thrown when a first-paint sheet and the full sheet cannot be reconciled; the message names the rule. */
 export class LateSheetError extends Error {}
 
+/** The properties a sheet's properties layer sets on every element. */
+const initialisedBy = (sheet: FlatSheet) =>
+  new Set(sheet.rules.filter((rule) => rule.layer === 'properties').flatMap((rule) => rule.written.split(',')));
+
 /**
- * The late sheet of a page type: the rules of `full` that `critical` (the page type's first-paint sheet, as inlined)
- * lacks, with the keepers that preserve the full sheet's cascade (see the top of this file). `undrawnBase` holds the
- * selectors of base rules left out on purpose (elements no page draws).
+ * The late sheet of each page type: the rules of `full` that the type's first-paint sheet (in `firstPaint`, as
+ * inlined) lacks, with the keepers that preserve the full sheet's cascade (see the top of this file). The full sheet
+ * is taken apart once for all of them. `undrawnBase` holds the selectors of base rules left out on purpose (elements
+ * no page draws).
  */
-export function lateSheet(full: string, critical: string, undrawnBase: readonly string[] = []): string {
+export function lateSheets<Type extends string>(
+  full: string,
+  firstPaint: Readonly<Record<Type, string>>,
+  undrawnBase: readonly string[] = [],
+): Record<Type, string> {
   const theme = themeValues(csstree.parse(full));
   const undrawn = new Set(undrawnBase.map((selector) => csstree.generate(csstree.parse(selector, { context: 'selectorList' }))));
-  const first = flatten(critical, theme);
-  const inFirst = new Set(first.rules.map(ruleKey));
   const whole = flatten(full, theme);
-  const late: FlatRule[] = [];
-  for (const rule of whole.rules) {
-    if (inFirst.has(ruleKey(rule)) || rule.layer === 'theme' || rule.layer === 'properties') continue;
-    if (rule.layer === 'base') {
-      if (undrawn.has(rule.selector)) continue;
-      throw new LateSheetError(`the first-paint sheet lacks the base rule ${rule.selector}${rule.block}: add it to the shell's sources`);
-    }
-    late.push(rule);
-  }
-  const keepers = whole.rules.filter((rule) => inFirst.has(ruleKey(rule)) && rule.layer === 'utilities' && late.some((other) => winsOver(rule, other)));
-  const written = new Set([...late, ...keepers]);
   // The properties the full sheet initialises on every element must be initialised by the first-paint sheet too.
-  const initialised = (sheet: FlatSheet) =>
-    new Set(sheet.rules.filter((rule) => rule.layer === 'properties').flatMap((rule) => [...rule.sets].map((set) => set.slice(set.indexOf('|') + 1))));
-  const needed = initialised(whole);
-  const firstProperties = initialised(first);
-  for (const rule of late) {
-    for (const [, name] of rule.block.matchAll(/var\((--tw-[\w-]+)/g)) {
-      if (name && needed.has(name) && !firstProperties.has(name)) {
-        throw new LateSheetError(`${rule.selector} reads ${name}, which the first-paint sheet does not initialise`);
+  const needed = initialisedBy(whole);
+  const late = (critical: string): string => {
+    const first = flatten(critical, theme);
+    const inFirst = new Set(first.rules.map(ruleKey));
+    const missing: FlatRule[] = [];
+    for (const rule of whole.rules) {
+      if (inFirst.has(ruleKey(rule)) || rule.layer === 'theme' || rule.layer === 'properties') continue;
+      if (rule.layer === 'base') {
+        if (undrawn.has(rule.selector)) continue;
+        throw new LateSheetError(`the first-paint sheet lacks the base rule ${rule.selector}${rule.block}: add it to the shell's sources`);
+      }
+      missing.push(rule);
+    }
+    const keepers = whole.rules.filter((rule) => inFirst.has(ruleKey(rule)) && rule.layer === 'utilities' && missing.some((other) => winsOver(rule, other)));
+    const written = new Set([...missing, ...keepers]);
+    const firstProperties = initialisedBy(first);
+    for (const rule of missing) {
+      for (const [, name] of rule.block.matchAll(/var\((--tw-[\w-]+)/g)) {
+        if (name && needed.has(name) && !firstProperties.has(name)) {
+          throw new LateSheetError(`${rule.selector} reads ${name}, which the first-paint sheet does not initialise`);
+        }
       }
     }
-  }
-  const firstAtRules = new Set(first.atRules);
-  const keyframes = whole.atRules.filter((rule) => rule.startsWith('@keyframes') && !firstAtRules.has(rule));
-  return whole.rules
-    .filter((rule) => written.has(rule))
-    .map(printed)
-    .concat(keyframes)
-    .join('');
+    const firstAtRules = new Set(first.atRules);
+    const keyframes = whole.atRules.filter((rule) => rule.startsWith('@keyframes') && !firstAtRules.has(rule));
+    return whole.rules
+      .filter((rule) => written.has(rule))
+      .map(printed)
+      .concat(keyframes)
+      .join('');
+  };
+  return Object.fromEntries(Object.entries<string>(firstPaint).map(([type, critical]) => [type, late(critical)])) as Record<Type, string>;
+}
+
+/** The late sheet of one first-paint sheet (`lateSheets` for one page type). */
+export function lateSheet(full: string, critical: string, undrawnBase: readonly string[] = []): string {
+  return lateSheets(full, { critical }, undrawnBase).critical;
 }

@@ -13,7 +13,7 @@ import product from './critical/product.css?inline';
 import full from './global.css?inline';
 import fullSheetUrl from './global.css?url';
 import { forFirstPaint, UNDRAWN_PREFLIGHT, type PageStyle } from '../lib/first-paint.ts';
-import { lateSheet } from '../lib/late-sheet.ts';
+import { lateSheets } from '../lib/late-sheet.ts';
 
 export { fullSheetUrl };
 export { pageStyleFor } from '../lib/first-paint.ts';
@@ -34,15 +34,15 @@ export interface LateSheet {
   href: string;
 }
 
-const late = new Map<PageStyle, LateSheet>();
+let late: Record<PageStyle, LateSheet> | undefined;
 
-/** The late sheet of a page type, worked out once per build. */
+/** The late sheet of a page type; all five are worked out together, once per build. */
 export function lateSheetFor(style: PageStyle): LateSheet {
-  let sheet = late.get(style);
-  if (!sheet) {
-    const css = lateSheet(full, CRITICAL_SHEETS[style], UNDRAWN_PREFLIGHT);
-    sheet = { css, href: `/_astro/late-${style}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css` };
-    late.set(style, sheet);
-  }
-  return sheet;
+  late ??= Object.fromEntries(
+    Object.entries<string>(lateSheets(full, CRITICAL_SHEETS, UNDRAWN_PREFLIGHT)).map(([type, css]) => [
+      type,
+      { css, href: `/_astro/late-${type}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css` },
+    ]),
+  ) as Record<PageStyle, LateSheet>;
+  return late[style];
 }
