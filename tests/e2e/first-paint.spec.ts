@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LATE_SHEET } from './support/pages.ts';
 
 /**
  * Issue 12, first render in one round trip: each page type paints from its inline sheet (src/styles/critical/) while
@@ -27,8 +28,6 @@ const PAGES = [
   '/wishlist/',
 ];
 
-/** The page type's late sheet, the rest of the full sheet, which the loader adds after the first paint (src/lib/late-sheet.ts). */
-const LATE_SHEET = /\/_astro\/late-[a-z]+\.[0-9a-f]+\.css$/;
 
 interface Box {
   path: string;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedCart, storedLine } from './support/cart.ts';
-import { scriptsReady, useTheme } from './support/pages.ts';
+import { LATE_SHEET, scriptsReady, useTheme } from './support/pages.ts';
 
 /**
  * The late sheet (src/lib/late-sheet.ts) must style every page as the full sheet does: each page is loaded twice,
@@ -60,7 +60,7 @@ function differences(shipped: string[], reference: string[], limit = 8): string[
 /** Loads `url` and waits for its scripts, its islands and its late sheet; `reference` serves the full sheet instead. */
 async function stylesOf(page: Page, url: string, reference: boolean, ready: (page: Page) => Promise<void>): Promise<string[]> {
   if (reference) {
-    await page.route(/\/_astro\/late-[a-z]+\.[0-9a-f]+\.css$/, async (route) => {
+    await page.route(LATE_SHEET, async (route) => {
       const html = await (await page.request.get(url)).text();
       const full = /<noscript data-sheet="[^"]+"><link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
       expect(full, 'the full sheet named in the noscript').toBeTruthy();
