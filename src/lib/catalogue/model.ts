@@ -83,12 +83,24 @@ export function activeStores(catalogue: Catalogue): Store[] {
   return catalogue.stores.filter((s) => s.is_active).sort(byId);
 }
 
-/** The shop page grid: the first 20 available products by id (the spec's read is not filtered by shop). */
-export function shopProducts(catalogue: Catalogue): Product[] {
-  return catalogue.products
-    .filter((p) => p.is_available)
-    .sort(byId)
-    .slice(0, SHOP_PRODUCTS_LIMIT);
+/** `shopProducts` of each catalogue, worked out once. */
+const shopGrids = new WeakMap<Catalogue, readonly Product[]>();
+
+/**
+ * The shop page grid: the first 20 available products by id (the spec's read is not filtered by shop). Worked out
+ * once per catalogue and shared, so read-only: every shop and store page asks, and sorting 100,000 products for each
+ * took about 6 s of a 100,000-product build.
+ */
+export function shopProducts(catalogue: Catalogue): readonly Product[] {
+  let grid = shopGrids.get(catalogue);
+  if (!grid) {
+    grid = catalogue.products
+      .filter((p) => p.is_available)
+      .sort(byId)
+      .slice(0, SHOP_PRODUCTS_LIMIT);
+    shopGrids.set(catalogue, grid);
+  }
+  return grid;
 }
 
 /** The first `limit` available products of the same category as `product`, other than it (the product page's "related" row). */
