@@ -14,23 +14,34 @@ export interface PageCounts {
 // Colours and the optional timestamp prefix vary with the terminal; the tree mark and the trailing note do not.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
-const PAGE_LINE = /[├└]─ (\S.*) \((cached|restored|\+[\d.]+m?s)\)\s*$/;
+const TREE_MARK = /[├└]─ /;
+/** One page's part of a line: the file, a timestamp glued on by the next log line, then its note if written with it. */
+const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.]+m?s)\))?\s*$/;
 
-/** One of Astro's per-page lines: the file written (relative to the output folder) and whether it was reused. */
-export function parsePageLine(line: string): { file: string; reused: boolean } | undefined {
-  const match = PAGE_LINE.exec(line.replace(ANSI, ''));
-  if (!match) return undefined;
-  return { file: (match[1] as string).trim(), reused: match[2] === 'cached' || match[2] === 'restored' };
+/**
+ * The pages one line of Astro's output reports: each file written (relative to the output folder) and whether it
+ * was reused. Astro writes a page's line in two parts, "├─ /file" when it starts and " (+12ms)" or " (cached)" when
+ * it is done; a reused page's two parts come together, but pages rendered at once (`build.concurrency`) interleave,
+ * "├─ /a/index.html12:00:01 ├─ /b/index.html (+3ms)", with a's note on a line of its own later. A page without its
+ * note on the line was rendered.
+ */
+export function parsePageLines(line: string): { file: string; reused: boolean }[] {
+  const [, ...parts] = line.replace(ANSI, '').split(TREE_MARK);
+  return parts.flatMap((part) => {
+    const match = PAGE_ENTRY.exec(part);
+    return match ? [{ file: match[1] as string, reused: match[2] === 'cached' || match[2] === 'restored' }] : [];
+  });
 }
 
-/** A line-by-line counter over the build's output, fed in arbitrary chunks. */
-export function pageCounter(): { feed(chunk: string): void; done(): PageCounts } {
-  const counts: PageCounts = { rendered: 0, reused: 0 };
+/**
+ * A line-by-line counter over one Astro process's output, fed in arbitrary chunks. Counters given the same `files`
+ * count together, each output file once: the render processes of one build (scripts/lib/render-processes.ts) all
+ * render the pages without getStaticPaths, which the build keeps once.
+ */
+export function pageCounter(files: Map<string, boolean> = new Map()): { feed(chunk: string): void; done(): PageCounts } {
   let partial = '';
   const count = (line: string) => {
-    const page = parsePageLine(line);
-    if (page?.reused) counts.reused++;
-    else if (page) counts.rendered++;
+    for (const page of parsePageLines(line)) files.set(page.file, (files.get(page.file) ?? true) && page.reused);
   };
   return {
     feed(chunk) {
@@ -41,7 +52,9 @@ export function pageCounter(): { feed(chunk: string): void; done(): PageCounts }
     done() {
       if (partial) count(partial);
       partial = '';
-      return { ...counts };
+      const counts: PageCounts = { rendered: 0, reused: 0 };
+      for (const reused of files.values()) counts[reused ? 'reused' : 'rendered']++;
+      return counts;
     },
   };
 }

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { formatPageSummary, pageCounter, parsePageLine, parsePageSummary } from '../../scripts/lib/build-pages.ts';
+import { formatPageSummary, pageCounter, parsePageLines, parsePageSummary } from '../../scripts/lib/build-pages.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.ts';
 import { categoryPage } from '../../src/lib/catalogue/category-pages.ts';
@@ -118,9 +118,22 @@ describe('page counter', () => {
     counter.feed(output.slice(0, 70));
     counter.feed(output.slice(70));
     expect(counter.done()).toEqual({ rendered: 2, reused: 2 });
-    expect(parsePageLine('  ├─ /product/b/index.html (cached)')).toEqual({ file: '/product/b/index.html', reused: true });
-    expect(parsePageLine('  ├─ /product/b/index.html (+3ms)')).toEqual({ file: '/product/b/index.html', reused: false });
-    expect(parsePageLine('[build] Complete!')).toBeUndefined();
+    expect(parsePageLines('  ├─ /product/b/index.html (cached)')).toEqual([{ file: '/product/b/index.html', reused: true }]);
+    expect(parsePageLines('  ├─ /product/b/index.html (+3ms)')).toEqual([{ file: '/product/b/index.html', reused: false }]);
+    expect(parsePageLines('[build] Complete!')).toEqual([]);
+  });
+
+  test('counts pages whose lines interleave (rendered at once), each once', () => {
+    // As Astro wrote it with build.concurrency 4: three pages started before the first was done.
+    const line = '02:16:39   ├─ /404.html02:16:39   ├─ /about/index.html02:16:39   ├─ /category/a/listing.json (+23ms) ';
+    expect(parsePageLines(line)).toEqual([
+      { file: '/404.html', reused: false },
+      { file: '/about/index.html', reused: false },
+      { file: '/category/a/listing.json', reused: false },
+    ]);
+    const counter = pageCounter();
+    counter.feed(`${line}\n (+2ms) \n (+3ms) \n  ├─ /product/a/index.html (cached)\n`);
+    expect(counter.done()).toEqual({ rendered: 3, reused: 1 });
   });
 
   test('the summary line reads back', () => {
