@@ -20,8 +20,9 @@
  *   Only the page outputs are linked: bundles, public files and the sitemap are written by other code into the
  *   emptied folder as new files.
  *
- * Off for `astro build --force` (every page is rendered: links would only be replaced) and when the cache has no
- * manifest. Reads Astro's cache manifest (`incremental-build.json`, version 1); another version links nothing.
+ * `astro build --force` (a full build) links nothing, since every page is rendered, but keeps the one-write rule:
+ * at 100,000 products that is 4 GB of pages not written a second time. Without a cache manifest nothing is linked
+ * either. Reads Astro's cache manifest (`incremental-build.json`, version 1); another version links nothing.
  */
 import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
@@ -190,7 +191,8 @@ export function guardSharedFiles(roots: readonly string[], options: GuardOptions
   };
   const remember = (target: PathArg, body: unknown) => {
     const file = pathOf(target);
-    if (outputPrefix && file?.startsWith(outputPrefix) && typeof body === 'object' && body !== null) written.set(file.slice(outputPrefix.length), body);
+    if (outputPrefix && file?.startsWith(outputPrefix) && typeof body === 'object' && body !== null)
+      written.set(file.slice(outputPrefix.length), body);
   };
   const undo: (() => void)[] = [];
   const wrap = <K extends string>(owner: Record<K, unknown>, name: K, make: (original: (...args: never[]) => unknown) => unknown) => {
@@ -247,12 +249,15 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
   let linked = new Set<string>();
   let guard: ReturnType<typeof guardSharedFiles> | undefined;
   let active = false;
+  /** False for a full build (`--force`): no page is reused, so none is linked. */
+  let linkCached = false;
   return {
     name: 'thela:linked-output',
     hooks: {
       'astro:config:setup': ({ command, config, updateConfig }) => {
-        active = command === 'build' && config.experimental.incrementalBuild && !process.argv.includes('--force');
+        active = command === 'build' && config.experimental.incrementalBuild;
         if (!active) return;
+        linkCached = !process.argv.includes('--force');
         outDir = fileURLToPath(config.outDir);
         cacheDir = fileURLToPath(config.cacheDir);
         // This integration empties the folder itself before linking (astro:build:start), so Astro must not after.
@@ -262,6 +267,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         if (!active) return;
         guard = guardSharedFiles([outDir, cacheDir], { output: outDir, cache: path.join(cacheDir, CACHED_OUTPUT) });
         emptyFolder(outDir);
+        if (!linkCached) return;
         const started = performance.now();
         linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
         if (linked.size) log(`linked-output: ${linked.size} cached pages linked in ${Math.round(performance.now() - started)} ms`);
@@ -296,7 +302,9 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
           const rendered = cachedOutputFiles(cacheDir).filter((file) => built.has(file) && !linked.has(file) && !onWrite.has(file));
           const shared = await shareWithCache(cacheDir, outDir, rendered);
           if (onWrite.size || shared) {
-            log(`linked-output: ${onWrite.size + shared} rendered pages shared with the cache (${onWrite.size} as written) in ${Math.round(performance.now() - started)} ms`);
+            log(
+              `linked-output: ${onWrite.size + shared} rendered pages shared with the cache (${onWrite.size} as written) in ${Math.round(performance.now() - started)} ms`,
+            );
           }
         } finally {
           guard?.undo();
