@@ -8,13 +8,14 @@
  * it) in a fraction of the time. It has no option to change the sort.
  */
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { SitemapAndIndexStream, SitemapStream } from 'sitemap';
+import { renderShard } from '../../src/lib/catalogue/render-shard.ts';
 
 /** URLs per sitemap file (@astrojs/sitemap's default; the protocol allows 50,000). */
 const ENTRY_LIMIT = 45_000;
@@ -37,8 +38,42 @@ export function sitemapUrls(
     const url = new URL(page === '' ? siteUrl.pathname : base + page, siteUrl).href;
     if (filter(url)) urls.add(url);
   }
+  return sortUrls(urls);
+}
+
+/** URLs in the sitemap's order, each once. */
+function sortUrls(urls: Iterable<string>): string[] {
   const collator = new Intl.Collator('en', { numeric: true });
-  return [...urls].sort(collator.compare);
+  return [...new Set(urls)].sort(collator.compare);
+}
+
+/**
+ * What a render process of a build in several (scripts/lib/render-processes.ts) writes instead of a sitemap: its
+ * pages' URLs, in its output folder, for `mergeSitemaps`.
+ */
+export const SHARD_URLS_FILE = 'sitemap-urls.json';
+
+/**
+ * Writes one sitemap into `outDir` from the URL files (SHARD_URLS_FILE) the render processes left in `shardDirs`,
+ * and removes those files. Returns how many URLs it lists.
+ */
+export async function mergeSitemaps(shardDirs: readonly string[], outDir: string): Promise<number> {
+  const urls: string[] = [];
+  let siteUrl = '';
+  for (const dir of shardDirs) {
+    const file = path.join(dir, SHARD_URLS_FILE);
+    // None without a `site` in the config: the processes warned and wrote no sitemap.
+    if (!existsSync(file)) continue;
+    const text = await readFile(file, 'utf8');
+    const shard = JSON.parse(text) as { siteUrl: string; urls: string[] };
+    siteUrl = shard.siteUrl;
+    urls.push(...shard.urls);
+    await rm(file);
+  }
+  if (!siteUrl) return 0;
+  const sorted = sortUrls(urls);
+  await writeSitemap(sorted, outDir, siteUrl);
+  return sorted.length;
 }
 
 /** Writes `urls` as `sitemap-index.xml` and its `sitemap-N.xml` files into `dir`. */
@@ -75,7 +110,14 @@ export function sitemap(options: { filter: (url: string) => boolean }): AstroInt
           options.filter,
         );
         const outDir = fileURLToPath(dir);
-        await writeSitemap(urls, outDir, new URL(config.base, config.site).href);
+        const siteUrl = new URL(config.base, config.site).href;
+        const shard = renderShard();
+        if (shard && shard.count > 1) {
+          // One process of several: the build writes the sitemap of them all (mergeSitemaps).
+          await writeFile(path.join(outDir, SHARD_URLS_FILE), JSON.stringify({ siteUrl, urls }));
+          return;
+        }
+        await writeSitemap(urls, outDir, siteUrl);
         logger.info(
           `\`${FILENAME_BASE}-index.xml\` created at \`${path.relative(process.cwd(), outDir)}\` (${urls.length.toLocaleString('en')} URLs)`,
         );
