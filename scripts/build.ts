@@ -90,8 +90,12 @@ async function run(label: string, command: string, args: string[], { name = labe
   let partial = '';
   child.stdout?.on('data', (chunk: string) => {
     const end = chunk.lastIndexOf('\n') + 1;
-    process.stdout.write(partial + chunk.slice(0, end));
-    partial = end > 0 ? chunk.slice(end) : partial + chunk;
+    if (end === 0) {
+      partial += chunk;
+    } else {
+      process.stdout.write(partial + chunk.slice(0, end));
+      partial = chunk.slice(end);
+    }
     onOutput?.(chunk);
   });
   child.stdout?.on('end', () => partial && process.stdout.write(partial));
