@@ -224,6 +224,32 @@ describe('writeSearchIndex, again', () => {
     expect((await writeSearchIndex(catalogue, pathsIn(dir, 'three'))).files).toMatchObject({ written: 2, kept: 0, removed: 0 });
   });
 
+  test('a full build writes every document over the folder and removes the rest, without emptying it first', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const records = path.join(dir, 'records');
+    const first = { categories: catalogue.categories, products: [product('a-milk'), product('b-milk'), product('c-milk')] };
+    await writeSearchIndex(first, pathsIn(dir, 'one'));
+    const folderOfA = (await stat(path.join(records, 'product', 'a-milk'))).ino;
+    // A stray file where a product's folder would be.
+    await writeFile(path.join(records, 'product', 'd-milk'), 'not a folder');
+
+    const second = {
+      categories: catalogue.categories,
+      products: [product('a-milk'), product('b-milk', { name: 'Gokul Full Cream Milk' }), product('d-milk')],
+    };
+    const summary = await writeSearchIndex(second, pathsIn(dir, 'two'), false);
+    expect(summary.files).toMatchObject({ written: 3, kept: 0 });
+    expect((await readdir(path.join(records, 'product'))).sort()).toEqual(['a-milk', 'b-milk', 'd-milk']);
+    // Written over, not removed and made again.
+    expect((await stat(path.join(records, 'product', 'a-milk'))).ino).toBe(folderOfA);
+    expect(await urls(path.join(dir, 'two'))).toEqual([
+      '/product/a-milk/ Amul Taaza Toned Milk',
+      '/product/b-milk/ Gokul Full Cream Milk',
+      '/product/d-milk/ Amul Taaza Toned Milk',
+    ]);
+  });
+
   test('the step works in the build cache', () => {
     expect(searchIndexPaths({ THELA_BUILD_CACHE: '/var/cache/thela' })).toEqual({
       staging: '/var/cache/thela/thela-search-index',
