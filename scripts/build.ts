@@ -152,9 +152,9 @@ async function astroBuild(full: boolean): Promise<string> {
   }
   // All of them and the merge, over the last one's own time.
   steps['astro'] = performance.now() - started;
-  // The counters share one file map: once each has taken its last line, any of them counts every process's files.
-  for (const counter of counters) counter.done();
-  return formatPageSummary(pageCounter(files).done());
+  // The counters share one file map: once every one has taken its last line, the last count covers all processes.
+  const counts = counters.map((counter) => counter.done()).at(-1);
+  return formatPageSummary(counts ?? { rendered: 0, reused: 0 });
 }
 
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';

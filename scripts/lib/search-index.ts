@@ -148,8 +148,7 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
   const gone = [...(previous?.keys() ?? [])].filter((id) => !hashes.has(id));
   // Without a manifest, the folders of products no longer indexed (or of nothing at all) are known only by listing.
   const strays = present.filter((name) => !hashes.has(name));
-  for (const name of [...gone, ...strays])
-    writes.push(limit(() => rm(path.join(folder, 'product', name), { recursive: true, force: true })));
+  for (const id of [...gone, ...strays]) writes.push(limit(() => rm(recordDir(folder, id), { recursive: true, force: true })));
   await Promise.all(writes);
   await writeCacheFile(path.join(folder, RECORDS_MANIFEST), RECORDS_MANIFEST_VERSION, { records: Object.fromEntries(hashes) });
   return { written: changed.size, kept: hashes.size - changed.size, removed: gone.length, changed };

@@ -29,6 +29,11 @@ export function sitemapUrls(
   config: Pick<AstroConfig, 'site' | 'base'>,
   filter: (url: string) => boolean,
 ): string[] {
+  return sortUrls(pageUrls(pathnames, config, filter));
+}
+
+/** The page URLs `sitemapUrls` lists, each once, in the order of `pathnames`. */
+function pageUrls(pathnames: readonly string[], config: Pick<AstroConfig, 'site' | 'base'>, filter: (url: string) => boolean): Set<string> {
   const siteUrl = new URL(config.base, config.site);
   const base = siteUrl.pathname.endsWith('/') ? siteUrl.pathname : `${siteUrl.pathname}/`;
   const urls = new Set<string>();
@@ -38,7 +43,7 @@ export function sitemapUrls(
     const url = new URL(page === '' ? siteUrl.pathname : base + page, siteUrl).href;
     if (filter(url)) urls.add(url);
   }
-  return sortUrls(urls);
+  return urls;
 }
 
 /** URLs in the sitemap's order, each once. */
@@ -104,19 +109,17 @@ export function sitemap(options: { filter: (url: string) => boolean }): AstroInt
           logger.warn('no `site` in the config: no sitemap written');
           return;
         }
-        const urls = sitemapUrls(
-          pages.map((p) => p.pathname),
-          config,
-          options.filter,
-        );
+        const pathnames = pages.map((p) => p.pathname);
         const outDir = fileURLToPath(dir);
         const siteUrl = new URL(config.base, config.site).href;
         const shard = renderShard();
         if (shard && shard.count > 1) {
-          // One process of several: the build writes the sitemap of them all (mergeSitemaps).
+          // One process of several: the build sorts and writes the sitemap of them all (mergeSitemaps).
+          const urls = [...pageUrls(pathnames, config, options.filter)];
           await writeFile(path.join(outDir, SHARD_URLS_FILE), JSON.stringify({ siteUrl, urls }));
           return;
         }
+        const urls = sitemapUrls(pathnames, config, options.filter);
         await writeSitemap(urls, outDir, siteUrl);
         logger.info(
           `\`${FILENAME_BASE}-index.xml\` created at \`${path.relative(process.cwd(), outDir)}\` (${urls.length.toLocaleString('en')} URLs)`,

@@ -32,6 +32,10 @@ export function renderShard(env: Readonly<Record<string, string | undefined>> = 
   return { index, count };
 }
 
+/** This process's shard, read from THELA_RENDER_SHARD once: every catalogue page's entry asks. */
+let thisProcess: RenderShard | null | undefined;
+const processShard = (): RenderShard | null => (thisProcess === undefined ? (thisProcess = renderShard()) : thisProcess);
+
 /** Which of `count` shards renders the page of `route` with `params` (FNV-1a of both: stable across builds). */
 export function shardOf(route: string, params: Readonly<Record<string, string | number | undefined>>, count: number): number {
   let hash = 0x811c9dc5;
@@ -53,7 +57,7 @@ export function shardOf(route: string, params: Readonly<Record<string, string | 
 export function inRenderShard(
   route: string,
   params: Readonly<Record<string, string | number | undefined>>,
-  shard: RenderShard | null = renderShard(),
+  shard: RenderShard | null = processShard(),
 ): boolean {
   return shard === null || shard.count === 1 || shardOf(route, params, shard.count) === shard.index;
 }
@@ -62,7 +66,7 @@ export function inRenderShard(
 export function ownPaths<T extends { params: Readonly<Record<string, string | number | undefined>> }>(
   route: string,
   paths: readonly T[],
-  shard: RenderShard | null = renderShard(),
+  shard: RenderShard | null = processShard(),
 ): T[] {
-  return shard === null || shard.count === 1 ? [...paths] : paths.filter((entry) => inRenderShard(route, entry.params, shard));
+  return paths.filter((entry) => inRenderShard(route, entry.params, shard));
 }
