@@ -7,7 +7,7 @@
  *
  * The first process writes into the build's output folder with the build's cache, as a one-process build does; each
  * other one into its own folders in the build cache (`renderRuns`), which its incremental cache keeps between
- * builds. Each process holds the whole catalogue, so memory grows with N (docs/operators.md, "Build time and memory").
+ * builds. Each process holds the whole catalogue, so memory grows with N (docs/operators.md, "Rendering in several processes").
  */
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
