@@ -137,6 +137,12 @@ export interface GuardOptions {
    */
   output?: string;
   cache?: string;
+  /**
+   * The output files (relative, '/' separated) that may be shared as the build starts: the output folder was emptied
+   * and only these were linked into it. With it, a write to any other output file skips the check for other links
+   * (a system call per page at 100,000 pages), unless this guard linked its cache copy to it on an earlier write.
+   */
+  sharedInOutput?: ReadonlySet<string>;
 }
 
 /**
@@ -151,9 +157,15 @@ export function guardSharedFiles(roots: readonly string[], options: GuardOptions
   /** The body last written to each output file (relative path), until the cache write of the same file. */
   const written = new Map<string, unknown>();
   const linkedOnWrite = new Set<string>();
+  /** Output files the build itself cannot have shared: neither linked in at the start nor linked to on write. */
+  const unshared = (file: string): boolean => {
+    if (!options.sharedInOutput || !outputPrefix || !file.startsWith(outputPrefix)) return false;
+    const relative = file.slice(outputPrefix.length).split(path.sep).join('/');
+    return !options.sharedInOutput.has(relative) && !linkedOnWrite.has(relative);
+  };
   const guarded = (target: PathArg): string | undefined => {
     const file = pathOf(target);
-    return file && prefixes.some((prefix) => file.startsWith(prefix)) ? file : undefined;
+    return file && prefixes.some((prefix) => file.startsWith(prefix)) && !unshared(file) ? file : undefined;
   };
   const unshareSync = (target: PathArg) => {
     const file = guarded(target);
@@ -180,9 +192,15 @@ export function guardSharedFiles(roots: readonly string[], options: GuardOptions
     const relative = file.slice(cachePrefix.length);
     if (written.get(relative) !== body) return false;
     written.delete(relative);
-    await fs.promises.rm(file, { force: true });
+    const source = path.join(outputPrefix, relative);
+    // Linked at once; a cache copy already there (a full build over an earlier cache) is removed first. Not `rm`:
+    // its checks cost two more system calls per page.
     try {
-      await fs.promises.link(path.join(outputPrefix, relative), file);
+      await fs.promises.link(source, file).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        await fs.promises.unlink(file);
+        await fs.promises.link(source, file);
+      });
     } catch {
       return false;
     }
@@ -265,12 +283,14 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
       },
       'astro:build:start': async () => {
         if (!active) return;
-        guard = guardSharedFiles([outDir, cacheDir], { output: outDir, cache: path.join(cacheDir, CACHED_OUTPUT) });
         emptyFolder(outDir);
-        if (!linkCached) return;
-        const started = performance.now();
-        linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
-        if (linked.size) log(`linked-output: ${linked.size} cached pages linked in ${Math.round(performance.now() - started)} ms`);
+        if (linkCached) {
+          const started = performance.now();
+          linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
+          if (linked.size) log(`linked-output: ${linked.size} cached pages linked in ${Math.round(performance.now() - started)} ms`);
+        }
+        // The emptied output folder holds no shared file but those just linked.
+        guard = guardSharedFiles([outDir, cacheDir], { output: outDir, cache: path.join(cacheDir, CACHED_OUTPUT), sharedInOutput: linked });
       },
       'astro:build:done': async ({ assets }) => {
         if (!active) return;

@@ -13,13 +13,13 @@ afterEach(() => {
 });
 
 /** An output folder and a cache folder, each with a `page/` subfolder, guarded as the integration guards them. */
-function setUp() {
+function setUp(sharedInOutput?: ReadonlySet<string>) {
   const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
   dirs.push(root);
   const output = path.join(root, 'out');
   const cache = path.join(root, 'cache', 'dist');
   for (const dir of [output, cache]) mkdirSync(path.join(dir, 'page'), { recursive: true });
-  const guard = guardSharedFiles([output, path.join(root, 'cache')], { output, cache });
+  const guard = guardSharedFiles([output, path.join(root, 'cache')], { output, cache, ...(sharedInOutput ? { sharedInOutput } : {}) });
   guards.push(guard);
   return { output, cache, guard };
 }
@@ -57,6 +57,34 @@ describe('guardSharedFiles: one write per rendered page', () => {
     expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(output, 'release-copy.html'), 'utf8')).toBe('old');
+  });
+
+  test('the cache write links over a cache copy from an earlier build (a full build over its cache)', async () => {
+    const { output, cache, guard } = setUp();
+    await fs.promises.mkdir(path.join(cache, 'page'), { recursive: true });
+    fs.writeFileSync(path.join(cache, 'page/index.html'), 'earlier');
+    const body = Buffer.from('<p>now</p>');
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
+    expect(inode(path.join(cache, 'page/index.html'))).toBe(inode(path.join(output, 'page/index.html')));
+    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('<p>now</p>');
+    expect([...guard.linkedOnWrite]).toEqual(['page/index.html']);
+  });
+
+  test('with the files linked into an emptied output folder given, those and pages linked on write are still guarded', async () => {
+    const { output, cache } = setUp(new Set(['page/linked.html']));
+    // Linked in at the start (a reused page), and shared with a release.
+    fs.writeFileSync(path.join(cache, 'page/linked.html'), 'cached');
+    fs.linkSync(path.join(cache, 'page/linked.html'), path.join(output, 'page/linked.html'));
+    await fs.promises.writeFile(path.join(output, 'page/linked.html'), Buffer.from('rendered'));
+    expect(readFileSync(path.join(cache, 'page/linked.html'), 'utf8')).toBe('cached');
+    // Rendered, its cache copy linked on write, then written again: the cache keeps the first bytes.
+    const first = Buffer.from('first');
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), first);
+    await fs.promises.writeFile(path.join(cache, 'page/index.html'), first);
+    await fs.promises.writeFile(path.join(output, 'page/index.html'), Buffer.from('second'));
+    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('first');
+    expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('second');
   });
 
   test('undo restores the plain writes', async () => {
