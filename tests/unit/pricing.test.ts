@@ -9,6 +9,22 @@ describe('constants', () => {
   });
 });
 
+describe('formatPaise', () => {
+  test('formats the Indian way, the same every time, past the size of its memo', () => {
+    const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    expect(formatPaise(12_345_600)).toBe('₹1,23,456.00');
+    expect(formatPaise(Number.NaN)).toBe('₹0.00');
+    expect(formatPaise(Number.POSITIVE_INFINITY)).toBe('₹0.00');
+    for (let round = 0; round < 2; round++) {
+      for (let paise = 0; paise < 25_000; paise += 1) {
+        if (paise % 997 === 0) expect(formatPaise(paise)).toBe(inr.format(paise / 100));
+        else formatPaise(paise);
+      }
+    }
+    expect(formatPaise(4550)).toBe('₹45.50');
+  });
+});
+
 describe('rupees in, paise kept (readPrice, the one place a rupee amount is read)', () => {
   test('returns integer paise without float noise', () => {
     expect(readPrice(68.1)).toBe(6810);
