@@ -4,13 +4,27 @@
  * staging folder (scripts/lib/search-index.ts). scripts/build.ts moves it into the site once Astro is done. A
  * catalogue that cannot be read stops it with the build's own line.
  *
+ * In two processes: this script runs itself with `--records` to read the catalogue and write the record documents
+ * (`prepareSearchRecords`), and that process exits before this one runs Pagefind. Node does not give back the
+ * memory of reading 100,000 products while it waits (about 630 MiB, measured), and Pagefind's peak comes after.
+ *
  * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
  */
+import { spawn } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
 import { parseCommand } from './lib/cli.ts';
-import { searchIndexPaths, writeSearchIndex } from './lib/search-index.ts';
+import {
+  indexSearchRecords,
+  prepareSearchRecords,
+  preparedRecordsJson,
+  readPreparedRecords,
+  searchIndexPaths,
+  type PreparedRecords,
+} from './lib/search-index.ts';
 import { publicEnvProblems } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
@@ -23,9 +37,17 @@ thela-search-records beside it, and only those that changed are written again; t
 linked from the last index (THELA_FULL_BUILD=1 writes everything).
 
 Options:
-  -h, --help   this help`;
+  -h, --help   this help
 
-const { positionals } = parseCommand('build-search-index', HELP, {}, { allowPositionals: true });
+(--records [--rewrite] is this script's own first half: it writes the record documents and hands their ids to the
+second half in a file of the build cache, then exits.)`;
+
+const { values: args, positionals } = parseCommand(
+  'build-search-index',
+  HELP,
+  { records: { type: 'boolean', default: false }, rewrite: { type: 'boolean', default: false } },
+  { allowPositionals: true },
+);
 const paths = searchIndexPaths();
 if (positionals[0]) paths.staging = path.resolve(positionals[0]);
 // The variables as Astro reads them: the .env files, with the process environment on top.
@@ -38,12 +60,52 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
+/** Stops with the build's own line for a catalogue that cannot be read, else the error's message. */
+function fail(error: unknown): never {
+  const stopped = buildStopped(error);
+  console.error(stopped instanceof Error ? stopped.message : String(stopped));
+  process.exit(1);
+}
+
+if (args.records) {
+  // The first half, in its own process: the catalogue is read here and nowhere else.
+  try {
+    // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
+    const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
+    await writeFile(paths.prepared, preparedRecordsJson(await prepareSearchRecords(catalogue, paths.records, !args.rewrite)));
+  } catch (error) {
+    fail(error);
+  }
+  process.exit(0);
+}
+
+/** Runs the first half (`--records`) and reads what it handed over; its failure line is already on stderr. */
+async function prepareInOwnProcess(reuse: boolean): Promise<PreparedRecords> {
+  await rm(paths.prepared, { force: true });
+  const script = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, [script, '--records', ...(reuse ? [] : ['--rewrite']), paths.staging], { stdio: 'inherit' });
+  // The build stops this step with SIGTERM when Astro fails: the first half stops with it.
+  const stop = () => {
+    child.kill('SIGTERM');
+    process.exit(143);
+  };
+  process.once('SIGTERM', stop);
+  const code = await new Promise<number | string>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (status, signal) => resolve(status ?? signal ?? 1));
+  });
+  process.off('SIGTERM', stop);
+  if (code !== 0) process.exit(typeof code === 'number' ? code : 1);
+  const prepared = readPreparedRecords(await readFile(paths.prepared, 'utf8').catch(() => ''));
+  await rm(paths.prepared, { force: true });
+  if (!prepared) throw new Error(`build-search-index: the records step left no readable ${paths.prepared}`);
+  return prepared;
+}
+
 const started = performance.now();
 try {
-  // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
-  const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
   // A full build (THELA_FULL_BUILD=1) reuses nothing, as Astro's --force and the after-steps.
-  const summary = await writeSearchIndex(catalogue, paths, process.env['THELA_FULL_BUILD'] !== '1');
+  const summary = await indexSearchRecords(prepareInOwnProcess, paths, process.env['THELA_FULL_BUILD'] !== '1');
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
     `search vocabulary: ${summary.words.toLocaleString('en')} words, ${kib(summary.vocabularyBytes)} KiB (${kib(summary.vocabularyGzipBytes)} KiB gzipped)`,
@@ -57,7 +119,5 @@ try {
       ` ${summary.fragments.linked.toLocaleString('en')} fragments linked from the last index)`,
   );
 } catch (error) {
-  const stopped = buildStopped(error);
-  console.error(stopped instanceof Error ? stopped.message : String(stopped));
-  process.exit(1);
+  fail(error);
 }

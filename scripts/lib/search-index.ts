@@ -164,6 +164,70 @@ export interface SearchIndexPaths {
   fragments: string;
   /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
   kept: string;
+  /** What the records step hands to the index step when they run in two processes (scripts/build-search-index.ts). */
+  prepared: string;
+}
+
+/**
+ * What the index needs of the catalogue, once the record documents are written (`prepareSearchRecords`): the records'
+ * ids and the vocabulary, never the catalogue itself. So the catalogue can be read in a process that exits before
+ * Pagefind's peak (scripts/build-search-index.ts): at 100,000 products that process holds about 630 MiB, which
+ * Node does not give back while it waits.
+ */
+export interface PreparedRecords {
+  /** Every record's id, in record order. */
+  ids: string[];
+  files: RecordFilesSummary;
+  /** The typo-correction vocabulary file's text, and how many words it holds. */
+  vocabulary: string;
+  words: number;
+  /** Making and writing the records (ms). */
+  ms: number;
+}
+
+/**
+ * Makes the records of `catalogue`, writes their documents to `folder` (`syncRecordFiles`; `reuse` false rewrites
+ * them all) and counts the vocabulary of the same records.
+ */
+export async function prepareSearchRecords(
+  catalogue: Pick<Catalogue, 'products' | 'categories'>,
+  folder: string,
+  reuse = true,
+): Promise<PreparedRecords> {
+  const started = performance.now();
+  const records = [...searchRecords(catalogue)];
+  const files = await syncRecordFiles(records, folder, reuse);
+  const counts = countWords(records.map(recordText));
+  return {
+    ids: records.map((record) => record.id),
+    files,
+    vocabulary: JSON.stringify(vocabularyFile(counts)),
+    words: counts.size,
+    ms: performance.now() - started,
+  };
+}
+
+/** `prepared` as the text of a file, for the index step in another process (`readPreparedRecords`). */
+export function preparedRecordsJson(prepared: PreparedRecords): string {
+  return JSON.stringify({ ...prepared, files: { ...prepared.files, changed: [...prepared.files.changed] } });
+}
+
+/** Reads `preparedRecordsJson`'s text back; null for anything else. */
+export function readPreparedRecords(text: string): PreparedRecords | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  if (!isRecord(value) || !isRecord(value['files'])) return null;
+  const { ids, vocabulary, words, ms } = value;
+  const { written, kept, removed, changed } = value['files'];
+  if (!strings(ids) || typeof vocabulary !== 'string' || !count(words) || typeof ms !== 'number') return null;
+  if (!count(written) || !count(kept) || !count(removed) || !strings(changed)) return null;
+  return { ids, files: { written, kept, removed, changed: new Set(changed) }, vocabulary, words, ms };
 }
 
 /**
@@ -177,7 +241,18 @@ export async function writeSearchIndex(
   paths: SearchIndexPaths,
   reuse = true,
 ): Promise<SearchIndexSummary> {
-  const records = [...searchRecords(catalogue)];
+  return indexSearchRecords((again) => prepareSearchRecords(catalogue, paths.records, again), paths, reuse);
+}
+
+/**
+ * `writeSearchIndex` with the records made by `prepare` (`prepareSearchRecords`, perhaps in another process): called
+ * with `reuse`, and once more with false when the records folder is not what its manifest says.
+ */
+export async function indexSearchRecords(
+  prepare: (reuse: boolean) => Promise<PreparedRecords>,
+  paths: SearchIndexPaths,
+  reuse = true,
+): Promise<SearchIndexSummary> {
   const ms = { records: 0, read: 0, write: 0 };
   const timed = async <T>(phase: keyof typeof ms, work: Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -190,26 +265,26 @@ export async function writeSearchIndex(
   // Read, then dropped: a run stopped half way leaves no state, and the next one links nothing.
   const previous: FragmentState = reuse ? await readFragmentState(paths.fragments) : { dir: null, byId: new Map() };
   await rm(paths.fragments, { force: true });
-  let files = await timed('records', syncRecordFiles(records, paths.records, reuse));
-  let indexed = await indexRecordFiles(records, files, previous, paths, timed);
-  if (!indexed && files.kept > 0) {
+  let prepared = await prepare(reuse);
+  ms.records += prepared.ms;
+  let indexed = await indexRecordFiles(prepared, previous, paths, timed);
+  if (!indexed && prepared.files.kept > 0) {
     // The folder is not what its manifest says (edited by hand, or a stray file): start again from nothing.
-    files = await timed('records', syncRecordFiles(records, paths.records, false));
-    indexed = await indexRecordFiles(records, files, previous, paths, timed);
+    prepared = await prepare(false);
+    ms.records += prepared.ms;
+    indexed = await indexRecordFiles(prepared, previous, paths, timed);
   }
-  if (!indexed) throw new SearchIndexError(`Pagefind did not read the ${records.length} records of ${paths.records}`);
+  if (!indexed) throw new SearchIndexError(`Pagefind did not read the ${prepared.ids.length} records of ${paths.records}`);
   await writeFragmentState(paths.fragments, { dir: previous.dir, byId: indexed.byId });
-  const counts = countWords(records.map(recordText));
-  const json = JSON.stringify(vocabularyFile(counts));
-  await writeFile(path.join(paths.staging, path.posix.basename(VOCABULARY_URL)), json);
+  await writeFile(path.join(paths.staging, path.posix.basename(VOCABULARY_URL)), prepared.vocabulary);
   return {
-    indexed: records.length,
-    files,
-    fragments: { linked: indexed.linked, written: records.length - indexed.linked },
+    indexed: prepared.ids.length,
+    files: prepared.files,
+    fragments: { linked: indexed.linked, written: prepared.ids.length - indexed.linked },
     ms,
-    words: counts.size,
-    vocabularyBytes: Buffer.byteLength(json),
-    vocabularyGzipBytes: gzipSync(json, { level: 9 }).length,
+    words: prepared.words,
+    vocabularyBytes: Buffer.byteLength(prepared.vocabulary),
+    vocabularyGzipBytes: gzipSync(prepared.vocabulary, { level: 9 }).length,
   };
 }
 
@@ -219,8 +294,7 @@ export async function writeSearchIndex(
  * not read exactly the records (a folder that is not what its manifest says).
  */
 async function indexRecordFiles(
-  records: readonly SearchRecord[],
-  files: RecordFilesSummary,
+  { ids: recordIds, files }: Pick<PreparedRecords, 'ids' | 'files'>,
   previous: FragmentState,
   paths: SearchIndexPaths,
   timed: <T>(phase: 'read' | 'write', work: Promise<T>) => Promise<T>,
@@ -231,9 +305,9 @@ async function indexRecordFiles(
   try {
     const added = await timed('read', index.addDirectory({ path: paths.records, glob: RECORD_GLOB }));
     if (added.errors.length > 0) throw new SearchIndexError(`Pagefind could not read the records: ${added.errors.join('; ')}`);
-    if (added.page_count !== records.length) return null;
-    const ids = new Set(records.map((record) => record.id));
-    const unchanged = records.filter((record) => !files.changed.has(record.id)).map((record) => record.id);
+    if (added.page_count !== recordIds.length) return null;
+    const ids = new Set(recordIds);
+    const unchanged = recordIds.filter((id) => !files.changed.has(id));
     const write = async (seed: boolean) => {
       await rm(paths.staging, { recursive: true, force: true });
       const seeded = seed ? await seedFragments(previous, unchanged, paths.staging) : new Set<string>();
@@ -278,6 +352,7 @@ export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env): SearchIn
     records: path.join(cache, 'thela-search-records'),
     fragments: path.join(cache, 'thela-search-fragments.json'),
     kept: path.join(cache, 'thela-search-last'),
+    prepared: path.join(cache, 'thela-search-prepared.json'),
   };
 }
 

@@ -13,6 +13,9 @@ import {
   searchIndexPaths,
   type SearchIndexPaths,
   SearchIndexError,
+  prepareSearchRecords,
+  preparedRecordsJson,
+  readPreparedRecords,
   writeSearchIndex,
 } from '../../scripts/lib/search-index.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
@@ -51,6 +54,7 @@ const pathsIn = (dir: string, staging: string): SearchIndexPaths => ({
   records: path.join(dir, 'records'),
   fragments: path.join(dir, 'fragments.json'),
   kept: path.join(dir, 'last'),
+  prepared: path.join(dir, 'prepared.json'),
 });
 
 const temp: string[] = [];
@@ -256,7 +260,20 @@ describe('writeSearchIndex, again', () => {
       records: '/var/cache/thela/thela-search-records',
       fragments: '/var/cache/thela/thela-search-fragments.json',
       kept: '/var/cache/thela/thela-search-last',
+      prepared: '/var/cache/thela/thela-search-prepared.json',
     });
+  });
+
+  test('the records step hands over ids, changes and vocabulary in a file, read back whole or not at all', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const prepared = await prepareSearchRecords(catalogue, path.join(dir, 'records'));
+    expect(prepared).toMatchObject({ ids: ['aa-tricky', 'zz-milk'], files: { written: 2, kept: 0, removed: 0 } });
+    const text = preparedRecordsJson(prepared);
+    expect(readPreparedRecords(text)).toEqual(prepared);
+    expect(readPreparedRecords(text)?.files.changed).toEqual(new Set(['aa-tricky', 'zz-milk']));
+    for (const broken of ['', '{', 'null', '[]', text.replace('"ids":[', '"ids":[1,'), text.replace('"written":2', '"written":-2')])
+      expect(readPreparedRecords(broken), broken.slice(0, 40)).toBeNull();
   });
 });
 
