@@ -10,6 +10,7 @@ import { runMeasured, withBuildLock, type Measured, type TimedLine } from './pro
 import { largestPages, pageTypeOf, type LargestPage } from './largest-pages.ts';
 import { ROOT } from './util.ts';
 import { installSearchIndex, searchIndexPaths } from '../lib/search-index.ts';
+import { parsePageLines } from '../lib/build-pages.ts';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 /** The search index step of scripts/build.ts, run beside Astro. */
@@ -142,12 +143,16 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
     }
     const counts = /catalogue: (\d+) products, (\d+) categories, (\d+) stores/.exec(text);
     if (counts) catalogue = { products: Number(counts[1]), categories: Number(counts[2]), stores: Number(counts[3]) };
-    const page = /[├└]─ (\/[^\s]*)(?:.*)\(\+(\d+)ms\)/.exec(text);
-    if (page) {
-      const family = (page[1] ?? '').split('/')[1]?.replace(/\.html$/, '') || 'home';
+    // A page's time note ends its line; pages rendered at once share a line, and the note goes with the last of them
+    // (parsePageLines reads the file names, without the timestamp the next log line glues on).
+    const note = /\(\+([\d.]+m?s)\)\s*$/.exec(text);
+    const page = note ? parsePageLines(text).at(-1) : undefined;
+    const ms = note ? parseDuration(note[1] ?? '') : null;
+    if (page && ms !== null) {
+      const family = page.file.split('/')[1]?.replace(/\.html$/, '') || 'home';
       const share = (renderShare[family] ??= { pages: 0, ms: 0 });
       share.pages += 1;
-      share.ms += Number(page[2]);
+      share.ms += ms;
     }
   }
   const phases: AstroPhases = {

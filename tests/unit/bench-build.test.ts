@@ -16,6 +16,9 @@ const ASTRO_LOG: [number, string][] = [
   [9200, '00:05:02   ├─ /product/a/index.html (+4ms) '],
   [9300, '00:05:02   ├─ /product/b/index.html (+6ms) '],
   [9400, '00:05:02   └─ /category/fruits/index.html (+10ms) '],
+  // Pages rendered at once (build.concurrency): the next page's line glued on, the note with the last one.
+  [9450, '00:05:02   ├─ /404.html00:05:02   ├─ /about/index.html (+1.20s) '],
+  [9460, ' (+2ms) '],
   [29100, '00:05:22 ✓ Completed in 20.00s.'],
   [29200, '00:05:22 [build] 10122 page(s) built in 1m 28s'],
   [29600, '00:05:23 [build] Complete!'],
@@ -45,7 +48,7 @@ describe('parseAstroLog', () => {
   });
 
   test('sums the per-page render times by route family', () => {
-    expect(parsed.renderShare).toEqual({ product: { pages: 2, ms: 10 }, category: { pages: 1, ms: 10 } });
+    expect(parsed.renderShare).toEqual({ product: { pages: 2, ms: 10 }, category: { pages: 1, ms: 10 }, about: { pages: 1, ms: 1200 } });
   });
 
   test('leaves phases it did not see as null (a build that died while rendering)', () => {
