@@ -4,13 +4,16 @@
  * staging folder (scripts/lib/search-index.ts). scripts/build.ts moves it into the site once Astro is done. A
  * catalogue that cannot be read stops it with the build's own line.
  *
- * In two processes: this script runs itself with `--records` to read the catalogue and write the record documents
- * (`prepareSearchRecords`), and that process exits before this one runs Pagefind. Node does not give back the
- * memory of reading 100,000 products while it waits (about 630 MiB, measured), and Pagefind's peak comes after.
+ * In two processes: this script runs itself with `--records FILE` to read the catalogue and write the record
+ * documents (`prepareSearchRecords`), and that process exits before this one runs Pagefind. Node does not give back
+ * the memory of reading 100,000 products while it waits (about 630 MiB, measured), and Pagefind's peak comes after.
+ * When Pagefind finds the records folder is not what its manifest says, the records step runs again with
+ * `--rewrite`, which reads the catalogue again.
  *
  * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
  */
 import { spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,13 +42,13 @@ linked from the last index (THELA_FULL_BUILD=1 writes everything).
 Options:
   -h, --help   this help
 
-(--records [--rewrite] is this script's own first half: it writes the record documents and hands their ids to the
-second half in a file of the build cache, then exits.)`;
+(--records FILE [--rewrite] is this script's own first half: it writes the record documents and hands their ids to
+the second half in FILE, then exits.)`;
 
 const { values: args, positionals } = parseCommand(
   'build-search-index',
   HELP,
-  { records: { type: 'boolean', default: false }, rewrite: { type: 'boolean', default: false } },
+  { records: { type: 'string' }, rewrite: { type: 'boolean', default: false } },
   { allowPositionals: true },
 );
 const paths = searchIndexPaths();
@@ -67,39 +70,60 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-if (args.records) {
+if (args.records !== undefined) {
   // The first half, in its own process: the catalogue is read here and nowhere else.
   try {
     // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
     const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
-    await writeFile(paths.prepared, preparedRecordsJson(await prepareSearchRecords(catalogue, paths.records, !args.rewrite)));
+    await writeFile(args.records, preparedRecordsJson(await prepareSearchRecords(catalogue, paths, !args.rewrite)));
   } catch (error) {
     fail(error);
   }
   process.exit(0);
 }
 
-/** Runs the first half (`--records`) and reads what it handed over; its failure line is already on stderr. */
+/** The records step ended without handing anything over: the exit code to end with, and a line unless it wrote its own. */
+class RecordsStepFailed extends Error {
+  readonly code: number;
+  constructor(code: number, message = '') {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Runs the first half (`--records`) and reads what it handed over, in a file of this run's own. */
 async function prepareInOwnProcess(reuse: boolean): Promise<PreparedRecords> {
-  await rm(paths.prepared, { force: true });
+  const handover = `${paths.prepared}.${process.pid}`;
+  await rm(handover, { force: true });
   const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [script, '--records', ...(reuse ? [] : ['--rewrite']), paths.staging], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [script, '--records', handover, ...(reuse ? [] : ['--rewrite']), paths.staging], {
+    stdio: 'inherit',
+  });
   // The build stops this step with SIGTERM when Astro fails: the first half stops with it.
   const stop = () => {
     child.kill('SIGTERM');
     process.exit(143);
   };
   process.once('SIGTERM', stop);
-  const code = await new Promise<number | string>((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (status, signal) => resolve(status ?? signal ?? 1));
+  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.on('error', (error) => resolve({ code: null, signal: null, error }));
+    child.on('close', (code, signal) => resolve({ code, signal }));
   });
   process.off('SIGTERM', stop);
-  if (code !== 0) process.exit(typeof code === 'number' ? code : 1);
-  const prepared = readPreparedRecords(await readFile(paths.prepared, 'utf8').catch(() => ''));
-  await rm(paths.prepared, { force: true });
-  if (!prepared) throw new Error(`build-search-index: the records step left no readable ${paths.prepared}`);
-  return prepared;
+  try {
+    if (ended.error) throw new RecordsStepFailed(1, `build-search-index: the records step could not start: ${ended.error.message}`);
+    if (ended.signal) {
+      const number = osConstants.signals[ended.signal];
+      throw new RecordsStepFailed(128 + number, `build-search-index: the records step was stopped by ${ended.signal}`);
+    }
+    // A plain failure: the records step has written its own line (the build's, for an unreadable catalogue).
+    if (ended.code !== 0) throw new RecordsStepFailed(ended.code ?? 1);
+    const prepared = readPreparedRecords(await readFile(handover, 'utf8').catch(() => ''));
+    if (!prepared) throw new RecordsStepFailed(1, `build-search-index: the records step left no readable ${handover}`);
+    return prepared;
+  } finally {
+    await rm(handover, { force: true });
+  }
 }
 
 const started = performance.now();
@@ -119,5 +143,7 @@ try {
       ` ${summary.fragments.linked.toLocaleString('en')} fragments linked from the last index)`,
   );
 } catch (error) {
-  fail(error);
+  if (!(error instanceof RecordsStepFailed)) fail(error);
+  if (error.message) console.error(error.message);
+  process.exit(error.code);
 }

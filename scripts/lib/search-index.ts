@@ -164,7 +164,10 @@ export interface SearchIndexPaths {
   fragments: string;
   /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
   kept: string;
-  /** What the records step hands to the index step when they run in two processes (scripts/build-search-index.ts). */
+  /**
+   * What the records step hands to the index step when they run in two processes (scripts/build-search-index.ts),
+   * with the index step's process id after it, so that two runs never read each other's.
+   */
   prepared: string;
 }
 
@@ -186,17 +189,21 @@ export interface PreparedRecords {
 }
 
 /**
- * Makes the records of `catalogue`, writes their documents to `folder` (`syncRecordFiles`; `reuse` false rewrites
- * them all) and counts the vocabulary of the same records.
+ * Makes the records of `catalogue`, writes their documents to `paths.records` (`syncRecordFiles`; `reuse` false
+ * rewrites them all) and counts the vocabulary of the same records. The fragments' state is removed before the first
+ * document is written: a run stopped after the documents but before the new index would otherwise leave a state
+ * whose fragments no longer match documents the next run finds unchanged. It is removed only here, once the
+ * catalogue has been read: a build stopped by an unreadable catalogue keeps it.
  */
 export async function prepareSearchRecords(
   catalogue: Pick<Catalogue, 'products' | 'categories'>,
-  folder: string,
+  paths: Pick<SearchIndexPaths, 'records' | 'fragments'>,
   reuse = true,
 ): Promise<PreparedRecords> {
   const started = performance.now();
   const records = [...searchRecords(catalogue)];
-  const files = await syncRecordFiles(records, folder, reuse);
+  await rm(paths.fragments, { force: true });
+  const files = await syncRecordFiles(records, paths.records, reuse);
   const counts = countWords(records.map(recordText));
   return {
     ids: records.map((record) => record.id),
@@ -241,12 +248,13 @@ export async function writeSearchIndex(
   paths: SearchIndexPaths,
   reuse = true,
 ): Promise<SearchIndexSummary> {
-  return indexSearchRecords((again) => prepareSearchRecords(catalogue, paths.records, again), paths, reuse);
+  return indexSearchRecords((again) => prepareSearchRecords(catalogue, paths, again), paths, reuse);
 }
 
 /**
  * `writeSearchIndex` with the records made by `prepare` (`prepareSearchRecords`, perhaps in another process): called
- * with `reuse`, and once more with false when the records folder is not what its manifest says.
+ * with `reuse`, and once more with false when the records folder is not what its manifest says. `prepare` must
+ * remove the fragments' state before it writes a document, as `prepareSearchRecords` does.
  */
 export async function indexSearchRecords(
   prepare: (reuse: boolean) => Promise<PreparedRecords>,
@@ -262,9 +270,9 @@ export async function indexSearchRecords(
       ms[phase] += performance.now() - started;
     }
   };
-  // Read, then dropped: a run stopped half way leaves no state, and the next one links nothing.
+  // Read here, dropped by `prepare` before it writes a document (`prepareSearchRecords`): a run stopped half way
+  // leaves no state, and the next one links nothing.
   const previous: FragmentState = reuse ? await readFragmentState(paths.fragments) : { dir: null, byId: new Map() };
-  await rm(paths.fragments, { force: true });
   let prepared = await prepare(reuse);
   ms.records += prepared.ms;
   let indexed = await indexRecordFiles(prepared, previous, paths, timed);

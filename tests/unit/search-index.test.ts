@@ -13,6 +13,7 @@ import {
   searchIndexPaths,
   type SearchIndexPaths,
   SearchIndexError,
+  indexSearchRecords,
   prepareSearchRecords,
   preparedRecordsJson,
   readPreparedRecords,
@@ -177,6 +178,16 @@ describe('writeSearchIndex, again', () => {
     expect([...(await inodes(path.join(dir, 'full'))).keys()].sort()).toEqual([...after.keys()].sort());
   });
 
+  test('a catalogue that cannot be read keeps the fragments of the last index linkable', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
+    await installSearchIndex(pathsIn(dir, 'one'), path.join(dir, 'site'));
+    const unreadable = () => Promise.reject(new Error('Catalogue unavailable'));
+    await expect(indexSearchRecords(unreadable, pathsIn(dir, 'two'))).rejects.toThrow('Catalogue unavailable');
+    expect((await writeSearchIndex(catalogue, pathsIn(dir, 'three'))).fragments).toEqual({ linked: 2, written: 0 });
+  });
+
   test('without the last index or its state, every fragment is written', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
@@ -267,7 +278,7 @@ describe('writeSearchIndex, again', () => {
   test('the records step hands over ids, changes and vocabulary in a file, read back whole or not at all', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
-    const prepared = await prepareSearchRecords(catalogue, path.join(dir, 'records'));
+    const prepared = await prepareSearchRecords(catalogue, pathsIn(dir, 'staging'));
     expect(prepared).toMatchObject({ ids: ['aa-tricky', 'zz-milk'], files: { written: 2, kept: 0, removed: 0 } });
     const text = preparedRecordsJson(prepared);
     expect(readPreparedRecords(text)).toEqual(prepared);
