@@ -9,7 +9,8 @@ const FORMATTED_MAX = 10_000;
 
 /** Formats paise as rupees the Indian way: 12345600 -> "₹1,23,456.00". Non-finite input shows ₹0.00 rather than "NaN". */
 export function formatPaise(paise: number): string {
-  const amount = Number.isFinite(paise) ? paise : 0;
+  // `+ 0` turns -0 into 0: the memo's Map holds them as one key, and Intl writes -0 as "-₹0.00".
+  const amount = Number.isFinite(paise) ? paise + 0 : 0;
   let text = formatted.get(amount);
   if (text === undefined) {
     if (formatted.size >= FORMATTED_MAX) formatted.clear();

@@ -22,6 +22,9 @@ describe('formatPaise', () => {
       }
     }
     expect(formatPaise(4550)).toBe('₹45.50');
+    // -0 (a rounded tiny refund) is zero, and leaves no "-₹0.00" behind for the next zero.
+    expect(formatPaise(-0)).toBe('₹0.00');
+    expect(formatPaise(0)).toBe('₹0.00');
   });
 });
 
