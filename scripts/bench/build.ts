@@ -143,16 +143,14 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
     }
     const counts = /catalogue: (\d+) products, (\d+) categories, (\d+) stores/.exec(text);
     if (counts) catalogue = { products: Number(counts[1]), categories: Number(counts[2]), stores: Number(counts[3]) };
-    // A page's time note ends its line; pages rendered at once share a line, and the note goes with the last of them
-    // (parsePageLines reads the file names, without the timestamp the next log line glues on).
-    const note = /\(\+([\d.]+m?s)\)\s*$/.exec(text);
-    const page = note ? parsePageLines(text).at(-1) : undefined;
-    const ms = note ? parseDuration(note[1] ?? '') : null;
-    if (page && ms !== null) {
+    // The build's own reader of page lines: the time note of a line shared by pages rendered at once counts for the
+    // last of them (PageLine.ms); a note on a line of its own names no page and is left out.
+    for (const page of parsePageLines(text)) {
+      if (page.ms === null) continue;
       const family = page.file.split('/')[1]?.replace(/\.html$/, '') || 'home';
       const share = (renderShare[family] ??= { pages: 0, ms: 0 });
       share.pages += 1;
-      share.ms += ms;
+      share.ms += page.ms;
     }
   }
   const phases: AstroPhases = {

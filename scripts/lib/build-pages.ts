@@ -18,6 +18,18 @@ const TREE_MARK = /[├└]─ /;
 /** One page's part of a line: the file, a timestamp glued on by the next log line, then its note if written with it. */
 const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.]+m?s)\))?\s*$/;
 
+/** One page of a line of Astro's output (`parsePageLines`). */
+export interface PageLine {
+  /** The file written, relative to the output folder ("/product/a/index.html"). */
+  file: string;
+  reused: boolean;
+  /**
+   * The time note on the line ("(+12ms)", "(+1.20s)") in ms, or null. Pages rendered at once share a line, and its
+   * note is whichever page finished first, read here as the last page's: a guess for each page, right in sum.
+   */
+  ms: number | null;
+}
+
 /**
  * The pages one line of Astro's output reports: each file written (relative to the output folder) and whether it
  * was reused. Astro writes a page's line in two parts, "├─ /file" when it starts and " (+12ms)" or " (cached)" when
@@ -25,11 +37,15 @@ const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.
  * "├─ /a/index.html12:00:01 ├─ /b/index.html (+3ms)", with a's note on a line of its own later. A page without its
  * note on the line was rendered.
  */
-export function parsePageLines(line: string): { file: string; reused: boolean }[] {
+export function parsePageLines(line: string): PageLine[] {
   const [, ...parts] = line.replace(ANSI, '').split(TREE_MARK);
   return parts.flatMap((part) => {
     const match = PAGE_ENTRY.exec(part);
-    return match ? [{ file: match[1] as string, reused: match[2] === 'cached' || match[2] === 'restored' }] : [];
+    if (!match) return [];
+    const note = match[2];
+    const time = note?.startsWith('+') ? /^\+([\d.]+)(ms|s)$/.exec(note) : null;
+    const ms = time ? Number(time[1]) * (time[2] === 's' ? 1000 : 1) : null;
+    return [{ file: match[1] as string, reused: note === 'cached' || note === 'restored', ms }];
   });
 }
 

@@ -284,6 +284,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
       'astro:build:start': async () => {
         if (!active) return;
         emptyFolder(outDir);
+        linked = new Set();
         if (linkCached) {
           const started = performance.now();
           linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));

@@ -118,8 +118,8 @@ describe('page counter', () => {
     counter.feed(output.slice(0, 70));
     counter.feed(output.slice(70));
     expect(counter.done()).toEqual({ rendered: 2, reused: 2 });
-    expect(parsePageLines('  ├─ /product/b/index.html (cached)')).toEqual([{ file: '/product/b/index.html', reused: true }]);
-    expect(parsePageLines('  ├─ /product/b/index.html (+3ms)')).toEqual([{ file: '/product/b/index.html', reused: false }]);
+    expect(parsePageLines('  ├─ /product/b/index.html (cached)')).toEqual([{ file: '/product/b/index.html', reused: true, ms: null }]);
+    expect(parsePageLines('  ├─ /product/b/index.html (+3ms)')).toEqual([{ file: '/product/b/index.html', reused: false, ms: 3 }]);
     expect(parsePageLines('[build] Complete!')).toEqual([]);
   });
 
@@ -127,9 +127,9 @@ describe('page counter', () => {
     // As Astro wrote it with build.concurrency 4: three pages started before the first was done.
     const line = '02:16:39   ├─ /404.html02:16:39   ├─ /about/index.html02:16:39   ├─ /category/a/listing.json (+23ms) ';
     expect(parsePageLines(line)).toEqual([
-      { file: '/404.html', reused: false },
-      { file: '/about/index.html', reused: false },
-      { file: '/category/a/listing.json', reused: false },
+      { file: '/404.html', reused: false, ms: null },
+      { file: '/about/index.html', reused: false, ms: null },
+      { file: '/category/a/listing.json', reused: false, ms: 23 },
     ]);
     const counter = pageCounter();
     counter.feed(`${line}\n (+2ms) \n (+3ms) \n  ├─ /product/a/index.html (cached)\n`);
