@@ -368,6 +368,9 @@ export default function SearchPage() {
   const busy = view.status === 'loading';
   const chipLabel = CATEGORY_CHIPS.find((c) => c.id === state.cat)?.label ?? 'All';
   const dataState = view.status === 'loading' ? 'loading' : view.status;
+  // Whether what is shown answers the search asked for now. A chip, sort or text change renders once with the new
+  // ask before its search starts (the effect above): in that render the last answer is still shown, not yet current.
+  const current = view.status === 'idle' || (view.status !== 'loading' && view.key === keyOf(requestFor(state)));
 
   return (
     <div className="pt-4" data-search-ready={ready || undefined}>
@@ -472,6 +475,7 @@ export default function SearchPage() {
         data-search-state={dataState}
         data-search-query={view.status === 'idle' ? '' : view.query}
         data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
+        data-search-current={String(current)}
         aria-busy={busy || undefined}
       >
         {view.status === 'idle' && <SearchIdle onPick={pickTrending} />}

@@ -33,8 +33,10 @@ export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { 
 export const resultsRegion = (page: Page): Locator => page.locator('#search-results');
 
 /**
- * Waits until the page has settled (results, empty or error) on `query`. With `all`, scrolls to the end of the
- * list so its remaining cards (beyond the first 12, up to 50) load, and waits for them.
+ * Waits until the page has settled (results, empty or error) on `query`, with the answer to the search asked for
+ * now (the chip, sort and words of this moment, `data-search-current`), not the last one still on screen. With
+ * `all`, scrolls to the end of the list so its remaining cards (beyond the first 12, up to 50) load, and waits for
+ * them.
  */
 export async function settledOn(
   page: Page,
@@ -43,6 +45,7 @@ export async function settledOn(
   all = true,
 ): Promise<void> {
   const region = resultsRegion(page);
+  await expect(region).toHaveAttribute('data-search-current', 'true');
   await expect(region).toHaveAttribute('data-search-query', query);
   await expect(region).toHaveAttribute('data-search-state', state);
   if (!all || (await region.getAttribute('data-search-state')) !== 'results') return;
