@@ -3,7 +3,7 @@
  * beside it (the search index's, the file results'), kept between builds. THELA_BUILD_CACHE moves it out of the
  * project, as the operators' rebuilds do (docs/operators.md).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '../../src/lib/catalogue/rows.ts';
 
@@ -35,4 +35,18 @@ export async function writeCacheFile(file: string, version: number, fields: Reco
 export function stringEntries(value: unknown, keep: (text: string) => boolean = () => true): Map<string, string> {
   if (!isRecord(value)) return new Map();
   return new Map(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && keep(entry[1])));
+}
+
+/**
+ * Moves `from`, a file or folder in the build cache, to `to` with one rename; where the two are on different file
+ * systems (the cache mounted elsewhere), copies it and removes `from` instead.
+ */
+export async function moveFromCache(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
 }

@@ -9,8 +9,9 @@
  * other one into its own folders in the build cache (`renderRuns`), which its incremental cache keeps between
  * builds. Each process holds the whole catalogue, so memory grows with N (docs/operators.md, "Rendering in several processes").
  */
-import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { moveFromCache } from './build-cache.ts';
 
 /** The most render processes a build runs. */
 export const MAX_RENDER_PROCESSES = 8;
@@ -61,16 +62,6 @@ export function renderRuns(count: number, root: string, outDir: string, cacheDir
   });
 }
 
-/** Renames `from` to `to`, or copies it where they are on different file systems (a build cache mounted elsewhere). */
-async function move(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true });
-  }
-}
-
 /**
  * Moves everything in `from` that `into` lacks into `into` (a folder at a time where `into` has none of it), and
  * returns how many files and folders were moved. What both hold (the pages without getStaticPaths, which every
@@ -85,7 +76,7 @@ export async function mergeRenderedOutput(from: string, into: string): Promise<n
       const sourcePath = path.join(source, entry.name);
       const targetPath = path.join(target, entry.name);
       if (!targetNames.has(entry.name)) {
-        await move(sourcePath, targetPath);
+        await moveFromCache(sourcePath, targetPath);
         moved++;
       } else if (entry.isDirectory()) {
         moved += await merge(sourcePath, targetPath);

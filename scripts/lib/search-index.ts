@@ -10,13 +10,13 @@
  * with every one before it: at 95,000 records that took 81 s, against 9 s for the folder (docs/operators.md).
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import * as pagefind from 'pagefind';
 import { byId } from '../../src/lib/catalogue/model.ts';
-import { buildCacheDir, readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
+import { buildCacheDir, moveFromCache, readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
 import {
   keepLastIndex,
   mapFragments,
@@ -341,14 +341,7 @@ export async function installSearchIndex(paths: Pick<SearchIndexPaths, 'staging'
   const target = path.join(outDir, SEARCH_INDEX_DIR);
   await rm(target, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  try {
-    await rename(paths.staging, target);
-  } catch (error) {
-    // A staging folder on another file system (the build cache mounted elsewhere) is copied instead.
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(paths.staging, target, { recursive: true });
-    await rm(paths.staging, { recursive: true, force: true });
-  }
+  await moveFromCache(paths.staging, target);
   await noteInstalled(paths.fragments, path.resolve(target), paths.kept);
 }
 
