@@ -46,10 +46,10 @@ function pageUrls(pathnames: readonly string[], config: Pick<AstroConfig, 'site'
   return urls;
 }
 
-/** URLs in the sitemap's order, each once. */
-function sortUrls(urls: Iterable<string>): string[] {
+/** URLs in the sitemap's order. */
+function sortUrls(urls: ReadonlySet<string>): string[] {
   const collator = new Intl.Collator('en', { numeric: true });
-  return [...new Set(urls)].sort(collator.compare);
+  return [...urls].sort(collator.compare);
 }
 
 /**
@@ -63,7 +63,8 @@ export const SHARD_URLS_FILE = 'sitemap-urls.json';
  * and removes those files. Returns how many URLs it lists.
  */
 export async function mergeSitemaps(shardDirs: readonly string[], outDir: string): Promise<number> {
-  const urls: string[] = [];
+  // Each once: every process lists the pages without getStaticPaths.
+  const urls = new Set<string>();
   let siteUrl = '';
   for (const dir of shardDirs) {
     const file = path.join(dir, SHARD_URLS_FILE);
@@ -72,7 +73,7 @@ export async function mergeSitemaps(shardDirs: readonly string[], outDir: string
     const text = await readFile(file, 'utf8');
     const shard = JSON.parse(text) as { siteUrl: string; urls: string[] };
     siteUrl = shard.siteUrl;
-    urls.push(...shard.urls);
+    for (const url of shard.urls) urls.add(url);
     await rm(file);
   }
   if (!siteUrl) return 0;
