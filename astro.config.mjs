@@ -68,6 +68,10 @@ export default defineConfig({
       PUBLIC_BRAND_NAME: envField.string({ context: 'client', access: 'public', default: 'Thela' }),
       PUBLIC_SUPPORT_PHONE: envField.string({ context: 'client', access: 'public', default: '1800-123-4567' }),
       PUBLIC_SUPPORT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'support@thela.example' }),
+      // "supabase": photos in the project's Storage are resized by its image endpoint, not by the build (src/lib/images.ts).
+      PUBLIC_IMAGE_CDN: envField.enum({ context: 'client', access: 'public', values: ['supabase'], optional: true }),
+      // The pincode the header shows until a shopper picks one (default: the lowest the catalogue delivers to).
+      PUBLIC_DEFAULT_PINCODE: envField.string({ context: 'server', access: 'public', optional: true }),
       // Build only: a synthetic catalogue of N products instead of the bundled sample (benchmarks).
       CATALOGUE_SIZE: envField.number({ context: 'server', access: 'public', optional: true, int: true, gt: 0 }),
     },

@@ -55,7 +55,8 @@ if (code.styleAttributes > 0)
 if (code.eventHandlers > 0)
   fail(`${code.eventHandlers} inline event handler attribute(s) in the pages; the policy allows scripts by hash only`);
 
-const headers = securityHeaders(code, supabaseUrl);
+const imageCdn = env['PUBLIC_IMAGE_CDN'] === 'supabase';
+const headers = securityHeaders(code, supabaseUrl, imageCdn);
 for (const [name, value] of Object.entries(headers)) {
   const length = `  ${name}: ${value}`.length;
   if (length > MAX_HEADER_LINE) fail(`${name} is ${length} characters, over the ${MAX_HEADER_LINE} hosts accept`);
@@ -66,5 +67,5 @@ writeFileSync(file, mergeHeadersFile(base, headers));
 console.log(
   `build-headers: ${path.relative(process.cwd(), file) || file}: CSP for ${pages} pages, ` +
     `${code.scriptHashes.size} script and ${code.styleHashes.size} style hashes, ` +
-    `connect-src ${supabaseOrigin(supabaseUrl) ?? "'self' only"}; ${store.misses} pages read, ${store.hits} unchanged`,
+    `connect-src ${supabaseOrigin(supabaseUrl) ?? "'self' only"}${imageCdn && supabaseUrl ? ', img-src too (image CDN)' : ''}; ${store.misses} pages read, ${store.hits} unchanged`,
 );

@@ -18,7 +18,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
+import { buildStopped, catalogueOrigin, loadCatalogue, withShownImages } from '../src/lib/catalogue/catalogue.server.ts';
 import { parseCommand } from './lib/cli.ts';
 import {
   indexSearchRecords,
@@ -74,7 +74,8 @@ if (args.records !== undefined) {
   // The first half, in its own process: the catalogue is read here and nowhere else.
   try {
     // Astro's build logs the catalogue's summary and skipped rows; this read stays quiet unless it fails.
-    const catalogue = await loadCatalogue(catalogueOrigin(env), { info: () => {}, warn: () => {} });
+    const quiet = { info: () => {}, warn: () => {} };
+    const catalogue = await withShownImages(await loadCatalogue(catalogueOrigin(env), quiet), env, quiet);
     await writeFile(args.records, preparedRecordsJson(await prepareSearchRecords(catalogue, paths, !args.rewrite)));
   } catch (error) {
     fail(error);

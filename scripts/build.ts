@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
+import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
 import { mergeRenderedOutput, renderProcessCount, renderRuns } from './lib/render-processes.ts';
 import { mergeSitemaps } from './lib/sitemap.ts';
@@ -161,11 +162,23 @@ const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
 const indexPaths = searchIndexPaths();
+// The catalogue's photos first: the pages and the search index both name the optimised files.
+const images = () => run('images', process.execPath, ['scripts/build-images.ts']);
+process.env['THELA_IMAGES_FILE'] = imageCachePaths(buildCacheDir()).state;
 const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
 // The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
 const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 // The security headers read only the pages (never the index, and the service worker never reads `_headers`).
 const securityHeaders = () => run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
+
+/** Links the optimised photos into the site (Astro emptied the output folder as it started). */
+async function installPhotos(): Promise<void> {
+  try {
+    await installImages(buildCacheDir(), outDir);
+  } catch (error) {
+    stop(`the photos could not be placed in ${outDir}: ${(error as Error).message}`, 1);
+  }
+}
 
 /** Moves the finished index into the site; a failure stops the build like a failed step. */
 async function install(): Promise<void> {
@@ -178,9 +191,11 @@ async function install(): Promise<void> {
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
 await keepLastSearchIndex(indexPaths, outDir);
+await images();
 let pages: string;
 if (indexTiming === 'after') {
   pages = await astroBuild(full);
+  await installPhotos();
   await searchIndex();
   await install();
   await Promise.all([serviceWorker(), securityHeaders()]);
@@ -190,6 +205,7 @@ if (indexTiming === 'after') {
   // once both are done, the index moves into the site and the service worker follows.
   const indexed = searchIndex();
   pages = await astroBuild(full);
+  await installPhotos();
   const headers = securityHeaders();
   await indexed;
   await install();

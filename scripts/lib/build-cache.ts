@@ -25,10 +25,17 @@ export async function readCacheFile(file: string, version: number): Promise<Reco
   }
 }
 
-/** Keeps `fields` in the cache as JSON with `version`, for `readCacheFile`. */
+/** Keeps `fields` in the cache as JSON with `version`, for `readCacheFile`: a whole file or the one before, never half. */
 export async function writeCacheFile(file: string, version: number, fields: Record<string, unknown>): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify({ version, ...fields }));
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, JSON.stringify({ version, ...fields }));
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 /** The string values of `value` (an object read from a cache file) that pass `keep`, by key; anything else is left out. */

@@ -142,6 +142,8 @@ export interface PolicyInput {
   styleHashes: Iterable<string>;
   /** PUBLIC_SUPABASE_URL, when set: its origin is the one other place the browser may connect to. */
   supabaseUrl?: string | undefined;
+  /** PUBLIC_IMAGE_CDN=supabase: photos come from that origin's image endpoint, so images may too (nothing else may). */
+  imageCdn?: boolean | undefined;
 }
 
 /** The Content-Security-Policy header value. Hashes are sorted, so the same pages give the same header. */
@@ -154,7 +156,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     // Pagefind compiles its WebAssembly index reader: 'wasm-unsafe-eval' allows exactly that, not eval().
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...scripts]],
     ['style-src', ["'self'", ...styles]],
-    ['img-src', ["'self'"]],
+    ['img-src', ["'self'", ...(supabase && input.imageCdn ? [supabase] : [])]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...(supabase ? [supabase] : [])]],
     ['worker-src', ["'self'"]],
@@ -169,9 +171,13 @@ export function contentSecurityPolicy(input: PolicyInput): string {
 }
 
 /** Every security header for a site whose pages carry `code`. */
-export function securityHeaders(code: Pick<InlineCode, 'scriptHashes' | 'styleHashes'>, supabaseUrl?: string): Record<string, string> {
+export function securityHeaders(
+  code: Pick<InlineCode, 'scriptHashes' | 'styleHashes'>,
+  supabaseUrl?: string,
+  imageCdn = false,
+): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy({ ...code, supabaseUrl }),
+    'Content-Security-Policy': contentSecurityPolicy({ ...code, supabaseUrl, imageCdn }),
     ...STATIC_SECURITY_HEADERS,
   };
 }

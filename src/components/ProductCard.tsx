@@ -1,5 +1,7 @@
 import type { CardProduct } from '../lib/fields.ts';
-import { discountPercent, displayImage, displayUnit, formatPaise } from '../lib/format.ts';
+import { discountPercent, displayUnit, formatPaise } from '../lib/format.ts';
+import type { ImageUseName } from '../lib/images.ts';
+import CatalogueImage from './CatalogueImage.tsx';
 import { formatUnitPrice } from '../lib/unit-price.ts';
 import CartControl from './CartControl.tsx';
 
@@ -9,6 +11,8 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3 | 4;
   /** Load the image at once (first screenful) instead of lazily. */
   eager?: boolean;
+  /** The image's box: a grid card (default) or a card of a scrolling row. */
+  imageUse?: Extract<ImageUseName, 'card' | 'rowCard'>;
   /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
   showAdd?: boolean;
   /** The cart control takes its stepper from the page's shared template (pre-rendered listings; see CartControl). */
@@ -20,20 +24,24 @@ export interface ProductCardProps {
  * and rendered live by the search and featured islands. Image, discount badge, name, unit, price, struck original
  * price, unit price ("₹112/kg"), a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
  */
-export default function ProductCard({ product, headingLevel = 3, eager = false, showAdd = true, sharedStepper = false }: ProductCardProps) {
+export default function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+  imageUse = 'card',
+  showAdd = true,
+  sharedStepper = false,
+}: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const percent = discountPercent(product.price_paise, product.original_price_paise);
   const perUnit = formatUnitPrice(product.price_paise, product.quantity_unit);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
       <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
-        <img
-          src={displayImage(product.image_url)}
-          alt=""
-          width={160}
-          height={160}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+        <CatalogueImage
+          url={product.image_url}
+          use={imageUse}
+          priority={eager ? 'eager' : 'lazy'}
           className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800"
         />
         <Heading className="mt-2 line-clamp-2 text-sm leading-snug font-semibold">{product.name}</Heading>

@@ -34,7 +34,14 @@ export default function ProductList({
     <ul id={id} data-filter-list className={list}>
       {products.map((product, i) => (
         <li key={product.id} data-filter-item className={item}>
-          <ProductCard product={product} headingLevel={headingLevel} eager={i < eager} showAdd={showAdd} sharedStepper={sharedStepper} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            eager={i < eager}
+            imageUse={layout === 'row' ? 'rowCard' : 'card'}
+            showAdd={showAdd}
+            sharedStepper={sharedStepper}
+          />
         </li>
       ))}
     </ul>

@@ -17,7 +17,7 @@ export const DESCRIPTION_MAX = 2_000;
 export const ADDRESS_MAX = 500;
 /** Longest quantity unit kept (code points). */
 export const UNIT_MAX = 100;
-/** Longest image path kept (characters). */
+/** Longest image URL kept (characters). */
 export const IMAGE_URL_MAX = 2_048;
 /** Highest price kept, in rupees (₹10,00,000): far above any grocery, far below what breaks arithmetic in paise. */
 export const PRICE_MAX = 1_000_000;
@@ -219,17 +219,23 @@ export function parseBoolean(value: unknown): boolean | null {
 // Exactly one leading "/" (no scheme, no "//" host), and no backslash (browsers read "/\host" as "//host"), quote,
 // backtick, angle bracket, whitespace or control character.
 const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
+// An absolute http(s) URL with a host, none of the characters above, and no user name or password in it.
+const WEB_URL = /^https?:\/\/[^/?#@\s\p{Cc}\\"'`<>]+(?:[/?#][^\s\p{Cc}\\"'`<>]*)?$/iu;
 
-/** A site-relative image path ("/images/x.webp"), null when missing, or `false` when present but not allowed (the site never loads from elsewhere). */
+/**
+ * An image URL: a site-relative path ("/images/x.svg") or an absolute http(s) URL (a photo in the operator's
+ * storage, which the build fetches and optimises: src/lib/images.ts says what may be shown); null when missing, or
+ * `false` when present but neither (`javascript:`, `data:`, "//host", markup, longer than IMAGE_URL_MAX).
+ */
 export function parseImageUrl(value: unknown): string | null | false {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') return false;
   const url = value.trim();
   if (url === '') return null;
-  return url.length <= IMAGE_URL_MAX && SITE_PATH.test(url) ? url : false;
+  return url.length <= IMAGE_URL_MAX && (SITE_PATH.test(url) || WEB_URL.test(url)) ? url : false;
 }
 
-/** An image path the rules keep, or null (the placeholder is shown). */
+/** An image URL the rules keep, or null (the placeholder is shown). */
 export function readImageUrl(value: unknown): string | null {
   return parseImageUrl(value) || null;
 }

@@ -39,14 +39,6 @@ export function displayUnit(unit: string | null | undefined): string {
   return unit?.trim() ? unit.trim() : DEFAULT_UNIT;
 }
 
-/** The bundled placeholder shown when a product has no image. */
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
-
-/** A product's image for display, with the placeholder fallback. */
-export function displayImage(url: string | null | undefined): string {
-  return url?.trim() ? url : PLACEHOLDER_IMAGE;
-}
-
 /** The discount badge percentage: rounded (original - price) / original (both paise), or null when there is no discount. */
 export function discountPercent(price: number, original: number | null | undefined): number | null {
   if (original == null || !Number.isFinite(original) || !Number.isFinite(price) || original <= price || original <= 0) {

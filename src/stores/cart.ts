@@ -26,8 +26,14 @@ export const $cartAdding = atom<readonly string[]>([]);
 async function readProduct(product: CartProductInput): Promise<CartProductInput | null> {
   if (!liveCatalogueConfigured) return product;
   const row = await readLiveProduct(product.id);
-  // The row's category_id is its leaf category; the cart keeps the top-level one the page gave (coupon rules).
-  return row ? { ...toCartProduct({ ...row, category_id: product.category_id ?? null }), is_available: row.is_available } : null;
+  // The row's category_id is its leaf category; the cart keeps the top-level one the page gave (coupon rules). Its
+  // image_url is the operator's original photo: the cart keeps the page's optimised one (src/lib/images.ts).
+  return row
+    ? {
+        ...toCartProduct({ ...row, category_id: product.category_id ?? null, image_url: product.image_url }),
+        is_available: row.is_available,
+      }
+    : null;
 }
 
 /** Writes the cart; a failed write (storage full or blocked) is logged and reported, never thrown at a click handler. */

@@ -1,7 +1,9 @@
 import { nanoquery } from '@nanostores/query';
 import { atom } from 'nanostores';
-import { readFeaturedProducts } from '../lib/catalogue/browser.ts';
+import { liveCatalogueConfigured, readBuiltFeatured, readFeaturedProducts } from '../lib/catalogue/browser.ts';
 import type { CardProduct } from '../lib/fields.ts';
+import { imageCdn } from '../lib/image-cdn.ts';
+import { liveImages } from '../lib/images.ts';
 
 /** Featured products stay fresh for 5 minutes (no refetch) and are kept for 10 (spec section 7). */
 export const FEATURED_FRESH_MS = 5 * 60_000;
@@ -16,8 +18,16 @@ const [createFetcherStore] = nanoquery({ dedupeTime: FEATURED_FRESH_MS, cacheLif
 // A null key part keeps the query idle: pre-rendering the island on the server must not fetch anything.
 const $inBrowser = atom(typeof window === 'undefined' ? null : 'browser');
 
+/** The featured products with photos the page can show: live rows lend theirs from the build's list (`liveImages`). */
+async function featuredWithPhotos(): Promise<CardProduct[]> {
+  if (!liveCatalogueConfigured) return readFeaturedProducts();
+  // The build's list only lends its photos: when it cannot be read, the live rows show placeholders instead.
+  const [rows, built] = await Promise.all([readFeaturedProducts(), readBuiltFeatured().catch(() => [])]);
+  return liveImages(rows, built, imageCdn);
+}
+
 export const $featuredProducts = createFetcherStore<CardProduct[]>(['featured-products', $inBrowser], {
-  fetcher: () => readFeaturedProducts(),
+  fetcher: featuredWithPhotos,
   onErrorRetry: false,
   onError: (error) => console.error('Unable to load featured products', error),
 });

@@ -3,6 +3,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { controlProduct, decodeCart, encodeCart, quantityInCart, type CartItem } from '../../src/lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../../src/lib/fields.ts';
+import { displayImage, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import {
   $cartAdding,
   $cartCount,
@@ -136,11 +137,12 @@ describe('decodeCart', () => {
     expect(items[1]?.product.price_paise).toBe(5500);
   });
 
-  test('never keeps an image from another site', () => {
-    const stored = JSON.stringify([
-      { ...storedLine(milk, 1), product: { ...storedLine(milk, 1).product, image_url: 'https://evil.example/x.png' } },
-    ]);
-    expect(decodeCart(stored)[0]?.product.image_url).toBeNull();
+  test('never shows an image from another site, and drops one that is not a URL', () => {
+    const stored = (image_url: string) =>
+      JSON.stringify([{ ...storedLine(milk, 1), product: { ...storedLine(milk, 1).product, image_url } }]);
+    // Kept as a URL (the field rule), but the one gate of what is shown gives the placeholder: never a request to it.
+    expect(displayImage(decodeCart(stored('https://evil.example/x.png'))[0]?.product.image_url, null)).toBe(PLACEHOLDER_IMAGE);
+    expect(decodeCart(stored('javascript:alert(1)'))[0]?.product.image_url).toBeNull();
   });
 });
 

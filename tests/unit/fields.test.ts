@@ -19,6 +19,7 @@ import {
   type CartProduct,
 } from '../../src/lib/fields.ts';
 import { decodeOrders } from '../../src/lib/orders.ts';
+import { displayImage, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import { cardFromResult } from '../../src/lib/search/pagefind-client.ts';
 
 const good = { id: 'onion-1-kg', name: 'Onion', price: 39, image_url: '/images/catalogue/onion.svg', quantity_unit: '1 kg' };
@@ -56,8 +57,11 @@ const HOSTILE: Record<'id' | 'name' | 'price' | 'image_url' | 'quantity_unit' | 
   name: ['', '   ', null, 42, {}, '\u0000\u0000', 'n'.repeat(5000)],
   price: [-1, '-1', 'abc', '1,299', null, '', Number.NaN, Infinity, -Infinity, 1e307, '1e307', PRICE_MAX + 1, 1e21, {}, [], true],
   image_url: [
-    'https://evil.example/x.png',
     '//evil.example/x.png',
+    'https://user:pass@evil.example/x.png',
+    'https:/evil.example/x.png',
+    'ftp://evil.example/x.png',
+    'https://evil.example/x.png"><script>',
     '/\\evil.example/x.png',
     '\\\\evil.example\\x.png',
     'javascript:alert(1)',
@@ -131,7 +135,8 @@ function expectKeptValid(product: CartProduct): void {
   expect(product.price_paise).toBeGreaterThanOrEqual(0);
   expect(product.price_paise).toBeLessThanOrEqual(PRICE_MAX * 100);
   if (product.image_url !== null) {
-    expect(product.image_url).toMatch(/^\/[^/\\]/);
+    // A site path, or an http(s) URL with a host (the build fetches it; src/lib/images.ts decides what is shown).
+    expect(product.image_url).toMatch(/^(?:\/[^/\\]|https?:\/\/[^/@]+(?:[/?#]|$))/);
     expect(product.image_url).not.toMatch(/[\s"'<>`\\]/);
   }
   if (product.quantity_unit !== null) expect(Array.from(product.quantity_unit).length).toBeLessThanOrEqual(UNIT_MAX);
@@ -166,6 +171,14 @@ describe('field rules', () => {
   test('a backslash after the leading slash is refused: browsers read "/\\\\host" as another site', () => {
     expect(readImageUrl('/\\evil.example/x.png')).toBeNull();
     expect(readImageUrl('/images/x.svg')).toBe('/images/x.svg');
+  });
+
+  test('an http(s) photo URL is kept for the build to fetch; only what src/lib/images.ts allows is ever shown', () => {
+    const photo = 'https://abc.supabase.co/storage/v1/object/public/product-images/atta.jpg';
+    expect(readImageUrl(photo)).toBe(photo);
+    expect(readImageUrl('HTTP://127.0.0.1:8080/a.jpg?v=2')).toBe('HTTP://127.0.0.1:8080/a.jpg?v=2');
+    expect(displayImage(photo, null)).toBe(PLACEHOLDER_IMAGE);
+    expect(displayImage('https://evil.example/x.png', null)).toBe(PLACEHOLDER_IMAGE);
   });
 
   test('prices are checked after rounding, with a sane maximum', () => {

@@ -195,11 +195,15 @@ describe('sanitizeProduct', () => {
     expect(keptProduct(product('p1', { quantity_unit: null })).row.quantity_unit).toBeNull();
   });
 
-  test('keeps only site-relative image paths', () => {
+  test('keeps site paths and http(s) photo URLs (the build decides what is fetched), nothing else', () => {
     expect(keptProduct(product('p1', { image_url: '/images/products/p1.webp' })).row.image_url).toBe('/images/products/p1.webp');
+    const photo = 'https://ref.supabase.co/storage/v1/object/public/product-images/p1.jpg';
+    expect(keptProduct(product('p1', { image_url: photo })).row.image_url).toBe(photo);
+    expect(keptProduct(product('p1', { image_url: photo })).repairs).toEqual([]);
     const hostile = [
       'javascript:alert(1)',
-      'https://evil.example/x.png',
+      'https://user:secret@evil.example/x.png',
+      'https://evil.example/x.png"onerror="alert(1)',
       '//cdn/x.png',
       '/\\evil.example/x.png',
       'images/x.png',
@@ -299,9 +303,9 @@ describe('sanitizeStore', () => {
     expect(junk.ok && junk.repairs).toEqual(['active defaulted']);
   });
 
-  test('strips markup from the address and drops an outside image', () => {
+  test('strips markup from the address and drops an image that is not a URL', () => {
     const result = sanitizeStore(
-      store('s1', { name: '<b>Sharma</b> Kirana', address: '<script>x()</script>Sector 14', image_url: 'https://evil.example/s.png' }),
+      store('s1', { name: '<b>Sharma</b> Kirana', address: '<script>x()</script>Sector 14', image_url: 'data:image/png;base64,AAAA' }),
     );
     expect(result.ok && result.row).toMatchObject({ name: 'Sharma Kirana', address: 'Sector 14', image_url: null });
     expect(result.ok && result.repairs).toEqual(['markup removed', 'image url dropped']);

@@ -8,6 +8,7 @@ import {
   type PagefindApi,
   type PagefindResultData,
 } from '../../src/lib/search/pagefind-client.ts';
+import { displayImage, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import { vocabularyFrom } from '../../src/lib/search/correction.ts';
 import { UNCLEAR_UNIT_PRICE, unitPriceKey } from '../../src/lib/search/record.ts';
 
@@ -56,9 +57,12 @@ describe('cardFromResult', () => {
     expect(card?.image_url).toBeNull();
     expect(card?.original_price_paise).toBeNull();
     expect(
-      cardFromResult(data({ filters: { card_id: ['x'], card_price_paise: ['1000'], card_image: ['https://evil.example/x.png'] } }))
-        ?.image_url,
-    ).toBeNull();
+      displayImage(
+        cardFromResult(data({ filters: { card_id: ['x'], card_price_paise: ['1000'], card_image: ['https://evil.example/x.png'] } }))
+          ?.image_url,
+        null,
+      ),
+    ).toBe(PLACEHOLDER_IMAGE);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
-import { PLACEHOLDER_IMAGE } from '../../src/lib/format.ts';
+import { PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import {
   categoryPath,
   emphasisTermsFor,

@@ -90,6 +90,15 @@ describe('the Content-Security-Policy', () => {
     }
   });
 
+  test("img-src stays 'self' unless photos come from the Supabase project's image endpoint", () => {
+    const url = 'https://abcd.supabase.co';
+    expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: url })).get('img-src')).toEqual(["'self'"]);
+    expect(
+      directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], supabaseUrl: url, imageCdn: true })).get('img-src'),
+    ).toEqual(["'self'", url]);
+    expect(directives(contentSecurityPolicy({ scriptHashes: [], styleHashes: [], imageCdn: true })).get('img-src')).toEqual(["'self'"]);
+  });
+
   test('comes with the other security headers', () => {
     const headers = securityHeaders({ scriptHashes: new Set(), styleHashes: new Set() });
     expect(headers['X-Frame-Options']).toBe('DENY');

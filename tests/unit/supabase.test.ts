@@ -205,7 +205,7 @@ describe('rows from the backend are sanitized', () => {
     server.setTables({
       ...RAW,
       products: [
-        row('b1', '<script>alert(1)</script><b>Bold</b> Paneer', { price: '90.00', image_url: 'https://evil.example/x.png' }),
+        row('b1', '<script>alert(1)</script><b>Bold</b> Paneer', { price: '90.00', image_url: 'javascript:alert(1)' }),
         row('b2', 'Negative Dal', { price: -1 }),
         row('b3', 'Priceless Atta', { price: null }),
         row('b4', '<img src=x onerror=alert(1)>'),

@@ -3,7 +3,8 @@
  * page's featured list. With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set they go to Supabase through
  * `supabase.ts`, loaded by dynamic import() only then, so a site built without Supabase ships none of supabase-js
  * (~50 KB gzipped). Without them a product added to the cart is the one already in the page, and the featured list
- * is the build's `/data/featured.json`.
+ * is the build's `/data/featured.json`. A live row's photo is the operator's original URL, which the page may not load:
+ * the featured list shows the photo the build optimised for that product instead (src/stores/featured.ts).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
@@ -47,6 +48,11 @@ export async function readFeaturedProducts(fetchImpl: typeof fetch = fetch): Pro
     const { client, reads } = await liveReads();
     return reads.readFeatured(client, { retry: false });
   }
+  return readBuiltFeatured(fetchImpl);
+}
+
+/** The build's featured products (`/data/featured.json`), read by the field rules. Throws on failure. */
+export async function readBuiltFeatured(fetchImpl: typeof fetch = fetch): Promise<CardProduct[]> {
   const response = await fetchImpl(FEATURED_JSON_PATH, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new CatalogueReadError(`featured products: HTTP ${response.status}`);
   const body: unknown = await response.json();

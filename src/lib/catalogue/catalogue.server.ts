@@ -4,6 +4,8 @@
  * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
  */
 import { readFile } from 'node:fs/promises';
+import { supabaseObjectPrefix } from '../images.ts';
+import { readImageState, remoteImageUrls, resolveCatalogueImages, shownPath, type ImageEntry } from './image-state.ts';
 import { indexCatalogue, type CatalogueModel } from './model.ts';
 import { CatalogueReadError } from './reads.ts';
 import { sanitizeCatalogue } from './sanitize.ts';
@@ -93,6 +95,8 @@ function buildEnv(): Record<string, string | undefined> {
   const fromFiles: Record<string, unknown> = {
     PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
     PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+    PUBLIC_IMAGE_CDN: import.meta.env.PUBLIC_IMAGE_CDN,
+    PUBLIC_DEFAULT_PINCODE: import.meta.env.PUBLIC_DEFAULT_PINCODE,
     CATALOGUE_SIZE: import.meta.env.CATALOGUE_SIZE,
   };
   const strings = Object.fromEntries(Object.entries(fromFiles).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -115,6 +119,26 @@ export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog =
   return catalogue;
 }
 
+/**
+ * The catalogue with its photos as shoppers see them: each http(s) image URL becomes the optimised photo the
+ * build's image step left in THELA_IMAGES_FILE (scripts/build.ts sets it for the Astro build and the search index),
+ * the URL itself when Supabase Storage's image endpoint resizes it (PUBLIC_IMAGE_CDN), or null (the placeholder).
+ * Without the file (`astro build` or `astro dev` alone) every photo is the placeholder, said in one line.
+ */
+export async function withShownImages(
+  catalogue: Catalogue,
+  env: Record<string, string | undefined> = process.env,
+  log: CatalogueLog = console,
+): Promise<Catalogue> {
+  const remote = remoteImageUrls(catalogue).length;
+  if (remote === 0) return catalogue;
+  const cdn = supabaseObjectPrefix(env['PUBLIC_IMAGE_CDN'], env['PUBLIC_SUPABASE_URL']);
+  const file = env['THELA_IMAGES_FILE'];
+  const entries = file ? await readImageState(file) : new Map<string, ImageEntry>();
+  if (!file) log.warn(`${remote} photo URLs are shown as the placeholder: the image step did not run (npm run build runs it)`);
+  return resolveCatalogueImages(catalogue, (url) => (cdn !== null && url.startsWith(cdn) ? url : shownPath(entries.get(url))));
+}
+
 let model: Promise<CatalogueModel> | undefined;
 
 /**
@@ -122,9 +146,12 @@ let model: Promise<CatalogueModel> | undefined;
  * build with one line (`Catalogue unavailable, build stopped: ...`), never a half-empty site.
  */
 export function getCatalogue(): Promise<CatalogueModel> {
-  model ??= loadCatalogue(catalogueOrigin(buildEnv())).then(indexCatalogue, (error: unknown) => {
-    throw buildStopped(error);
-  });
+  const env = buildEnv();
+  model ??= loadCatalogue(catalogueOrigin(env))
+    .then((catalogue) => withShownImages(catalogue, env))
+    .then(indexCatalogue, (error: unknown) => {
+      throw buildStopped(error);
+    });
   return model;
 }
 

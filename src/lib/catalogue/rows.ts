@@ -40,11 +40,12 @@
  *   it becomes null; missing stays null quietly);
  * - is_available / is_active is anything but the booleans true/false or the strings "true"/"false"
  *   (`availability defaulted` / `active defaulted`: it becomes false, the safe side);
- * - image_url is not a site-relative path: it must start with exactly one "/" (no "//", so no
- *   scheme-relative URL and no scheme such as `javascript:` or `https:`) and contain no backslash,
- *   quote, backtick, angle bracket, whitespace or control character, at most 2,048 characters
- *   (`image url dropped`: it becomes null and the UI shows the bundled placeholder; the site never
- *   loads anything from outside itself). A missing or blank url is simply null;
+ * - image_url is neither a site-relative path (exactly one leading "/", no "//") nor an absolute http(s) URL
+ *   with a host and no user name or password (a photo in the operator's storage), or holds a backslash, quote,
+ *   backtick, angle bracket, whitespace or control character, or is longer than 2,048 characters
+ *   (`image url dropped`: it becomes null and the UI shows the bundled placeholder). A missing or blank url is
+ *   simply null. An http(s) URL is kept as read: the build fetches it from an allowed origin and optimises it, or
+ *   shows the placeholder (scripts/lib/images.build.ts); a shopper's browser never loads it;
  * - a category's parent_id is malformed or names no known category (`unknown parent`), or names the category
  *   itself (`parent loop broken`; longer loops need the whole table, sanitize.ts): parent_id becomes null;
  * - a category's sort_order is present but not a whole number (`sort order fixed`: rounded, or 0);
@@ -218,7 +219,7 @@ const id = column('id', (value, row): string => {
 
 const name = column('name', requiredText(NAME_MAX, 'name', 'missing name'));
 
-/** A site-relative image path, or null (`image url dropped` when one was given but is not allowed). */
+/** A site path or http(s) photo URL, or null (`image url dropped` when one was given but is neither). */
 const image = column('image_url', (value, row): string | null => {
   const url = parseImageUrl(value);
   if (url !== false) return url;

@@ -10,7 +10,8 @@
  * sort (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
  */
 import type { Category, Product } from '../catalogue/rows.ts';
-import { displayImage, displayUnit } from '../format.ts';
+import { displayUnit } from '../format.ts';
+import { PLACEHOLDER_IMAGE } from '../images.ts';
 import { escapeMarkup } from '../markup.ts';
 import { unitPrice } from '../unit-price.ts';
 import { indexTermsFor, normalizeWords } from './synonyms.ts';
@@ -137,7 +138,8 @@ export function searchRecord(product: Product, place: RecordPlace): SearchRecord
     unit: displayUnit(product.quantity_unit),
     pricePaise: String(product.price_paise),
     originalPricePaise: original !== null && original > product.price_paise ? String(original) : '',
-    image: displayImage(product.image_url),
+    // The catalogue's images are resolved before records are made (resolveCatalogueImages): what the pages show.
+    image: product.image_url ?? PLACEHOLDER_IMAGE,
     unitPrice: unitPriceKey(product.price_paise, product.quantity_unit),
     category: topCategory,
   };

@@ -1,0 +1,205 @@
+/**
+ * A stand-in for an operator's photo storage, on loopback, for the bench's images scenario and the tests: product
+ * photos as Supabase Storage serves them (`/storage/v1/object/public/product-images/<name>.jpg`: generated JPEGs,
+ * 800-1200 px, about 80-300 KB, with ETag and Last-Modified), a few hostile answers, and a count of every request
+ * by path and status, so a test can say exactly what a build asked for.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Where the photos live on the stand-in's origin, as in a Supabase project's public bucket. */
+export const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
+
+/** The hostile or broken answers it gives, by file name under PHOTO_PREFIX. */
+export const HOSTILE_PHOTOS = {
+  /** 404. */
+  missing: 'missing.jpg',
+  /** An SVG with a script, served as image/svg+xml. */
+  svg: 'label.svg',
+  /** An HTML page served as image/jpeg. */
+  notImage: 'not-a-photo.jpg',
+  /** 16 MB of declared length (over the 15 MB cap). */
+  huge: 'huge.jpg',
+  /** Answers only after 60 s (over the timeout). */
+  slow: 'slow.jpg',
+  /** 500. */
+  error: 'error.jpg',
+  /** A redirect to another origin, not an allowed one. */
+  redirectAway: 'moved-away.jpg',
+} as const;
+
+const TEXTURE_SIZE = 1600;
+let texture: Promise<Buffer> | undefined;
+
+/** A photo-like texture (soft blobs and a fine grain) that every photo is cut from: compresses like a product shot. */
+function photoTexture(): Promise<Buffer> {
+  texture ??= (async () => {
+    const noise = (width: number, sigma: number) =>
+      sharp({ create: { width, height: width, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma } } });
+    const coarse = await noise(200, 60).resize(TEXTURE_SIZE, TEXTURE_SIZE, { kernel: 'cubic' }).blur(6).raw().toBuffer();
+    const fine = await noise(TEXTURE_SIZE, 8).raw().toBuffer();
+    const out = Buffer.alloc(coarse.length);
+    for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (coarse[i] as number) + (fine[i] as number) - 128));
+    return out;
+  })();
+  return texture;
+}
+
+/** A number from 0 to 1 for `key`, the same every run. */
+function unit(key: string, salt: string): number {
+  return createHash('sha256').update(`${salt}:${key}`).digest().readUInt32BE(0) / 0xffffffff;
+}
+
+/** The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name and version). */
+export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
+  const key = `${name}#${version}`;
+  const width = 800 + Math.round(unit(key, 'w') * 400);
+  const height = Math.round(width * (0.75 + unit(key, 'h') * 0.5));
+  const crop = Math.min(height, TEXTURE_SIZE);
+  const a = 0.55 + unit(key, 'a') * 0.5;
+  return sharp(await photoTexture(), { raw: { width: TEXTURE_SIZE, height: TEXTURE_SIZE, channels: 3 } })
+    .extract({
+      left: Math.round(unit(key, 'x') * (TEXTURE_SIZE - width)),
+      top: Math.round(unit(key, 'y') * (TEXTURE_SIZE - crop)),
+      width,
+      height: crop,
+    })
+    .linear([a, a * 0.9, a * 0.8], [unit(key, 'r') * 80, unit(key, 'g') * 60, unit(key, 'b') * 60])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/** Writes photos `name(i)` for i < count into `dir` (those not there yet), `parallel` at a time. */
+export async function writePhotos(dir: string, names: readonly string[], parallel = 2): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < names.length; i = next++) {
+      const file = path.join(dir, names[i] as string);
+      if (!existsSync(file)) await writeFile(file, await photoJpeg(names[i] as string));
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+/** A running stand-in. */
+export interface PhotoOrigin {
+  origin: string;
+  /** The URL of photo `name` (a file name under PHOTO_PREFIX). */
+  url: (name: string) => string;
+  /** Every request so far: path and the status answered. */
+  requests: { path: string; status: number }[];
+  /** Forget the requests so far. */
+  reset: () => void;
+  /** Photo `name` gets new bytes (a new version), at the same URL. */
+  change: (name: string) => void;
+  close: () => Promise<void>;
+}
+
+export interface PhotoOriginOptions {
+  /** Serve the files of this folder (the bench's pre-generated photos) instead of generating them on request. */
+  dir?: string;
+  /** The Cache-Control of photo answers (default `no-cache`: every build asks again, conditionally). */
+  cacheControl?: string;
+  port?: number;
+}
+
+/** Starts the stand-in on 127.0.0.1. */
+export async function startPhotoOrigin(options: PhotoOriginOptions = {}): Promise<PhotoOrigin> {
+  const { dir, cacheControl = 'no-cache', port = 0 } = options;
+  const versions = new Map<string, number>();
+  const cache = new Map<string, Promise<Buffer>>();
+  const requests: { path: string; status: number }[] = [];
+  const lastModified = new Date(Date.UTC(2026, 10, 1)).toUTCString();
+
+  const photo = (name: string): Promise<Buffer> => {
+    const version = versions.get(name) ?? 0;
+    const key = `${name}#${version}`;
+    let bytes = cache.get(key);
+    if (!bytes) {
+      bytes = dir && version === 0 ? readFile(path.join(dir, name)) : photoJpeg(name, version);
+      cache.set(key, bytes);
+    }
+    return bytes;
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (!pathname.startsWith(PHOTO_PREFIX)) return end(res, 404);
+    const name = decodeURIComponent(pathname.slice(PHOTO_PREFIX.length));
+    switch (name) {
+      case HOSTILE_PHOTOS.missing:
+        return end(res, 404);
+      case HOSTILE_PHOTOS.error:
+        return end(res, 500);
+      case HOSTILE_PHOTOS.svg:
+        res
+          .writeHead(200, { 'Content-Type': 'image/svg+xml' })
+          .end(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>',
+          );
+        return 200;
+      case HOSTILE_PHOTOS.notImage:
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<!doctype html><title>Login</title><p>Please sign in</p>');
+        return 200;
+      case HOSTILE_PHOTOS.huge:
+        res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(16 * 1024 * 1024) });
+        res.end(Buffer.alloc(16 * 1024 * 1024));
+        return 200;
+      case HOSTILE_PHOTOS.slow:
+        await new Promise((resolve) => setTimeout(resolve, 60_000).unref());
+        return end(res, 504);
+      case HOSTILE_PHOTOS.redirectAway:
+        res.writeHead(302, { Location: 'https://images.invalid/stolen.jpg' }).end();
+        return 302;
+    }
+    // `moved-to-<name>` redirects to photo <name> on the same origin.
+    if (name.startsWith('moved-to-')) {
+      res.writeHead(301, { Location: `${PHOTO_PREFIX}${name.slice('moved-to-'.length)}` }).end();
+      return 301;
+    }
+    if (!/^[\w.-]+\.jpe?g$/.test(name) || (dir && !existsSync(path.join(dir, name)))) return end(res, 404);
+    const bytes = await photo(name);
+    const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}"`;
+    const headers = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': cacheControl };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return 304;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) }).end(bytes);
+    return 200;
+  };
+
+  const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    answer(req, res).then(
+      (status) => requests.push({ path: pathname, status }),
+      () => requests.push({ path: pathname, status: end(res, 500) }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (name) => `${origin}${PHOTO_PREFIX}${name}`,
+    requests,
+    reset: () => void requests.splice(0),
+    change: (name) => void versions.set(name, (versions.get(name) ?? 0) + 1),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function end(res: ServerResponse, status: number): number {
+  if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'text/plain' });
+  res.end();
+  return status;
+}

@@ -1,0 +1,41 @@
+import { imageAttributes, PLACEHOLDER_IMAGE, type ImageUseName } from '../lib/images.ts';
+import { imageCdn } from '../lib/image-cdn.ts';
+
+export interface CatalogueImageProps {
+  /** The catalogue's image URL (optimised path, site path, Storage URL with the CDN on); the placeholder when none. */
+  url: string | null | undefined;
+  use: ImageUseName;
+  alt?: string;
+  /** Above the fold: loaded at once (`eager`), or at once and first (`high`, the page's largest image). */
+  priority?: 'lazy' | 'eager' | 'high';
+  className?: string;
+}
+
+/**
+ * A catalogue image (product, category, store) wherever one is shown, by Astro pages as static HTML and by islands:
+ * the widths and `sizes` of its use (src/lib/images.ts), `width`/`height` so nothing shifts, lazy unless told. A
+ * photo that fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
+ */
+export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', className }: CatalogueImageProps) {
+  const { src, srcSet, sizes, width, height } = imageAttributes(url, use, imageCdn);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={priority === 'high' ? 'high' : undefined}
+      decoding={priority === 'high' ? undefined : 'async'}
+      onError={(event) => {
+        const img = event.currentTarget;
+        if (img.getAttribute('src') === PLACEHOLDER_IMAGE) return;
+        img.removeAttribute('srcset');
+        img.src = PLACEHOLDER_IMAGE;
+      }}
+      className={className}
+    />
+  );
+}
