@@ -15,6 +15,7 @@ export default defineConfig(
   globalIgnores([
     'dist/',
     'dist-scale/',
+    'dist-operator/',
     'releases/',
     'current/',
     '.astro/',

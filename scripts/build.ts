@@ -212,8 +212,11 @@ if (indexTiming === 'after') {
   await Promise.all([serviceWorker(), headers]);
 }
 console.log(`build: ${pages}`);
-// Last: it reads everything the others wrote.
-await run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]);
+// Last: they read everything the others wrote.
+await Promise.all([
+  run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]),
+  run('link check', process.execPath, ['scripts/check-links.ts', outDir]),
+]);
 console.log(`build: ${formatStepTimes(steps)}`);
 // Last, so the operators' rebuild finds it in the tail of the output.
 console.log(`build: ${pages}${full ? ' (full build)' : ''}`);

@@ -1,34 +1,30 @@
-/** A home "Shop by Category" entry (spec section 3): id, name, image (the spec's emoji, as a bundled illustration), href, colour. */
+/**
+ * A home "Shop by Category" entry (spec section 3): id, name, image, href, colour. The entries come from the
+ * catalogue's top-level categories (src/lib/catalogue/storefront.ts `homeCategories`); the spec's ten (fruits,
+ * vegetables, dairy, snacks, personal-care, baby, cleaning, beverages, bakery, meat) are what the sample produces.
+ */
 export interface HomeCategory {
   id: string;
   name: string;
-  /** The category's bundled illustration (every system shows it; an emoji needs an emoji font). */
+  /** The category's image, or its bundled illustration (every system shows it; an emoji needs an emoji font). */
   image: string;
   href: string;
   /** The tile's Tailwind background: the same pastel in both themes (the name sits below the tile, so no text is on it). */
   color: string;
 }
 
-const entry = (id: string, name: string, color: string): HomeCategory => ({
-  id,
-  name,
-  image: `/images/catalogue/category-${id}.svg`,
-  href: `/category/${id}`,
-  color,
-});
-
-/** The ten static home categories of the spec, in its order. */
-export const homeCategories: readonly HomeCategory[] = [
-  entry('fruits', 'Fruits', 'bg-red-100'),
-  entry('vegetables', 'Vegetables', 'bg-green-100'),
-  entry('dairy', 'Dairy & Eggs', 'bg-sky-100'),
-  entry('snacks', 'Snacks', 'bg-amber-100'),
-  entry('personal-care', 'Personal Care', 'bg-pink-100'),
-  entry('baby', 'Baby Care', 'bg-violet-100'),
-  entry('cleaning', 'Cleaning', 'bg-teal-100'),
-  entry('beverages', 'Beverages', 'bg-orange-100'),
-  entry('bakery', 'Bakery', 'bg-yellow-100'),
-  entry('meat', 'Meat & Fish', 'bg-rose-100'),
+/** The tiles' colours, by position: the spec's ten categories, in its order, get the colours they always had. */
+export const HOME_CATEGORY_COLOURS: readonly string[] = [
+  'bg-red-100',
+  'bg-green-100',
+  'bg-sky-100',
+  'bg-amber-100',
+  'bg-pink-100',
+  'bg-violet-100',
+  'bg-teal-100',
+  'bg-orange-100',
+  'bg-yellow-100',
+  'bg-rose-100',
 ];
 
 /** How far the category row's arrows scroll (spec section 9). */

@@ -15,3 +15,14 @@ export const sampleOrders: readonly Order[] = orders.map((order) => ({
 
 /** The sample order ids, which have pre-rendered detail pages. */
 export const sampleOrderIds: ReadonlySet<string> = new Set(sampleOrders.map((order) => order.id));
+
+/**
+ * Where an order was delivered, as shown: a sample order's address is in the shop's default area (`place`, the
+ * header's: its `{area}`, `{city}` and `{pincode}` filled in), so no sample names a city the shop does not serve;
+ * an order placed here keeps the address typed at checkout.
+ */
+export function orderAddress(order: Pick<Order, 'id' | 'address'>, place: { area: string; city: string; pincode: string } | null): string {
+  if (!sampleOrderIds.has(order.id)) return order.address;
+  if (!place) return '';
+  return order.address.replaceAll('{area}', place.area).replaceAll('{city}', place.city).replaceAll('{pincode}', place.pincode);
+}

@@ -39,30 +39,24 @@ export interface SavedAddress {
   isDefault: boolean;
 }
 
-/** Sample addresses. */
-export const savedAddresses: readonly SavedAddress[] = [
-  {
-    id: 'addr-1',
-    type: 'home',
-    label: 'Home',
+/**
+ * The sample addresses: a home and a work address in the shop's default delivery area (the header's), so the
+ * "Deliver to" quick picks are served and no address names a city the shop does not deliver to. None when the
+ * catalogue delivers nowhere. The delivery areas have no state, so neither have these.
+ */
+export function sampleAddresses(place: { area: string; city: string; pincode: string } | null): SavedAddress[] {
+  if (!place) return [];
+  const at = (id: string, type: SavedAddress['type'], label: string, street: string, isDefault: boolean): SavedAddress => ({
+    id,
+    type,
+    label,
     name: 'Guest User',
-    address: 'House 42, Sector 14',
-    city: 'Gurgaon',
-    state: 'Haryana',
-    pincode: '122001',
+    address: `${street}, ${place.area}`,
+    city: place.city,
+    state: '',
+    pincode: place.pincode,
     phone: '+91 98765 43210',
-    isDefault: true,
-  },
-  {
-    id: 'addr-2',
-    type: 'work',
-    label: 'Work',
-    name: 'Guest User',
-    address: 'Tower B, Cyber City, DLF Phase 2',
-    city: 'Gurgaon',
-    state: 'Haryana',
-    pincode: '122002',
-    phone: '+91 98765 43210',
-    isDefault: false,
-  },
-];
+    isDefault,
+  });
+  return [at('addr-1', 'home', 'Home', 'House 42', true), at('addr-2', 'work', 'Work', 'Tower B, 3rd Floor', false)];
+}

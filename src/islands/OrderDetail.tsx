@@ -3,6 +3,9 @@ import { formatPaise } from '../lib/format.ts';
 import ProductThumb from '../components/ProductThumb.tsx';
 import { lineTotalPaise } from '../lib/pricing.ts';
 import { site } from '../lib/site.ts';
+import { orderAddress } from '../data/orders.ts';
+import { areaLine } from '../lib/delivery-area.ts';
+import { pageDefaultArea } from '../stores/delivery.ts';
 import { formatOrderDate, formatStepTime, itemsLabel, orderItemCount, type Order } from '../lib/orders.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 import { reorder } from '../stores/orders.ts';
@@ -74,7 +77,7 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         <h2 id="order-address" className="font-bold">
           Delivery Address
         </h2>
-        <p className="mt-1 text-sm">{order.address || 'No address given'}</p>
+        <p className="mt-1 text-sm">{orderAddress(order, pageDefaultArea()) || 'No address given'}</p>
       </section>
 
       <section aria-labelledby="order-timeline" className={card}>
@@ -160,12 +163,13 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
 
 /** The printed invoice ("Download Invoice" opens the print dialog, where it can be saved as PDF); hidden on screen. */
 function Invoice({ order }: { order: Order }) {
+  const place = pageDefaultArea();
   return (
     <section aria-label="Invoice" className="hidden text-black print:block" data-invoice>
       <div className="flex justify-between border-b-2 border-black pb-3">
         <div>
           <p className="text-2xl font-extrabold">{site.product}</p>
-          <p className="text-sm">{site.location}</p>
+          {place && <p className="text-sm">{areaLine(place)}</p>}
           <p className="text-sm">
             {site.email} · {site.phone}
           </p>
@@ -178,7 +182,7 @@ function Invoice({ order }: { order: Order }) {
       </div>
       <div className="mt-3 text-sm">
         <p>
-          <strong>Deliver to:</strong> {order.address || '-'}
+          <strong>Deliver to:</strong> {orderAddress(order, place) || '-'}
         </p>
         <p>
           <strong>Payment:</strong> Cash on Delivery

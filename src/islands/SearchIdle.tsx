@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import { POPULAR_CATEGORIES, TRENDING_SEARCHES } from '../lib/search/query.ts';
+import CatalogueImage from '../components/CatalogueImage.tsx';
+import { TRENDING_SEARCHES, type PopularTile } from '../lib/search/query.ts';
 
 export interface SearchIdleProps {
   /** A trending chip was chosen: fill the box with it and search. */
   onPick: (query: string) => void;
+  /** The "Popular Categories" tiles (the catalogue's: src/lib/catalogue/storefront.ts). */
+  tiles: readonly PopularTile[];
 }
 
 /** One titled part of the idle page, named by its heading. */
@@ -24,7 +27,7 @@ const tile =
   'flex h-full items-center gap-3 rounded-xl border border-gray-200 bg-gray-50 p-3 hover:border-brand-600 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-500';
 
 /** What the search page shows before the shopper types: "Trending Searches" chips and "Popular Categories" tiles. */
-export default function SearchIdle({ onPick }: SearchIdleProps) {
+export default function SearchIdle({ onPick, tiles }: SearchIdleProps) {
   return (
     <div data-search-idle className="space-y-6">
       <IdleSection id="trending-heading" title="Trending Searches">
@@ -43,10 +46,10 @@ export default function SearchIdle({ onPick }: SearchIdleProps) {
       </IdleSection>
       <IdleSection id="popular-heading" title="Popular Categories">
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {POPULAR_CATEGORIES.map(({ href, image, label, count }) => (
+          {tiles.map(({ href, image, label, count }) => (
             <li key={href}>
               <a href={href} className={tile}>
-                <img src={image} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-lg" />
+                <CatalogueImage url={image} use="tile" className="size-10 rounded-lg" />
                 <span className="leading-tight">
                   <span className="block text-sm font-semibold">{label}</span>{' '}
                   <span className="block text-xs text-gray-600 dark:text-gray-300">{count}</span>

@@ -15,12 +15,15 @@ import SearchCorrection from './SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
   DEFAULT_STATE,
+  POPULAR_CATEGORIES,
   MAX_INPUT_LENGTH,
   RESULT_LIMIT,
   SORTS,
   parseSearchState,
   sameState,
   serializeSearchState,
+  type CategoryChip,
+  type PopularTile,
   type SearchState,
 } from '../lib/search/query.ts';
 import { searchAvailability } from '../lib/pwa/search.ts';
@@ -96,9 +99,16 @@ const keyOf = (request: SearchRequest) => JSON.stringify([request.text, request.
 /**
  * The /search island: the box (autofocused, clear button, filter button), category chips that filter, trending
  * searches and popular categories before typing, then the skeleton and up to 50 product tiles with ADD buttons,
- * or the empty state. The state lives in the URL; only the latest query's answer is ever rendered.
+ * or the empty state. The state lives in the URL; only the latest query's answer is ever rendered. The chips and tiles
+ * are the catalogue's (the page passes them: src/lib/catalogue/storefront.ts); the spec's by default.
  */
-export default function SearchPage() {
+export default function SearchPage({
+  chips = CATEGORY_CHIPS,
+  tiles = POPULAR_CATEGORIES,
+}: {
+  chips?: readonly CategoryChip[];
+  tiles?: readonly PopularTile[];
+}) {
   const [state, setState] = useState<SearchState>(DEFAULT_STATE);
   const [view, setView] = useState<View>({ status: 'idle' });
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -134,33 +144,36 @@ export default function SearchPage() {
   const firstMeasured = useRef(false);
 
   /** Writes a state to the URL: typing pushes one entry, then replaces it until typing pauses; other changes push. */
-  const writeUrl = useCallback((next: SearchState, mode: 'typing' | 'push') => {
-    const url = `${location.pathname}${serializeSearchState(next)}`;
-    if (mode === 'typing') {
-      if (typingEntryRef.current) history.replaceState(null, '', url);
-      else if (!sameState(parseSearchState(location.search), next)) history.pushState(null, '', url);
-      typingEntryRef.current = true;
+  const writeUrl = useCallback(
+    (next: SearchState, mode: 'typing' | 'push') => {
+      const url = `${location.pathname}${serializeSearchState(next)}`;
+      if (mode === 'typing') {
+        if (typingEntryRef.current) history.replaceState(null, '', url);
+        else if (!sameState(parseSearchState(location.search, chips), next)) history.pushState(null, '', url);
+        typingEntryRef.current = true;
+        clearTimeout(historyTimer.current);
+        historyTimer.current = setTimeout(() => {
+          typingEntryRef.current = false;
+        }, HISTORY_SETTLE_MS);
+        return;
+      }
+      typingEntryRef.current = false;
       clearTimeout(historyTimer.current);
-      historyTimer.current = setTimeout(() => {
-        typingEntryRef.current = false;
-      }, HISTORY_SETTLE_MS);
-      return;
-    }
-    typingEntryRef.current = false;
-    clearTimeout(historyTimer.current);
-    if (!sameState(parseSearchState(location.search), next)) history.pushState(null, '', url);
-  }, []);
+      if (!sameState(parseSearchState(location.search, chips), next)) history.pushState(null, '', url);
+    },
+    [chips],
+  );
 
   // The URL is the source of truth on arrival and when the shopper walks history.
   useEffect(() => {
     const fromUrl = () => {
       typingEntryRef.current = false;
       inputAtRef.current = performance.now();
-      setState(parseSearchState(location.search));
+      setState(parseSearchState(location.search, chips));
     };
     // Letters typed into the pre-rendered box before this island woke up are kept, not lost.
     const early = inputRef.current?.value.slice(0, MAX_INPUT_LENGTH) ?? '';
-    const arrived = parseSearchState(location.search);
+    const arrived = parseSearchState(location.search, chips);
     mounted.current = true;
     if (early && early !== arrived.q) {
       const next = { ...arrived, q: early };
@@ -366,7 +379,7 @@ export default function SearchPage() {
   const settled: Settled | null =
     view.status === 'loading' ? (view.showSkeleton ? null : view.previous) : view.status === 'idle' ? null : view;
   const busy = view.status === 'loading';
-  const chipLabel = CATEGORY_CHIPS.find((c) => c.id === state.cat)?.label ?? 'All';
+  const chipLabel = chips.find((c) => c.id === state.cat)?.label ?? 'All';
   const dataState = view.status === 'loading' ? 'loading' : view.status;
   // Whether what is shown answers the search asked for now. A chip, sort or text change renders once with the new
   // ask before its search starts (the effect above): in that render the last answer is still shown, not yet current.
@@ -449,7 +462,7 @@ export default function SearchPage() {
       )}
 
       <div role="group" aria-label="Category" className="-mx-4 mt-3 scrollbar-none flex gap-1.5 overflow-x-auto px-4 pb-1">
-        {CATEGORY_CHIPS.map((chip) => {
+        {chips.map((chip) => {
           const selected = state.cat === chip.id;
           return (
             <button
@@ -478,7 +491,7 @@ export default function SearchPage() {
         data-search-current={String(current)}
         aria-busy={busy || undefined}
       >
-        {view.status === 'idle' && <SearchIdle onPick={pickTrending} />}
+        {view.status === 'idle' && <SearchIdle onPick={pickTrending} tiles={tiles} />}
         {view.status === 'loading' && view.showSkeleton && (
           <>
             <p className="sr-only">Searching…</p>

@@ -23,8 +23,17 @@ export interface ServedArea {
   minutes: number;
 }
 
-/** The spec's default location (section 1): the header shows it until the shopper picks a pincode. */
-export const DEFAULT_AREA: ServedArea = { pincode: '122001', area: 'Sector 14', city: 'Gurgaon', minutes: DEFAULT_DELIVERY_MINUTES };
+/**
+ * The area the header shows until the shopper picks a pincode: the operator's PUBLIC_DEFAULT_PINCODE when the table
+ * serves it, else the lowest pincode served (the sample catalogue's: "Sector 14, Gurgaon - 122001", the spec's
+ * location line); null when the catalogue delivers nowhere.
+ */
+export function defaultServedArea(table: readonly ServedArea[], pincode?: string | null): ServedArea | null {
+  return (
+    table.find((a) => a.pincode === pincode) ??
+    table.reduce<ServedArea | null>((low, a) => (low === null || a.pincode < low.pincode ? a : low), null)
+  );
+}
 
 /**
  * The serviceability table: every delivery area whose store is active, with that store's delivery time, by pincode.
@@ -74,16 +83,18 @@ export type PincodeLookup =
   | { kind: 'not-served'; pincode: string; nearest: ServedArea[] }
   | { kind: 'invalid'; message: string };
 
-const PROBLEMS: Record<PincodeProblem, string> = {
-  missing: 'Enter a 6-digit pincode',
-  'not digits': 'A pincode has digits only, like 122001',
-  'wrong length': 'A pincode has exactly 6 digits, like 122001',
-  'leading zero': 'A pincode cannot start with 0',
-};
-
-/** The message for text that is not a pincode. */
-export function pincodeProblemMessage(problem: PincodeProblem): string {
-  return PROBLEMS[problem];
+/** The message for text that is not a pincode; `example` is a pincode of the shop's own city (the lowest it serves). */
+export function pincodeProblemMessage(problem: PincodeProblem, example = '110001'): string {
+  switch (problem) {
+    case 'missing':
+      return 'Enter a 6-digit pincode';
+    case 'not digits':
+      return `A pincode has digits only, like ${example}`;
+    case 'wrong length':
+      return `A pincode has exactly 6 digits, like ${example}`;
+    case 'leading zero':
+      return 'A pincode cannot start with 0';
+  }
 }
 
 /**
@@ -101,7 +112,7 @@ export function nearestServed(table: readonly ServedArea[], pincode: string, cou
 /** Answers a shopper's pincode (typed text or a saved address's) against the table. */
 export function lookupPincode(table: readonly ServedArea[], input: unknown): PincodeLookup {
   const parsed = parsePincode(input);
-  if (!parsed.ok) return { kind: 'invalid', message: pincodeProblemMessage(parsed.reason) };
+  if (!parsed.ok) return { kind: 'invalid', message: pincodeProblemMessage(parsed.reason, defaultServedArea(table)?.pincode) };
   const area = table.find((a) => a.pincode === parsed.pincode);
   if (area) return { kind: 'served', area };
   return { kind: 'not-served', pincode: parsed.pincode, nearest: nearestServed(table, parsed.pincode) };
@@ -122,9 +133,17 @@ export function shortPromise(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
 }
 
-/** "Sector 14, Gurgaon - 122001": the header's location line. */
+/** "Sector 14, Gurgaon": the area and city, as the stores and shops screens name the place (spec: "Delivering to ..."). */
+export function areaPlace(area: Pick<ServedArea, 'area' | 'city'>): string {
+  return `${area.area}, ${area.city}`;
+}
+
+/** The header's location line when the catalogue delivers nowhere yet. */
+export const NO_AREA_LINE = 'Choose your delivery area';
+
+/** "Sector 14, Gurgaon - 122001": the header's location line (the spec's, for the sample catalogue's default area). */
 export function areaLine(area: ServedArea): string {
-  return `${area.area}, ${area.city} - ${area.pincode}`;
+  return `${areaPlace(area)} - ${area.pincode}`;
 }
 
 /**

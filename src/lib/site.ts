@@ -5,8 +5,6 @@ export const site = {
   product: PUBLIC_BRAND_NAME,
   phone: PUBLIC_SUPPORT_PHONE,
   email: PUBLIC_SUPPORT_EMAIL,
-  /** The fixed delivery location of the spec (section 1). */
-  location: 'Sector 14, Gurgaon - 122001',
   /** Short description used for meta tags. */
   tagline: 'Groceries delivered in minutes from trusted local shops.',
 } as const;

@@ -3,17 +3,18 @@
  * a typed pincode or a saved address is answered from the serviceability table; a served one becomes the delivery
  * area (persisted, shown in the header), a refused one says why, an unserved one lists the nearest served areas.
  */
-import { savedAddresses } from '../data/profile.ts';
+import { sampleAddresses } from '../data/profile.ts';
 import {
   areaLine,
-  DEFAULT_AREA,
+  DEFAULT_DELIVERY_MINUTES,
   deliveryPromise,
   lookupPincode,
+  NO_AREA_LINE,
   notServedMessage,
   shortPromise,
   type ServedArea,
 } from '../lib/delivery-area.ts';
-import { $deliveryArea, chooseDeliveryArea, loadServiceabilityTable, refreshDeliveryArea } from '../stores/delivery.ts';
+import { $deliveryArea, chooseDeliveryArea, loadServiceabilityTable, pageDefaultArea, refreshDeliveryArea } from '../stores/delivery.ts';
 // Already loaded by every page (the cart badge). Importing it here keeps the field rules and nanostores inside the
 // cart chunk: without it the bundler splits them into chunks of their own, and every page pays about 0.5 KB more.
 import '../stores/cart.ts';
@@ -85,7 +86,7 @@ function createDialog(): HTMLDialogElement {
     h(
       'ul',
       { class: 'mt-2 space-y-2' },
-      ...savedAddresses.map((address) =>
+      ...sampleAddresses(pageDefaultArea()).map((address) =>
         h(
           'li',
           {},
@@ -110,12 +111,13 @@ function createDialog(): HTMLDialogElement {
 /** Clears the last answer before the dialog opens again; set once the dialog is wired. */
 let reset: (() => void) | undefined;
 
-/** Keeps the header's promise and location line in step with the chosen area (the spec's default until one is chosen). */
-function showInHeader(area: ServedArea): void {
+/** Keeps the header's promise and location line in step with the chosen area (the build's default until one is chosen). */
+function showInHeader(area: ServedArea | null): void {
+  const minutes = area?.minutes ?? DEFAULT_DELIVERY_MINUTES;
   for (const [selector, text] of [
-    ['[data-deliver-promise]', deliveryPromise(area.minutes)],
-    ['[data-deliver-short]', shortPromise(area.minutes)],
-    ['[data-deliver-line]', areaLine(area)],
+    ['[data-deliver-promise]', deliveryPromise(minutes)],
+    ['[data-deliver-short]', shortPromise(minutes)],
+    ['[data-deliver-line]', area ? areaLine(area) : NO_AREA_LINE],
   ] as const) {
     for (const element of document.querySelectorAll(selector)) element.textContent = text;
   }
@@ -176,7 +178,7 @@ function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void
   // Focus back to the location line (browsers without the dialog's own focus return included).
   dialog.addEventListener('close', () => opener.focus());
 
-  $deliveryArea.subscribe((area) => showInHeader(area ?? DEFAULT_AREA));
+  $deliveryArea.subscribe((area) => showInHeader(area ?? pageDefaultArea()));
   refreshDeliveryArea().catch((error: unknown) => console.error('Unable to check the stored delivery area', error));
   return () => {
     say('', false);

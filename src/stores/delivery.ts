@@ -6,6 +6,21 @@ export const DELIVERY_AREA_KEY = 'delivery-area';
 /** The build's serviceability table (precached by the service worker, so it answers offline). */
 export const SERVICEABILITY_URL = '/data/delivery-areas.json';
 
+let pageDefault: ServedArea | null | undefined;
+
+/** The area the header shows until a shopper picks one: the build's default (src/components/DeliverTo.astro), or null. */
+export function pageDefaultArea(): ServedArea | null {
+  if (pageDefault === undefined) {
+    const text = document.querySelector('[data-deliver-to]')?.getAttribute('data-default-area');
+    try {
+      pageDefault = text ? readServedArea(JSON.parse(text)) : null;
+    } catch {
+      pageDefault = null;
+    }
+  }
+  return pageDefault;
+}
+
 /** Reads a stored delivery area; anything unreadable (tampered, old shape) is the default location (undefined). */
 export function decodeDeliveryArea(text: string): ServedArea | undefined {
   try {

@@ -97,10 +97,24 @@ describe('listing keys', () => {
     const key = listingIndexKey(products);
     expect(listingIndexKey(indexCatalogue(withProduct(subject.id, { name: 'X' })).listedUnder('tea'))).not.toBe(key);
     const store = base.stores[0]!;
-    const shop = shopPageKey('store', storeHeader(store), shopProducts(base), false);
+    const shop = shopPageKey(model, 'store', storeHeader(store), shopProducts(base), false);
     const first = shopProducts(base)[0]!;
-    expect(shopPageKey('store', storeHeader(store), shopProducts(withProduct(first.id, { price_paise: 100 })), false)).not.toBe(shop);
-    expect(shopPageKey('store', storeHeader({ ...store, rating: 1 }), shopProducts(base), false)).not.toBe(shop);
+    expect(shopPageKey(model, 'store', storeHeader(store), shopProducts(withProduct(first.id, { price_paise: 100 })), false)).not.toBe(
+      shop,
+    );
+    expect(shopPageKey(model, 'store', storeHeader({ ...store, rating: 1 }), shopProducts(base), false)).not.toBe(shop);
+  });
+
+  test("every page with the header follows the header's default area", () => {
+    const model = indexCatalogue(base);
+    const store = base.stores[0]!;
+    const product = base.products[0]!;
+    const elsewhere = indexCatalogue(base, '122002');
+    expect(elsewhere.defaultArea?.pincode).toBe('122002');
+    expect(productPageKey(elsewhere, product)).not.toBe(productPageKey(model, product));
+    expect(shopPageKey(elsewhere, 'store', storeHeader(store), shopProducts(base), false)).not.toBe(
+      shopPageKey(model, 'store', storeHeader(store), shopProducts(base), false),
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   areaLine,
   checkoutPincodeProblem,
-  DEFAULT_AREA,
+  defaultServedArea,
   deliveryPromise,
   lookupPincode,
   nearestServed,
@@ -53,7 +53,8 @@ describe('serviceabilityTable', () => {
 
   test('the sample serves the spec default 122001 from its 10-minute store and not 122018 (inactive store)', () => {
     const table = serviceabilityTable(sample as Parameters<typeof serviceabilityTable>[0]);
-    expect(table.find((a) => a.pincode === '122001')).toEqual(DEFAULT_AREA);
+    // The spec's "Sector 14, Gurgaon - 122001" and "Delivery in 10 mins" are the sample's default area.
+    expect(defaultServedArea(table)).toEqual({ pincode: '122001', area: 'Sector 14', city: 'Gurgaon', minutes: 10 });
     expect(table.some((a) => a.pincode === '122018')).toBe(false);
     expect(table.length).toBeGreaterThanOrEqual(5);
   });
@@ -117,7 +118,21 @@ describe('texts', () => {
     expect(deliveryPromise(10)).toBe('Delivery in 10 mins');
     expect(deliveryPromise(1)).toBe('Delivery in 1 min');
     expect(shortPromise(9)).toBe('9 mins');
-    expect(areaLine(DEFAULT_AREA)).toBe('Sector 14, Gurgaon - 122001');
+    expect(areaLine({ pincode: '122001', area: 'Sector 14', city: 'Gurgaon', minutes: 10 })).toBe('Sector 14, Gurgaon - 122001');
+  });
+});
+
+describe('defaultServedArea', () => {
+  test("returns the operator's pincode when served, else the lowest served, else null", () => {
+    expect(defaultServedArea(TABLE, '122011')?.pincode).toBe('122011');
+    expect(defaultServedArea(TABLE, '560099')?.pincode).toBe('122001');
+    expect(defaultServedArea([...TABLE].reverse())?.pincode).toBe('122001');
+    expect(defaultServedArea([])).toBeNull();
+  });
+
+  test("gives examples of the shop's own city in its messages", () => {
+    const bengaluru = [{ pincode: '560034', area: 'Koramangala', city: 'Bengaluru', minutes: 12 }];
+    expect(lookupPincode(bengaluru, '12345')).toEqual({ kind: 'invalid', message: 'A pincode has exactly 6 digits, like 560034' });
   });
 });
 

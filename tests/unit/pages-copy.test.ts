@@ -4,7 +4,9 @@ import { must } from '../../scripts/lib/must.ts';
 import { BEST_SELLER_IDS, POPULAR_PRODUCT_IDS } from '../../src/data/home-products.ts';
 import { faqs, FAQ_CATEGORIES } from '../../src/data/faqs.ts';
 import { offerCards, sampleOffers, formatOfferDate } from '../../src/data/offers.ts';
-import { homeCategories } from '../../src/data/home-categories.ts';
+import { readdirSync } from 'node:fs';
+import { HOME_CATEGORY_COLOURS } from '../../src/data/home-categories.ts';
+import { homeCategories as homeCategoriesOf } from '../../src/lib/catalogue/storefront.ts';
 import { bannerSlides } from '../../src/data/banners.ts';
 import { matchesQuery } from '../../src/lib/name-match.ts';
 import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
@@ -39,8 +41,9 @@ describe('home copy against the sample catalogue', () => {
     ]);
   });
 
-  test('the ten home categories exist in the catalogue, and the carousel has three slides with the spec links', () => {
-    const categoryIds = new Set(sample.categories.map((c) => c.id));
+  test('the sample gives the ten home categories of the spec, and the carousel has three slides with the spec links', () => {
+    const illustrations = new Set(readdirSync('public/images/catalogue').flatMap((f) => /^category-(.+)\.svg$/.exec(f)?.[1] ?? []));
+    const homeCategories = homeCategoriesOf(indexCatalogue(sample), illustrations);
     expect(homeCategories.map((c) => c.id)).toEqual([
       'fruits',
       'vegetables',
@@ -53,7 +56,23 @@ describe('home copy against the sample catalogue', () => {
       'bakery',
       'meat',
     ]);
-    for (const c of homeCategories) expect(categoryIds.has(c.id), c.id).toBe(true);
+    expect(homeCategories.map((c) => c.name)).toEqual([
+      'Fruits',
+      'Vegetables',
+      'Dairy & Eggs',
+      'Snacks',
+      'Personal Care',
+      'Baby Care',
+      'Cleaning',
+      'Beverages',
+      'Bakery',
+      'Meat & Fish',
+    ]);
+    for (const c of homeCategories) {
+      expect(c.image).toBe(`/images/catalogue/category-${c.id}.svg`);
+      expect(c.href).toBe(`/category/${c.id}`);
+    }
+    expect(homeCategories.map((c) => c.color)).toEqual([...HOME_CATEGORY_COLOURS]);
     expect(bannerSlides.map((s) => [s.link, s.cta])).toEqual([
       ['/offers/quick-delivery', 'Order Now'],
       ['/category/fruits', 'Explore Stores'],

@@ -48,6 +48,15 @@ export function digest(value: unknown): string {
   return createHash('sha256').update(envSalt()).update('\n').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
 }
 
+/**
+ * The key of a page with the site's header: `value` and what every such page shows of the catalogue beyond its
+ * own data, the header's default delivery area (src/components/DeliverTo.astro), so a change of delivery areas or
+ * PUBLIC_DEFAULT_PINCODE renders every page again.
+ */
+function pageKey(model: CatalogueModel, value: object): string {
+  return digest({ ...value, deliverTo: model.defaultArea });
+}
+
 /** A category and its ancestors, nearest first (the names a product's breadcrumb and search record show). */
 function categoryChain(model: CatalogueModel, id: string): Category[] {
   const chain: Category[] = [];
@@ -61,7 +70,7 @@ function categoryChain(model: CatalogueModel, id: string): Category[] {
 
 /** /product/{id}: the product row, its category chain (breadcrumb, search record) and the related products' rows. */
 export function productPageKey(model: CatalogueModel, product: Product): string {
-  return digest({
+  return pageKey(model, {
     page: 'product',
     product,
     categories: categoryChain(model, product.category_id),
@@ -96,7 +105,7 @@ const pageView = (page: ListingPage) => ({
 export function categoryPageKey(model: CatalogueModel, data: CategoryPageData, page: ListingPage): string {
   const parentId = data.category?.parent_id;
   const subcategories: SubcategoryLink[] = page.currentPage === 1 ? data.subcategories : [];
-  return digest({
+  return pageKey(model, {
     page: 'category',
     title: data.title,
     category: data.category,
@@ -108,8 +117,8 @@ export function categoryPageKey(model: CatalogueModel, data: CategoryPageData, p
 }
 
 /** /category/{id}/subcategory/{sub}[/n]: the page's cards and position, the back link, the title, the product count. */
-export function subcategoryPageKey(data: SubcategoryPageData, page: ListingPage): string {
-  return digest({
+export function subcategoryPageKey(model: CatalogueModel, data: SubcategoryPageData, page: ListingPage): string {
+  return pageKey(model, {
     page: 'subcategory',
     parent: data.parent,
     subcategory: data.subcategory,
@@ -125,6 +134,12 @@ export function listingIndexKey(products: readonly Product[]): string {
 }
 
 /** /shop/{id} and /store/{id}: the header and the product grid. */
-export function shopPageKey(kind: 'shop' | 'store', header: ShopHeader, products: readonly Product[], isType: boolean): string {
-  return digest({ page: kind, header, products, isType });
+export function shopPageKey(
+  model: CatalogueModel,
+  kind: 'shop' | 'store',
+  header: ShopHeader,
+  products: readonly Product[],
+  isType: boolean,
+): string {
+  return pageKey(model, { page: kind, header, products, isType });
 }

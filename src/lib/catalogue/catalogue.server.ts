@@ -3,7 +3,8 @@
  * tests), a synthetic catalogue (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
  * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { supabaseObjectPrefix } from '../images.ts';
 import { readImageState, remoteImageUrls, resolveCatalogueImages, shownPath, type ImageEntry } from './image-state.ts';
 import { indexCatalogue, type CatalogueModel } from './model.ts';
@@ -147,11 +148,23 @@ let model: Promise<CatalogueModel> | undefined;
  */
 export function getCatalogue(): Promise<CatalogueModel> {
   const env = buildEnv();
+  const pincode = env['PUBLIC_DEFAULT_PINCODE']?.trim() || undefined;
   model ??= loadCatalogue(catalogueOrigin(env))
     .then((catalogue) => withShownImages(catalogue, env))
-    .then(indexCatalogue, (error: unknown) => {
-      throw buildStopped(error);
-    });
+    .then(
+      (catalogue) => {
+        const indexed = indexCatalogue(catalogue, pincode);
+        if (pincode && indexed.defaultArea?.pincode !== pincode) {
+          console.warn(
+            `PUBLIC_DEFAULT_PINCODE ${pincode} is not a pincode the catalogue delivers to; the header shows ${indexed.defaultArea?.pincode ?? 'no area'}`,
+          );
+        }
+        return indexed;
+      },
+      (error: unknown) => {
+        throw buildStopped(error);
+      },
+    );
   return model;
 }
 
@@ -164,4 +177,18 @@ export function buildStopped(error: unknown): unknown {
   const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
   clean.stack = clean.message;
   return clean;
+}
+
+let illustrations: Promise<Set<string>> | undefined;
+
+/**
+ * The names of the bundled category illustrations (`public/images/catalogue/category-<name>.svg`), which a category
+ * without an image of its own may show (src/lib/catalogue/storefront.ts). Read once per build.
+ */
+export function bundledIllustrations(): Promise<Set<string>> {
+  illustrations ??= readdir(path.resolve('public/images/catalogue')).then(
+    (files) => new Set(files.flatMap((file) => /^category-(.+)\.svg$/.exec(file)?.[1] ?? [])),
+    () => new Set<string>(),
+  );
+  return illustrations;
 }

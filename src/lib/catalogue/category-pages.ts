@@ -54,6 +54,17 @@ export function subcategoryLinks(model: CatalogueModel, categoryId: string): Sub
 }
 
 /**
+ * Where a subcategory is listed: its page under `parentId` when the parent's page links to one (its own children;
+ * the four produce entries under fruits and vegetables), else its own category page. Every category has one.
+ */
+export function subcategoryHref(model: CatalogueModel, parentId: string, subcategoryId: string): string {
+  const linked = PRODUCE_CATEGORY_IDS.has(parentId)
+    ? PRODUCE_SUBCATEGORIES.some((s) => s.id === subcategoryId)
+    : model.childrenOf(parentId).some((c) => c.id === subcategoryId);
+  return linked ? `/category/${parentId}/subcategory/${subcategoryId}` : `/category/${subcategoryId}`;
+}
+
+/**
  * A category page's data. The spec's read is `category_id = id`, but products' category_id is always a leaf
  * (subcategory) id, so a top-level category would list nothing: the grid holds the products of the category AND
  * every subcategory below it (on a leaf, exactly the spec's read). Out-of-stock products stay listed after the

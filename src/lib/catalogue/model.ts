@@ -2,6 +2,7 @@
  * The catalogue read model: one typed, indexed view of the catalogue that every page queries, built once per
  * build (src/lib/catalogue/catalogue.server.ts) from the sanitized rows. Pure, so unit tests need no build.
  */
+import { defaultServedArea, serviceabilityTable, type ServedArea } from '../delivery-area.ts';
 import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';
 import { placeOf } from '../search/record.ts';
 import type { Catalogue, Category, Product, Store } from './rows.ts';
@@ -17,13 +18,15 @@ export interface CatalogueModel {
   availableUnder(id: string): readonly Product[];
   /** Every product of a category and its descendants: the available ones by id, then the unavailable ones by id. Read-only. */
   listedUnder(id: string): readonly Product[];
+  /** Where the header says the shop delivers until a shopper picks a pincode (`defaultServedArea`); null: nowhere. */
+  defaultArea: ServedArea | null;
 }
 
 export const byOrder = (a: Category, b: Category) => a.sort_order - b.sort_order || a.name.localeCompare(b.name, 'en');
 export const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Builds the lookups for `catalogue`. */
-export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
+/** Builds the lookups for `catalogue`; `defaultPincode` is the operator's PUBLIC_DEFAULT_PINCODE, if any. */
+export function indexCatalogue(catalogue: Catalogue, defaultPincode?: string): CatalogueModel {
   const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
   const productById = new Map(catalogue.products.map((p) => [p.id, p]));
   const children = new Map<string, Category[]>();
@@ -70,7 +73,8 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueModel {
   };
   const availableUnder = (id: string): readonly Product[] => under(id).available;
   const listedUnder = (id: string): readonly Product[] => under(id).listed;
-  return { catalogue, categoryById, productById, childrenOf, availableUnder, listedUnder };
+  const defaultArea = defaultServedArea(serviceabilityTable(catalogue), defaultPincode);
+  return { catalogue, categoryById, productById, childrenOf, availableUnder, listedUnder, defaultArea };
 }
 
 /** Top-level categories, by sort_order then name. */

@@ -1,5 +1,6 @@
 /** What a product page tells machines: its breadcrumb trail and its JSON-LD. */
 import { rupeeDecimal } from '../format.ts';
+import { subcategoryHref } from './category-pages.ts';
 import type { CatalogueModel } from './model.ts';
 import type { Product } from './rows.ts';
 
@@ -10,7 +11,7 @@ export function productTrail(model: CatalogueModel, product: Product): { label: 
   const parent = leaf?.parent_id ? model.categoryById.get(leaf.parent_id) : undefined;
   if (leaf && parent) {
     trail.push({ label: parent.name, href: `/category/${parent.id}` });
-    trail.push({ label: leaf.name, href: `/category/${parent.id}/subcategory/${leaf.id}` });
+    trail.push({ label: leaf.name, href: subcategoryHref(model, parent.id, leaf.id) });
   } else if (leaf) {
     trail.push({ label: leaf.name, href: `/category/${leaf.id}` });
   }

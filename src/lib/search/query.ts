@@ -1,16 +1,25 @@
 /**
  * The search page's state as it lives in the URL (`/search?q=milk&cat=dairy&sort=price-asc`): parsing that is
  * forgiving (anything unknown falls back to the default), and serializing that omits defaults so shared links
- * stay short. Also the fixed chips, sorts and tiles of the page.
+ * stay short. Also the spec's chips, sorts and tiles of the page (the build fits the chips and tiles to the
+ * catalogue: src/lib/catalogue/storefront.ts).
  */
 import { parseSort, sortMenu } from '../sorts.ts';
 
-/** The category chips: "All" plus four top-level categories (ids of the catalogue), labelled with the id capitalised. */
-const CATEGORY_CHIP_IDS = ['all', 'vegetables', 'fruits', 'dairy', 'snacks'] as const;
+/** The spec's category chips after "All": top-level category ids of the sample, each labelled with its id capitalised. */
+export const SEARCH_CHIP_IDS = ['vegetables', 'fruits', 'dairy', 'snacks'] as const;
 
-export type CategoryChip = (typeof CATEGORY_CHIP_IDS)[number];
+/** A category chip: "All" (id `all`) or a top-level category, which the results are filtered to. */
+export interface CategoryChip {
+  id: string;
+  label: string;
+}
 
-export const CATEGORY_CHIPS = CATEGORY_CHIP_IDS.map((id) => ({ id, label: `${id.charAt(0).toUpperCase()}${id.slice(1)}` }));
+/** The spec's chips (what the sample catalogue produces). */
+export const CATEGORY_CHIPS: readonly CategoryChip[] = [
+  { id: 'all', label: 'All' },
+  ...SEARCH_CHIP_IDS.map((id) => ({ id, label: `${id.charAt(0).toUpperCase()}${id.slice(1)}` })),
+];
 
 /** The sort options of the filter panel (src/lib/sorts.ts has their labels). */
 const SEARCH_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'unit-price'] as const;
@@ -22,13 +31,22 @@ export const SORTS = /* @__PURE__ */ sortMenu(SEARCH_SORT_IDS);
 /** The spec's "Trending Searches" chips. */
 export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea'] as const;
 
+/** A "Popular Categories" tile. */
+export interface PopularTile {
+  label: string;
+  /** "150+ items". */
+  count: string;
+  href: string;
+  image: string;
+}
+
 /** The spec's "Popular Categories" tiles, each linking to the category that holds most of it. */
-export const POPULAR_CATEGORIES = [
+export const POPULAR_CATEGORIES: readonly PopularTile[] = [
   { label: 'Fruits & Vegetables', count: '150+ items', href: '/category/fruits', image: '/images/catalogue/category-fruits.svg' },
   { label: 'Dairy & Eggs', count: '80+ items', href: '/category/dairy', image: '/images/catalogue/category-dairy.svg' },
   { label: 'Snacks & Beverages', count: '200+ items', href: '/category/snacks', image: '/images/catalogue/category-snacks.svg' },
   { label: 'Personal Care', count: '120+ items', href: '/category/personal-care', image: '/images/catalogue/category-personal-care.svg' },
-] as const;
+];
 
 /** Most results a search shows (spec section 9). */
 export const RESULT_LIMIT = 50;
@@ -40,7 +58,8 @@ export const MAX_INPUT_LENGTH = 200;
 export interface SearchState {
   /** The text in the box, as typed (cut to MAX_INPUT_LENGTH). */
   q: string;
-  cat: CategoryChip;
+  /** The chip's id: `all` or a top-level category. */
+  cat: string;
   sort: SortId;
   /** Search the words exactly as typed, without typo correction ("Search instead for mlik": `&exact=1`). */
   exact: boolean;
@@ -48,10 +67,8 @@ export interface SearchState {
 
 export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false };
 
-const isChip = (v: string | null): v is CategoryChip => CATEGORY_CHIPS.some((c) => c.id === v);
-
-/** Reads the state from a query string ("?q=milk"); never throws, unknown values become defaults. */
-export function parseSearchState(search: string): SearchState {
+/** Reads the state from a query string ("?q=milk"); never throws, unknown values (a chip not in `chips`) become defaults. */
+export function parseSearchState(search: string, chips: readonly CategoryChip[] = CATEGORY_CHIPS): SearchState {
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(search);
@@ -62,7 +79,7 @@ export function parseSearchState(search: string): SearchState {
   const sort = params.get('sort');
   return {
     q: (params.get('q') ?? '').slice(0, MAX_INPUT_LENGTH),
-    cat: isChip(cat) ? cat : 'all',
+    cat: chips.some((c) => c.id === cat) && cat !== null ? cat : 'all',
     sort: parseSort(SEARCH_SORT_IDS, sort),
     exact: params.get('exact') === '1',
   };

@@ -1,0 +1,131 @@
+/**
+ * The built site's internal links, checked: every `href`, `src` and `srcset` URL of every page (and every site path
+ * the build's JSON files name: featured products, listings), each resolved as a static host would resolve it (a
+ * file, a folder's index.html, `<path>.html`, then the rules of `_redirects`) against the files written. A link to
+ * anything else is broken, and the build says which and where (scripts/check-links.ts, the last build step).
+ * A page's links are kept between builds by its identity (scripts/lib/file-results.ts), so a rebuild reads only the
+ * pages that changed; every link is resolved again each time, against this build's files.
+ */
+import path from 'node:path';
+import { listFiles, resultsFor, type FileResults } from './file-results.ts';
+import { isLocalDestination, matchRedirect, readRedirectRules, type RedirectRule } from './redirects.ts';
+
+/** The version of what `pageLinks` extracts: a change discards the links kept from earlier builds. */
+export const LINKS_VERSION = 'links-1';
+
+// An attribute that names a URL (href, src, srcset in any case; Open Graph's `content` only when it is a URL).
+const URL_ATTRIBUTE = /\s(href|src|srcset|imagesrcset|content)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+// A site path in a JSON string: the build's data files name product images (featured, listings).
+const JSON_SITE_PATH = /"(\/(?!\/)[^"\s\\]*\.(?:svg|webp|png|jpe?g|avif|gif))"/g;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** Every URL named by the attributes of an HTML page (`srcset` split into its candidates), entities decoded. */
+export function pageLinks(html: string): string[] {
+  const links: string[] = [];
+  for (const match of html.matchAll(URL_ATTRIBUTE)) {
+    const name = (match[1] as string).toLowerCase();
+    const value = (match[2] ?? match[3] ?? '').replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e).trim();
+    if (!value) continue;
+    if (name.endsWith('srcset')) {
+      for (const candidate of value.split(',')) {
+        const url = candidate.trim().split(/\s+/)[0];
+        if (url) links.push(url);
+      }
+    } else if (name !== 'content' || /^(?:https?:)?\//i.test(value)) {
+      links.push(value);
+    }
+  }
+  return links;
+}
+
+/** The site paths a JSON file of the build names (image paths). */
+export function jsonLinks(text: string): string[] {
+  return [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string);
+}
+
+/**
+ * The site path `link` points to from page `page` (a file path relative to the site), without its query and
+ * fragment; null for a link that leaves the site (another origin, mailto:, tel:, a fragment alone) or is not a URL.
+ */
+export function sitePath(link: string, page: string, siteOrigin: string): string | null {
+  if (/^(?:mailto|tel|javascript|data|blob|sms):/i.test(link) || link.startsWith('#')) return null;
+  const pageUrl = new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, siteOrigin);
+  let url: URL;
+  try {
+    url = new URL(link, pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.origin !== siteOrigin) return null;
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
+}
+
+/** Answers whether a site path is served by the built site, with its files and `_redirects` rules. */
+export function siteResolver(files: ReadonlySet<string>, rules: readonly RedirectRule[]): (urlPath: string) => boolean {
+  const fileFor = (urlPath: string): boolean => {
+    const rel = urlPath.replace(/^\/+/, '');
+    if (urlPath.endsWith('/')) return files.has(`${rel}index.html`);
+    return files.has(rel) || files.has(`${rel}/index.html`) || files.has(`${rel}.html`);
+  };
+  return (urlPath) => {
+    if (fileFor(urlPath)) return true;
+    const redirect = matchRedirect(rules, urlPath);
+    if (!redirect || !isLocalDestination(redirect.to)) return false;
+    return fileFor(new URL(redirect.to, 'http://site').pathname);
+  };
+}
+
+/** A link that goes nowhere, and the pages that hold it. */
+export interface BrokenLink {
+  link: string;
+  pages: string[];
+}
+
+/** What a check of the site found. */
+export interface LinkReport {
+  pages: number;
+  links: number;
+  broken: BrokenLink[];
+}
+
+/** Checks every page and data file of the built site in `dir`; `store` keeps each file's links between builds. */
+export async function checkSiteLinks(dir: string, siteOrigin: string, store: FileResults<string[]>): Promise<LinkReport> {
+  const all = await listFiles(dir, () => true);
+  const files = new Set(all);
+  const resolves = siteResolver(files, await readRedirectRules(dir));
+  // Pagefind's own files carry no links of ours.
+  const read = all.filter((file) => file.endsWith('.html') || (file.endsWith('.json') && !file.startsWith('pagefind/')));
+  const linksOf = await resultsFor(dir, read, store, (text, file) => (file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)));
+  const brokenOn = new Map<string, Set<string>>();
+  const known = new Map<string, boolean>();
+  let count = 0;
+  read.forEach((file, i) => {
+    // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
+    const page = file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html';
+    for (const link of linksOf[i] ?? []) {
+      const target = sitePath(link, page, siteOrigin);
+      if (target === null) continue;
+      count++;
+      let ok = known.get(target);
+      if (ok === undefined) known.set(target, (ok = resolves(target)));
+      if (ok) continue;
+      const on = brokenOn.get(target) ?? new Set<string>();
+      on.add(`/${file}`);
+      brokenOn.set(target, on);
+    }
+  });
+  const broken = [...brokenOn].map(([link, pages]) => ({ link, pages: [...pages].sort() })).sort((a, b) => (a.link < b.link ? -1 : 1));
+  return { pages: read.length, links: count, broken };
+}
+
+/** "/category/fruits on /index.html, /offers/index.html and 3 more pages": one line per broken link. */
+export function formatBrokenLink({ link, pages }: BrokenLink, shown = 3): string {
+  const listed = pages.slice(0, shown).join(', ');
+  const more = pages.length - shown;
+  return `${link} on ${listed}${more > 0 ? ` and ${more} more ${more === 1 ? 'page' : 'pages'}` : ''}`;
+}

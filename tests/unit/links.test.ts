@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openFileResults } from '../../scripts/lib/file-results.ts';
+import { checkSiteLinks, formatBrokenLink, pageLinks, sitePath } from '../../scripts/lib/links.ts';
+
+const ORIGIN = 'https://shop.example';
+let site: string;
+
+/** Writes a small built site: `files` by path (relative), with the build's order rewrite in `_redirects`. */
+function build(files: Record<string, string>): void {
+  for (const [file, text] of Object.entries({ _redirects: '/orders/:id /orders/view/ 200\n', ...files })) {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), text);
+  }
+}
+const check = async () => checkSiteLinks(site, ORIGIN, await openFileResults<string[]>(undefined, 'test'));
+
+beforeEach(() => {
+  site = mkdtempSync(path.join(tmpdir(), 'thela-links-'));
+});
+afterEach(() => rmSync(site, { recursive: true, force: true }));
+
+describe('pageLinks', () => {
+  test('returns every href, src and srcset candidate, entities decoded, and only URL-like content', () => {
+    const html = `<a href="/a?x=1&amp;y=2">a</a><img src='/b.svg' srcSet="/c-256.webp 256w, /c-640.webp 640w">
+      <meta property="og:image" content="https://shop.example/d.webp"><meta name="description" content="Fresh milk">
+      <link rel="preload" imagesrcset="/e.webp 1x">`;
+    expect(pageLinks(html)).toEqual(['/a?x=1&y=2', '/b.svg', '/c-256.webp', '/c-640.webp', 'https://shop.example/d.webp', '/e.webp']);
+  });
+});
+
+describe('sitePath', () => {
+  test('resolves against the page and leaves out what leaves the site', () => {
+    expect(sitePath('../x/', 'product/a/index.html', ORIGIN)).toBe('/product/x/');
+    expect(sitePath('/search?q=milk#top', 'index.html', ORIGIN)).toBe('/search');
+    expect(sitePath('https://shop.example/p/', 'index.html', ORIGIN)).toBe('/p/');
+    for (const away of ['https://elsewhere.example/', 'mailto:help@shop.example', 'tel:18001234567', '#main', '//cdn.example/x.js']) {
+      expect(sitePath(away, 'index.html', ORIGIN), away).toBeNull();
+    }
+  });
+});
+
+describe('checkSiteLinks', () => {
+  test('passes a site whose every link resolves: folders, files, .html, and rewrites of _redirects', async () => {
+    build({
+      'index.html': '<a href="/about">About</a><a href="/orders/ORD-7">Order</a><a href="/help/">Help</a><img src="/img/a.webp">',
+      'about/index.html': '<a href="../">Home</a><a href="/terms">Terms</a>',
+      'help/index.html': '<a href="https://elsewhere.example/">Elsewhere</a>',
+      'orders/view/index.html': '<a href="/">Home</a>',
+      'terms.html': '',
+      'img/a.webp': '',
+      'data/featured.json': '[{"image_url":"/img/a.webp"}]',
+    });
+    const report = await check();
+    expect(report.broken).toEqual([]);
+    expect(report.links).toBe(8);
+  });
+
+  test('names each broken link with the pages that hold it, and fails the build step', async () => {
+    build({
+      'index.html': '<a href="/category/fruits">Fruits</a><img src="/_img/gone-640.webp">',
+      'offers/index.html': '<a href="/category/fruits/">Fruits</a>',
+      '404.html': '<a href="nowhere">x</a>',
+      'data/featured.json': '[{"image_url":"/images/missing.svg"}]',
+    });
+    const report = await check();
+    expect(report.broken).toEqual([
+      { link: '/_img/gone-640.webp', pages: ['/index.html'] },
+      { link: '/category/fruits', pages: ['/index.html'] },
+      { link: '/category/fruits/', pages: ['/offers/index.html'] },
+      { link: '/images/missing.svg', pages: ['/data/featured.json'] },
+      { link: '/nowhere', pages: ['/404.html'] },
+    ]);
+    expect(formatBrokenLink({ link: '/x', pages: ['/a', '/b', '/c', '/d', '/e'] })).toBe('/x on /a, /b, /c and 2 more pages');
+    const step = spawnSync(process.execPath, ['scripts/check-links.ts', site], {
+      encoding: 'utf8',
+      env: { ...process.env, SITE_URL: ORIGIN, THELA_BUILD_CACHE: path.join(site, '.cache') },
+    });
+    expect(step.status).toBe(1);
+    expect(step.stderr).toContain('Broken links, build stopped: 5 link(s)');
+    expect(step.stderr).toContain('/category/fruits on /index.html');
+  });
+});
