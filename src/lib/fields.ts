@@ -6,6 +6,7 @@
  * Each rule checks the value it keeps (after trimming, rounding and truncating), never the value it was given.
  * No dependencies: this module ships to the browser.
  */
+import { asciiDigits } from './indian-digits.ts';
 
 /** Longest id kept (code points). */
 export const ID_MAX = 200;
@@ -338,12 +339,13 @@ export type PincodeProblem = 'missing' | 'not digits' | 'wrong length' | 'leadin
 export type PincodeResult = { ok: true; pincode: string } | { ok: false; reason: PincodeProblem };
 
 /**
- * Reads a pincode from a string (spaces anywhere are ignored: "122 001" is 122001) or a whole number; checked
- * against PINCODE_PATTERN after that, so a shopper's typing and a table row obey the same rule.
+ * Reads a pincode from a string (spaces anywhere are ignored: "122 001" is 122001; the digits of India's scripts are
+ * read as ASCII: "१२२००१" is 122001) or a whole number; checked against PINCODE_PATTERN after that, so a shopper's
+ * typing and a table row obey the same rule.
  */
 export function parsePincode(value: unknown): PincodeResult {
   let text: string;
-  if (typeof value === 'string') text = value.replace(/\s+/g, '');
+  if (typeof value === 'string') text = asciiDigits(value.replace(/\s+/g, ''));
   else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) text = String(value);
   else if (value === null || value === undefined) return { ok: false, reason: 'missing' };
   else return { ok: false, reason: 'not digits' };

@@ -12,6 +12,21 @@ describe('parsePincode', () => {
   });
 
   test.each([
+    ['Devanagari', '१२२००१'],
+    ['Bengali', '১২২০০১'],
+    ['Gurmukhi', '੧੨੨੦੦੧'],
+    ['Gujarati', '૧૨૨૦૦૧'],
+    ['Oriya', '୧୨୨୦୦୧'],
+    ['Tamil', '௧௨௨௦௦௧'],
+    ['Telugu', '౧౨౨౦౦౧'],
+    ['Kannada', '೧೨೨೦೦೧'],
+    ['Malayalam', '൧൨൨൦൦൧'],
+    ['mixed scripts, spaced', '१२२ 00१'],
+  ])('reads %s digits as the ASCII pincode', (_script, value) => {
+    expect(parsePincode(value)).toEqual({ ok: true, pincode: '122001' });
+  });
+
+  test.each([
     [undefined, 'missing'],
     [null, 'missing'],
     ['', 'missing'],
@@ -21,6 +36,8 @@ describe('parsePincode', () => {
     ['-12345', 'not digits'],
     ['12.345', 'not digits'],
     ['１２２００１', 'not digits'],
+    ['١٢٢٠٠١', 'not digits'], // Arabic-Indic digits: not an Indian script's
+    ['०१२३४५', 'leading zero'],
     [{}, 'not digits'],
     [1.5, 'not digits'],
     ['12345', 'wrong length'],

@@ -1,0 +1,30 @@
+/**
+ * Digits of India's scripts as ASCII: a shopper whose keyboard types Devanagari, Bengali, Gurmukhi, Gujarati, Oriya,
+ * Tamil, Telugu, Kannada or Malayalam digits ("१२२००१") means the same pincode as "122001". Each script's ten
+ * decimal digits are consecutive in Unicode, from its zero, so a digit's value is its code point minus that zero.
+ * Any other character (Latin letters, fullwidth or Arabic-Indic digits) is left as it is, for the caller to refuse.
+ */
+
+/** The code point of the zero of each Indian script's decimal digits (Unicode's Nd ranges). */
+const ZEROS = [
+  0x0966, // Devanagari ०
+  0x09e6, // Bengali ০
+  0x0a66, // Gurmukhi ੦
+  0x0ae6, // Gujarati ૦
+  0x0b66, // Oriya ୦
+  0x0be6, // Tamil ௦
+  0x0c66, // Telugu ౦
+  0x0ce6, // Kannada ೦
+  0x0d66, // Malayalam ൦
+];
+
+/** `text` with every decimal digit of an Indian script replaced by its ASCII digit. */
+export function asciiDigits(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const zero = ZEROS.find((start) => code >= start && code <= start + 9);
+    out += zero === undefined ? char : String(code - zero);
+  }
+  return out;
+}
