@@ -83,7 +83,7 @@ export function publicEnvProblems(env: Record<string, string | undefined>): stri
     .flatMap((name) => {
       const problem = publicValueProblem(env[name] ?? '');
       return problem
-        ? [`Secret key refused, build stopped: ${name} ${problem}; only the anon or publishable key may reach the browser.`]
+        ? [`Secret key refused, build stopped: ${name}: ${problem}; only the anon or publishable key may reach the browser.`]
         : [];
     });
 }

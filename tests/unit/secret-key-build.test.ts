@@ -27,7 +27,7 @@ describe('astro build with a secret key in a PUBLIC_ variable', () => {
       expect(result.status).toBe(1);
       const lines = output.split('\n').filter((line) => line.includes('PUBLIC_SUPABASE_ANON_KEY'));
       expect(lines).toEqual([
-        'Secret key refused, build stopped: PUBLIC_SUPABASE_ANON_KEY it holds a JWT with role "service_role", not "anon"; only the anon or publishable key may reach the browser.',
+        'Secret key refused, build stopped: PUBLIC_SUPABASE_ANON_KEY: it holds a JWT with role "service_role", not "anon"; only the anon or publishable key may reach the browser.',
       ]);
       expect(output).not.toContain('Catalogue unavailable');
       expect(output).not.toContain(SERVICE_ROLE_JWT.split('.')[1]);

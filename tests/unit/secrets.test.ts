@@ -45,8 +45,8 @@ describe('a PUBLIC_ variable', () => {
       PUBLIC_FINE: ANON_JWT,
     });
     expect(lines).toEqual([
-      'Secret key refused, build stopped: PUBLIC_OTHER it holds a Supabase secret key (sb_secret_...); only the anon or publishable key may reach the browser.',
-      'Secret key refused, build stopped: PUBLIC_SUPABASE_ANON_KEY it holds a JWT with role "service_role", not "anon"; only the anon or publishable key may reach the browser.',
+      'Secret key refused, build stopped: PUBLIC_OTHER: it holds a Supabase secret key (sb_secret_...); only the anon or publishable key may reach the browser.',
+      'Secret key refused, build stopped: PUBLIC_SUPABASE_ANON_KEY: it holds a JWT with role "service_role", not "anon"; only the anon or publishable key may reach the browser.',
     ]);
     for (const line of lines) {
       expect(line).not.toContain(SB_SECRET);
