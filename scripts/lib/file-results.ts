@@ -119,7 +119,8 @@ export async function listFiles(dir: string, keep: (name: string) => boolean): P
 
 /**
  * Runs `compute` over the files of `dir` whose stored result is stale, `concurrency` at a time, and returns every
- * file's result in the order of `files`.
+ * file's result in the order of `files`. `read` turns a file (its full path) into the text computed over: by
+ * default the file read as UTF-8.
  */
 export async function resultsFor<T>(
   dir: string,
@@ -127,13 +128,14 @@ export async function resultsFor<T>(
   store: FileResults<T>,
   compute: (text: string, file: string) => T,
   concurrency = 8,
+  read: (full: string) => Promise<string> = (full) => readFile(full, 'utf8'),
 ): Promise<T[]> {
   return pLimit(concurrency).map(files, async (file) => {
     const full = path.join(dir, file);
     const stats = await lstat(full, { bigint: true });
     let value = store.get(file, stats);
     if (value === undefined) {
-      value = compute(await readFile(full, 'utf8'), file);
+      value = compute(await read(full), file);
       // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
       store.set(file, stats, value);
     }

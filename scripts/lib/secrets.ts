@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
+import { shippedText } from './shipped-text.ts';
 
 /** A JWT-shaped token inside any text: base64url header and payload that both open with `{"` (`eyJ`). */
 const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
@@ -31,9 +32,6 @@ const SB_SECRET = /sb_secret_[A-Za-z0-9_-]*/g;
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|TOKEN|PASSWORD/i;
 /** Shorter values are too likely to occur by chance in the output (and are poor secrets anyway). */
 export const MIN_SECRET_LENGTH = 16;
-/** Text files of a built site that are scanned; everything else (images, Pagefind's compressed index) is not. */
-const TEXT_FILE = /\.(html|js|mjs|json|css|txt|xml|webmanifest|map|svg)$/i;
-const TEXT_NAMES = new Set(['_headers', '_redirects']);
 
 /** The payload of a JWT-shaped token, or null when it is not valid base64url JSON of an object. */
 export function jwtPayload(token: string): Record<string, unknown> | null {
@@ -119,12 +117,15 @@ export function secretScanScope(env: Record<string, string | undefined>): string
   const digest = createHash('sha256')
     .update(JSON.stringify(secretValues(env)))
     .digest('hex');
-  return `secret-scan-1:${digest}`;
+  // Version 2: every file is read, whatever its name (version 1 read some extensions only).
+  return `secret-scan-2:${digest}`;
 }
 
 /**
- * One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. With `store`
- * (opened with `secretScanScope(env)`), files unchanged since the last build are not read again.
+ * One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. Every file the
+ * site ships is read, whatever its name or type (`shippedText`): a key pasted into `public/leak.yml`, a `.bak` or an
+ * `.env.production` copied into the output ships as surely as one in a page. With `store` (opened with
+ * `secretScanScope(env)`), files unchanged since the last build are not read again.
  */
 export async function scanBuiltSite(
   dir: string,
@@ -132,9 +133,14 @@ export async function scanBuiltSite(
   store?: FileResults<string[]>,
 ): Promise<string[]> {
   const secrets = secretValues(env);
-  const files = await listFiles(dir, (name) => TEXT_FILE.test(name) || TEXT_NAMES.has(name));
-  const results = await resultsFor(dir, files, store ?? (await openFileResults<string[]>(undefined, '')), (text) =>
-    scanText(text, secrets),
+  const files = await listFiles(dir, () => true);
+  const results = await resultsFor(
+    dir,
+    files,
+    store ?? (await openFileResults<string[]>(undefined, '')),
+    (text) => scanText(text, secrets),
+    undefined,
+    shippedText,
   );
   return files.flatMap((file, index) => {
     const kinds = results[index] ?? [];

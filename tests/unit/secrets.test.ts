@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { modeFor } from '../../scripts/lib/refuse-secret-keys.ts';
@@ -101,7 +102,8 @@ describe('the scan of the built output', () => {
       writeFileSync(path.join(dir, '_astro', 'cart.abc.js'), `const key="${SERVICE_ROLE_JWT}";`);
       writeFileSync(path.join(dir, 'product', 'x', 'index.html'), `<!-- ${SERVICE_KEY} -->`);
       writeFileSync(path.join(dir, '_headers'), `/*\n  X-Debug: ${SB_SECRET}\n`);
-      writeFileSync(path.join(dir, 'image.png'), SERVICE_ROLE_JWT); // not a text file of the site: not read
+      // A binary file without a secret is read and passes.
+      writeFileSync(path.join(dir, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0xff, 0xfe]));
       expect(await scanBuiltSite(dir, env)).toEqual([
         '_astro/cart.abc.js: a JWT with role "service_role"',
         '_headers: a Supabase secret key (sb_secret_...)',
@@ -125,6 +127,47 @@ describe('the scan of the built output', () => {
         env: { ...process.env, THELA_WEBHOOK_SECRET: SERVICE_KEY },
       });
       expect(clean.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('reads every file the site ships, whatever its name: .yml, .bak, .env*, no extension, binary, gzip', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'thela-scan-'));
+    try {
+      mkdirSync(path.join(dir, 'config'));
+      const leaks: Record<string, string | Buffer> = {
+        'leak.yml': `supabase:\n  key: ${SERVICE_ROLE_JWT}\n`,
+        'leak.bak': `const key = "${SERVICE_ROLE_JWT}";`,
+        '.env.production': `SUPABASE_SERVICE_ROLE_KEY=${SERVICE_ROLE_JWT}\n`,
+        'config/credentials': SERVICE_ROLE_JWT,
+        'photo.jpg': Buffer.concat([
+          Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]),
+          Buffer.from(`Comment ${SERVICE_ROLE_JWT}`),
+          Buffer.from([0xff, 0xd9]),
+        ]),
+        'pagefind/fragment/en_1.pf_fragment': gzipSync(`{"content":"${SERVICE_ROLE_JWT}"}`),
+      };
+      for (const [file, body] of Object.entries(leaks)) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), body);
+      }
+      writeFileSync(path.join(dir, 'README'), 'nothing secret here');
+      const findings = await scanBuiltSite(dir, env);
+      expect(findings).toEqual(
+        Object.keys(leaks)
+          .sort()
+          .map((file) => `${file}: a JWT with role "service_role"`),
+      );
+
+      const result = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], {
+        encoding: 'utf8',
+        env: { ...process.env, THELA_FULL_BUILD: '1' },
+      });
+      expect(result.status).toBe(1);
+      for (const file of Object.keys(leaks))
+        expect(result.stderr).toContain(`Secret in the built site, build stopped: ${file}: a JWT with role "service_role"`);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(SERVICE_ROLE_JWT.split('.')[1]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
