@@ -1,8 +1,11 @@
+import { mkdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createVerifier, signature } from '../../scripts/ops/lib/auth.ts';
 import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { describePayload, MissingSecretError, startService, type OpsService } from '../../scripts/ops/lib/server.ts';
+import { stateDir } from '../../scripts/ops/lib/state.ts';
 import { SECRET, workspace, type Workspace } from './helpers.ts';
 
 const supabasePayload = JSON.stringify({
@@ -187,17 +190,74 @@ describe('startService', () => {
   });
 });
 
+describe('a signed webhook whose request failed', () => {
+  test('is accepted when the sender retries it: a failed save of replay.json or pending.json spends nothing', async () => {
+    const ws = workspace({}, { debounceSeconds: 600 });
+    const log = memoryLogger();
+    const service = await startService(ws.config, { log, secret: SECRET });
+    try {
+      const state = stateDir(ws.config);
+      mkdirSync(state, { recursive: true });
+      for (const blocked of ['replay.json', 'pending.json']) {
+        const headers = signedHeaders(`{"type":"UPDATE","table":"${blocked}"}`);
+        const post = () =>
+          fetch(`${service.url}/hooks/rebuild`, { method: 'POST', headers, body: `{"type":"UPDATE","table":"${blocked}"}` });
+        // A folder where the file belongs: its atomic rename fails, as a write does on a full disk.
+        rmSync(path.join(state, blocked), { force: true });
+        mkdirSync(path.join(state, blocked, 'x'), { recursive: true });
+        expect((await post()).status).toBe(500);
+        rmSync(path.join(state, blocked), { recursive: true });
+        expect((await post()).status).toBe(202);
+        // Spent now: a third copy is a replay.
+        expect((await post()).status).toBe(401);
+      }
+      expect(log.events.filter((entry) => entry.event === 'hook.rejected').map((entry) => entry['reason'])).toEqual([
+        'replayed',
+        'replayed',
+      ]);
+    } finally {
+      await service.close();
+      ws.cleanup();
+    }
+  });
+});
+
 describe('createVerifier', () => {
   test('accepts a signature inside the window and forgets it once it expired', () => {
     let now = 1_800_000_000_000;
     const verifier = createVerifier({ secret: SECRET, toleranceMs: 300_000, now: () => now });
     const body = Buffer.from('{}');
     const headers = signedHeaders('{}', SECRET, now - 299_000);
-    expect(verifier.verify(headers, body)).toEqual({ ok: true, method: 'signature' });
+    const verdict = verifier.verify(headers, body);
+    expect(verdict).toMatchObject({ ok: true, method: 'signature' });
+    // Checked, not spent: until the request is accepted, the same signature passes again.
+    expect(verifier.verify(headers, body)).toMatchObject({ ok: true, method: 'signature' });
+    verifier.remember(verdict);
     expect(verifier.verify(headers, body)).toEqual({ ok: false, reason: 'replayed' });
     now += 10 * 60_000;
     expect(verifier.verify(headers, body)).toEqual({ ok: false, reason: 'stale' });
     expect(verifier.verify(signedHeaders('{}', SECRET, now - 301_000), body)).toEqual({ ok: false, reason: 'stale' });
+  });
+
+  test('a signature whose save failed is not spent', () => {
+    let failSave = true;
+    const saved: Array<Array<[string, number]>> = [];
+    const store = {
+      load: () => [],
+      save: (entries: Array<[string, number]>) => {
+        if (failSave) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        saved.push(entries);
+      },
+    };
+    const verifier = createVerifier({ secret: SECRET, toleranceMs: 300_000, store });
+    const headers = signedHeaders('{}');
+    expect(() => verifier.remember(verifier.verify(headers, Buffer.from('{}')))).toThrow(/ENOSPC/);
+    failSave = false;
+    const retry = verifier.verify(headers, Buffer.from('{}'));
+    expect(retry).toMatchObject({ ok: true, method: 'signature' });
+    verifier.remember(retry);
+    expect(saved).toHaveLength(1);
+    expect(verifier.verify(headers, Buffer.from('{}'))).toEqual({ ok: false, reason: 'replayed' });
   });
 
   test('prefers the signature when both forms are sent', () => {

@@ -5,6 +5,11 @@
  *  - `x-thela-timestamp: <unix seconds>` and `x-thela-signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
  *    accepted within a time window and only once (replays rejected).
  * Every comparison hashes both sides first and compares the equal-length digests in constant time.
+ *
+ * A signature is spent in two steps: `verify` checks it (and that it was not spent), `remember` spends it once the
+ * request has been accepted (its build recorded). So a request that fails after the check (a 500 on a full disk)
+ * leaves its signature unspent, and the sender's retry is accepted. The caller runs the two without an `await`
+ * between them, so no second copy of the request can pass the check in the meantime.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -12,8 +17,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** Why a request was refused (logged, never sent to the client). */
 export type AuthFailure = 'missing' | 'bad-secret' | 'bad-signature' | 'bad-timestamp' | 'stale' | 'replayed';
 
-/** The verdict on one request. */
-export type AuthResult = { ok: true; method: 'header' | 'signature' } | { ok: false; reason: AuthFailure };
+/** A checked signature, to be spent with `Verifier.remember`: the digest it is remembered by, and until when. */
+export interface SpendableSignature {
+  key: string;
+  expires: number;
+}
+
+/** The verdict on one request (a signed one carries its signature, for `remember`). */
+export type AuthResult =
+  { ok: true; method: 'header' } | { ok: true; method: 'signature'; signature: SpendableSignature } | { ok: false; reason: AuthFailure };
 
 /** Options of createVerifier. */
 export interface VerifierOptions {
@@ -30,7 +42,13 @@ export interface VerifierOptions {
 
 /** Checks request headers and the raw body against the secret. */
 export interface Verifier {
+  /** The verdict; spends nothing. */
   verify(headers: IncomingHttpHeaders, rawBody: Buffer): AuthResult;
+  /**
+   * Spends an accepted request's signature: remembered, and saved to the store. Throws when the save fails, and
+   * then remembers nothing (the retry of a request that failed must pass). Nothing to do for the header form.
+   */
+  remember(verdict: AuthResult): void;
 }
 
 /** The shortest secret accepted: 16 characters (`openssl rand -hex 32` gives 64). */
@@ -85,10 +103,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         forgetExpired(at);
         const key = digest(expected).toString('base64');
         if (seen.has(key)) return { ok: false, reason: 'replayed' };
-        seen.set(key, sentAt + toleranceMs + 1000);
-        // Saved before the request is accepted: a restart must not forget it.
-        options.store?.save([...seen]);
-        return { ok: true, method: 'signature' };
+        return { ok: true, method: 'signature', signature: { key, expires: sentAt + toleranceMs + 1000 } };
       }
 
       const authorization = single(headers['authorization']);
@@ -97,6 +112,19 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const offered = bearer ?? header;
       if (offered === undefined || offered === '') return { ok: false, reason: 'missing' };
       return safeEqual(offered, secret) ? { ok: true, method: 'header' } : { ok: false, reason: 'bad-secret' };
+    },
+
+    remember(verdict) {
+      if (!verdict.ok || verdict.method !== 'signature') return;
+      const { key, expires } = verdict.signature;
+      seen.set(key, expires);
+      // Saved before the request is answered: a restart must not forget it. A failed save forgets it here too.
+      try {
+        options.store?.save([...seen]);
+      } catch (error) {
+        seen.delete(key);
+        throw error;
+      }
     },
   };
 }

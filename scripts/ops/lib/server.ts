@@ -284,9 +284,12 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
       return;
     }
-    // On disk before the 202: if the service stops before the build has run, the next start runs it.
+    // On disk before the 202: if the service stops before the build has run, the next start runs it. The signature
+    // is spent only then, and only once saved (no await from the check to here): a request that fails on the way
+    // (a full disk answers 500) leaves it unspent, so the sender's retry is accepted.
+    pending.write({ count: accepted + 1, since: pending.read()?.since ?? new Date().toISOString() });
     accepted += 1;
-    pending.write({ count: accepted, since: pending.read()?.since ?? new Date().toISOString() });
+    verifier.remember(verdict);
     const state = queue.trigger('webhook');
     log.info('hook.accepted', {
       auth: verdict.method,
