@@ -33,8 +33,11 @@ export class LockBusyError extends Error {
 export interface Lock {
   readonly path: string;
   readonly info: LockInfo;
-  /** Records more about the build (release id, build pid). */
-  update(fields: Partial<LockInfo>): void;
+  /**
+   * Records more about the build (release id, build pid). Never throws: the lock stays held whatever it says, so a
+   * failed write (a full disk) is returned for the caller to log, and must not stand for the build's own failure.
+   */
+  update(fields: Partial<LockInfo>): Error | undefined;
   release(): void;
 }
 
@@ -69,8 +72,9 @@ export function isStale(info: LockInfo | 'unreadable'): boolean {
 // sees a half-written lock (which it would have to call stale).
 function writeExclusive(lockPath: string, info: LockInfo): boolean {
   const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
+  // The temporary file is removed whatever fails, its own write included (a full disk creates it, then fails).
   try {
+    writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
     linkSync(temp, lockPath);
     return true;
   } catch (error) {
@@ -83,8 +87,13 @@ function writeExclusive(lockPath: string, info: LockInfo): boolean {
 
 function replaceAtomically(lockPath: string, info: LockInfo): void {
   const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
-  renameSync(temp, lockPath);
+  try {
+    writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
+    renameSync(temp, lockPath);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** Age after which a takeover guard left by a crashed process is ignored. */
@@ -141,7 +150,13 @@ function held(lockPath: string, info: LockInfo): Lock {
     info,
     update(fields) {
       Object.assign(info, fields);
-      if (!released) replaceAtomically(lockPath, info);
+      if (released) return undefined;
+      try {
+        replaceAtomically(lockPath, info);
+        return undefined;
+      } catch (error) {
+        return error as Error;
+      }
     },
     release() {
       if (released) return;

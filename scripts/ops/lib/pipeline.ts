@@ -116,6 +116,12 @@ async function stopOrphan(stale: LockInfo | 'unreadable', log: Logger): Promise<
   await killGroup(pgid);
 }
 
+/** Records `fields` in the lock; a failed write (a full disk) is a warning, never the run's failure. */
+function noteInLock(lock: Lock, fields: Partial<LockInfo>, log: Logger): void {
+  const error = lock.update(fields);
+  if (error) log.warn('lock.update-failed', { fields: Object.keys(fields), reason: error.message });
+}
+
 /** Takes the releases directory's lock; when another run holds it, returns that LockBusyError instead. */
 async function lockOrBusy(config: OpsConfig, log: Logger): Promise<Lock | LockBusyError> {
   await mkdir(config.releasesDir, { recursive: true });
@@ -295,15 +301,17 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
   }
 
   let release: Release | undefined;
+  // The release live before this run: every failure, an unexpected one too (a full disk), says it stays live.
+  let live: Release | null = null;
   let switched = false;
   // Where an unexpected error (disk full, permissions) happened, for the result.
   let stage: Stage = 'build';
   try {
     const leftovers = await removeLeftovers(config);
     if (leftovers.length) log.warn('release.partial-removed', { releaseIds: leftovers });
-    const live = await currentRelease(config);
+    live = await currentRelease(config);
     release = await createReleaseDir(config, startedAt);
-    lock.update({ releaseId: release.id });
+    noteInLock(lock, { releaseId: release.id }, log);
     log.info('build.start', { releaseId: release.id, trigger: options.trigger, liveId: live?.id });
 
     await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
@@ -323,7 +331,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       },
       {
         signal: options.signal,
-        onSpawn: (pid) => lock.update({ buildPid: pid }),
+        onSpawn: (pid) => noteInLock(lock, { buildPid: pid }, log),
         onOutput: (chunk) => {
           output.write(chunk);
           options.onOutput?.(chunk);
@@ -331,7 +339,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
       },
     );
     await new Promise((resolve) => output.end(resolve));
-    lock.update({ buildPid: undefined });
+    noteInLock(lock, { buildPid: undefined }, log);
 
     if (result.code !== 0) {
       const reason = describeFailure(result, 'build', config.buildTimeoutMs);
@@ -430,9 +438,9 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     );
   } catch (error) {
     const reason = (error as Error).message;
-    log.error('build.error', { releaseId: release?.id, reason });
+    log.error('build.error', { releaseId: release?.id, reason, liveId: live?.id });
     if (release && !switched) await removeRelease(config, release).catch(() => {});
-    return done({ ok: false, live: switched, releaseId: release?.id, stage, reason });
+    return done({ ok: false, live: switched, releaseId: release?.id, previousId: live?.id, stage, reason });
   } finally {
     lock.release();
   }

@@ -206,6 +206,9 @@ const NOT_A_CAUSE = [
   /^\s*[\^~]+\s*$/,
   /^Node\.js v\d/,
   /^\s*[{}[\]]\s*$/,
+  // A heading with nothing after it (Astro's "Stack trace:", "Location:"): the cause is the line above it.
+  /^[A-Z][A-Za-z ]{0,40}:$/,
+  /^\[\.\.\.\] See full stack trace/,
 ];
 
 // eslint-disable-next-line no-control-regex

@@ -91,8 +91,13 @@ export async function createReleaseDir(config: OpsConfig, now = new Date()): Pro
 /** Marks a release complete (atomically: a reader sees no marker or the whole marker). */
 export async function markComplete(dir: string, info: ReleaseInfo): Promise<void> {
   const temp = path.join(dir, `${MARKER}.tmp`);
-  await writeFile(temp, `${JSON.stringify(info, null, 2)}\n`);
-  await rename(temp, path.join(dir, MARKER));
+  try {
+    await writeFile(temp, `${JSON.stringify(info, null, 2)}\n`);
+    await rename(temp, path.join(dir, MARKER));
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 /** The live release (where `current` points), or null when there is none or it points nowhere usable. */
