@@ -12,6 +12,7 @@ import { checkoutPincodeProblem } from '../lib/delivery-area.ts';
 import { loadServiceabilityTable } from '../stores/delivery.ts';
 import CouponField from './CouponField.tsx';
 import TotalsTable from './TotalsTable.tsx';
+import ProductThumb from '../components/ProductThumb.tsx';
 
 const EMPTY_ADDRESS: CheckoutAddress = { address_line_1: '', city: '', state: '', postal_code: '' };
 
@@ -152,8 +153,9 @@ export default function Checkout() {
         </h2>
         <ul className="mb-3 space-y-2 text-sm">
           {items.map((item) => (
-            <li key={item.product_id} className="flex justify-between gap-3">
-              <span className="min-w-0">
+            <li key={item.product_id} className="flex items-center gap-3">
+              <ProductThumb src={item.product.image_url} size="small" />
+              <span className="min-w-0 flex-1">
                 {item.product.name}{' '}
                 <span className="text-gray-600 dark:text-gray-300">
                   ({displayUnit(item.product.quantity_unit)}) × {item.quantity}

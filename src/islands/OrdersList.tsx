@@ -2,13 +2,16 @@ import { useStore } from '@nanostores/react';
 import { formatPaise } from '../lib/format.ts';
 import { formatOrderDate, itemsLabel, orderHref, orderItemCount, type Order } from '../lib/orders.ts';
 import { $placedOrders, allOrders } from '../stores/orders.ts';
+import ProductThumb from '../components/ProductThumb.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 
 const NONE: Order[] = [];
 // Pre-rendered with the sample orders only; the orders placed in this browser join at the top once hydrated.
 const serverOrders = () => NONE;
+/** How many of an order's items its card pictures. */
+const THUMBS = 4;
 
-/** The orders list: cards with id, status, total, item count, date and delivery time; "No orders yet" when empty. */
+/** The orders list: cards with id, status, the first items' pictures, total, item count, date and delivery time; "No orders yet" when empty. */
 export default function OrdersList() {
   const orders = allOrders(useStore($placedOrders, { ssr: serverOrders }));
 
@@ -35,6 +38,14 @@ export default function OrdersList() {
             <div className="flex items-center justify-between gap-2">
               <h2 className="font-bold">{order.id}</h2>
               <OrderStatusBadge status={order.status} />
+            </div>
+            <div className="mt-3 flex items-center gap-2">
+              {order.items.slice(0, THUMBS).map((item) => (
+                <ProductThumb key={item.id} src={item.image_url} size="small" />
+              ))}
+              {order.items.length > THUMBS && (
+                <span className="text-sm font-semibold text-gray-600 dark:text-gray-300">+{order.items.length - THUMBS}</span>
+              )}
             </div>
             <div className="mt-2 flex items-end justify-between gap-2 text-sm">
               <div className="text-gray-600 dark:text-gray-300">
