@@ -55,11 +55,15 @@ function unit(key: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${key}`).digest().readUInt32BE(0) / 0xffffffff;
 }
 
-/** The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name and version). */
+/**
+ * The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name
+ * and version); a name ending in `-<W>x<H>.jpg` is exactly that size (at most 1600 px a side).
+ */
 export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   const key = `${name}#${version}`;
-  const width = 800 + Math.round(unit(key, 'w') * 400);
-  const height = Math.round(width * (0.75 + unit(key, 'h') * 0.5));
+  const exact = /-(\d{2,4})x(\d{2,4})\.jpe?g$/.exec(name);
+  const width = exact ? Math.min(Number(exact[1]), TEXTURE_SIZE) : 800 + Math.round(unit(key, 'w') * 400);
+  const height = exact ? Number(exact[2]) : Math.round(width * (0.75 + unit(key, 'h') * 0.5));
   const crop = Math.min(height, TEXTURE_SIZE);
   const a = 0.55 + unit(key, 'a') * 0.5;
   return sharp(await photoTexture(), { raw: { width: TEXTURE_SIZE, height: TEXTURE_SIZE, channels: 3 } })
@@ -116,6 +120,8 @@ export async function startPhotoOrigin(options: PhotoOriginOptions = {}): Promis
   const cache = new Map<string, Promise<Buffer>>();
   const requests: { path: string; status: number }[] = [];
   const lastModified = new Date(Date.UTC(2026, 10, 1)).toUTCString();
+  // Made before the first request: its loop holds the event loop for a moment, which a client's timeout would count.
+  if (!dir) await photoTexture();
 
   const photo = (name: string): Promise<Buffer> => {
     const version = versions.get(name) ?? 0;

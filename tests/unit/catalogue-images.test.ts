@@ -32,7 +32,7 @@ const options = (extra: Partial<PrepareOptions> = {}): PrepareOptions => ({
   cacheDir,
   origins: new Set([origin.origin]),
   warn: (line) => warnings.push(line),
-  timeoutMs: 1000,
+  timeoutMs: 3000,
   ...extra,
 });
 const statuses = () => origin.requests.map((r) => `${r.status} ${path.basename(r.path)}`).sort();
@@ -57,7 +57,7 @@ describe('prepareImages', () => {
       [HOSTILE_PHOTOS.svg]: { failed: 'SVG is not accepted (it can carry script)' },
       [HOSTILE_PHOTOS.notImage]: { failed: 'not an image' },
       [HOSTILE_PHOTOS.huge]: { failed: 'larger than 15 MB' },
-      [HOSTILE_PHOTOS.slow]: { failed: 'no answer within 1 s' },
+      [HOSTILE_PHOTOS.slow]: { failed: 'no answer within 3 s' },
       [HOSTILE_PHOTOS.redirectAway]: { failed: 'redirected to https://images.invalid, which is not an allowed image origin' },
     });
     expect(warnings).toHaveLength(bad.length + 1);
