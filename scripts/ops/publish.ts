@@ -10,10 +10,11 @@ import { publishNow } from './lib/pipeline.ts';
 const HELP = `Usage: npm run publish -- [options] [RELEASE_ID]
 
 Uploads the live release (or RELEASE_ID) to the rclone destination in publishRemote (or $THELA_PUBLISH_REMOTE, or
---remote), e.g. "r2:thela-site" or "s3:bucket/site". Only changed files are sent (rclone copy --checksum, or
-publishFlags), in an order that keeps the live site whole: assets (_astro/, Pagefind fragments, images), then pages,
-then sw.js and Pagefind's entry files. Files that neither this release nor the previously published one has are
-deleted afterwards. rclone's own settings (keys, endpoints) come from its config file or RCLONE_CONFIG_* variables.
+--remote), e.g. "r2:thela-site" or "s3:bucket/site". Only changed files are sent: those whose content differs from
+the release published there last (both are on disk; compared byte for byte, not by size or time), in an order that
+keeps the live site whole: assets (_astro/, Pagefind fragments, images), then pages, then sw.js and Pagefind's entry
+files. Files that neither this release nor the one published before it has are deleted afterwards. rclone's own
+settings (keys, endpoints) come from its config file or RCLONE_CONFIG_* variables.
 
 Options:
   --remote REMOTE  rclone destination (remote:path), overrides publishRemote

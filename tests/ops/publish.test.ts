@@ -108,7 +108,7 @@ test.skipIf(!hasRclone)(
     expect(phases.at(-1)).toBe('entries');
     expect(copiedOrder(output)).toContain('sw.js');
 
-    // One changed row: one page uploaded, nothing else (same-size changes are caught too: --checksum).
+    // One changed row: one page uploaded, nothing else (a same-size change too: the releases are compared by content).
     ws.control({ stable: true, sw: true, pages: 20, row: 'Atta ₹289' });
     await build();
     expect(copiedOrder(output)).toEqual(['p/1/index.html']);

@@ -51,7 +51,10 @@ export interface OpsConfig {
   dedupe: boolean;
   /** rclone destination (`remote:path`) `npm run publish` and each switch upload to; env THELA_PUBLISH_REMOTE wins. */
   publishRemote: string | null;
-  /** rclone's comparison flags for the upload (default `["--checksum"]`; e.g. `[]` for size and modification time). */
+  /**
+   * Extra rclone flags for the upload (default none; e.g. `["--transfers", "16"]` or `--header-upload`). Not for
+   * deciding what changed: publishing compares the releases itself and sends those files whatever their size or time.
+   */
   publishFlags: string[];
   /** The rclone program (default `rclone` on PATH). */
   rcloneBinary: string;
@@ -93,7 +96,7 @@ const DEFAULTS = {
   publishCommand: null,
   dedupe: true,
   publishRemote: null,
-  publishFlags: ['--checksum'],
+  publishFlags: [] as string[],
   rcloneBinary: 'rclone',
 };
 

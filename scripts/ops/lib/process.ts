@@ -44,6 +44,10 @@ export interface RunOptions {
   onSpawn?: ((pid: number) => void) | undefined;
   /** Every chunk of stdout and stderr. */
   onOutput?: ((chunk: Buffer) => void) | undefined;
+  /** Every chunk of stdout alone (a command's data, e.g. a file list, never mixed with its log on stderr). */
+  onStdout?: ((chunk: Buffer) => void) | undefined;
+  /** Every chunk of stderr alone. */
+  onStderr?: ((chunk: Buffer) => void) | undefined;
 }
 
 const TAIL_LINES = 20;
@@ -68,9 +72,13 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
       options.onOutput?.(chunk);
       tail = (tail + chunk.toString('utf8')).slice(-8192);
     };
-    child.stdout.on('data', collect);
+    child.stdout.on('data', (chunk: Buffer) => {
+      collect(chunk);
+      options.onStdout?.(chunk);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       collect(chunk);
+      options.onStderr?.(chunk);
       errTail = (errTail + chunk.toString('utf8')).slice(-8192);
     });
 

@@ -1,15 +1,21 @@
 /**
  * Publishing a release to a CDN bucket or object storage with rclone (S3, R2, GCS, Azure, B2, WebDAV, SFTP ... one
- * config): only changed files are uploaded (`rclone copy --checksum`, or the flags in `publishFlags`), in an order
- * that keeps the live site whole while the upload runs:
+ * config). What changed is decided here, from the releases themselves, never by rclone's size-and-time or checksum
+ * comparison (a remote without hashes, WebDAV among them, falls back to size only and skips a changed file of the
+ * same size): the target holds the release published to it last, both releases are on disk, and every file whose
+ * content differs from that release's is uploaded (`changedFiles`), unconditionally (`--ignore-times`). Uploaded in
+ * an order that keeps the live site whole while the upload runs:
  *   1. assets: hashed files (`_astro/`, Pagefind's fragments, indexes and filters) and every other non-page file
  *      (images, icons, fonts), which new pages may reference;
  *   2. pages: `*.html` and the other documents (sitemap, robots.txt, manifest, `_headers`);
  *   3. entry files last: Pagefind's unhashed entry points (`pagefind/pagefind*.js|css|json`, which name the new index)
  *      and the service worker (`sw.js`, which precaches the new release);
- *   4. deletion of files that neither this release nor the previously published one has, so a page the previous
- *      release served (and a browser may still have open) finds its assets until the next release.
- * The remote name and path are logged; rclone's own configuration (keys) stays in its config file or RCLONE_* env.
+ *   4. deletion of files that neither this release nor the release published before it has, so a page the previous
+ *      release served (and a browser may still have open) finds its assets until the next release. Republishing the
+ *      same release keeps the one before it too.
+ * rclone's log (its standard error) is read for what it copied and for warnings that mean "not checked", which fail
+ * the publish; the remote's file list is read from its standard output alone. The remote name and path are logged;
+ * rclone's own configuration (keys) stays in its config file or RCLONE_* env.
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +24,8 @@ import path from 'node:path';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { childEnv, failureCause, runCommand } from './process.ts';
+import { readRcloneLog } from './rclone-log.ts';
+import { changedFiles } from './release-diff.ts';
 import { MARKER, RELEASE_ID } from './releases.ts';
 import { stateDir, writeJsonAtomicSync } from './state.ts';
 
@@ -68,41 +76,36 @@ export interface PublishOptions {
 
 const PUBLISHED = 'published.json';
 
-/** The release last published to `remote` (kept in releases/.state/published.json). */
-export function lastPublished(config: OpsConfig, remote: string): string | undefined {
+/** What a remote holds, as releases/.state/published.json remembers it. */
+export interface Published {
+  /** The release published to it last: its files are on the target. */
+  releaseId: string;
+  /** The release published before that one (another id), whose files the target keeps until the next release. */
+  previousId?: string | undefined;
+}
+
+function readPublished(config: OpsConfig): Record<string, unknown> {
   try {
-    const data = JSON.parse(readFileSync(path.join(stateDir(config), PUBLISHED), 'utf8')) as Record<string, unknown>;
-    const id = data[remote];
-    return typeof id === 'string' && RELEASE_ID.test(id) ? id : undefined;
+    const data: unknown = JSON.parse(readFileSync(path.join(stateDir(config), PUBLISHED), 'utf8'));
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-function recordPublished(config: OpsConfig, remote: string, releaseId: string): void {
-  const file = path.join(stateDir(config), PUBLISHED);
-  let data: Record<string, unknown> = {};
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // First publish.
-  }
-  writeJsonAtomicSync(file, { ...data, [remote]: releaseId });
+/** What was last published to `remote` (an entry of the first format, a bare id, has no previous release). */
+export function lastPublished(config: OpsConfig, remote: string): Published | undefined {
+  const entry = readPublished(config)[remote];
+  const id = (value: unknown) => (typeof value === 'string' && RELEASE_ID.test(value) ? value : undefined);
+  if (typeof entry === 'string') return id(entry) ? { releaseId: entry } : undefined;
+  if (!entry || typeof entry !== 'object') return undefined;
+  const { releaseId, previousId } = entry as Record<string, unknown>;
+  const current = id(releaseId);
+  return current ? { releaseId: current, previousId: id(previousId) } : undefined;
 }
 
-/** Counts the files rclone says it copied (JSON log lines with msg "Copied (new)" / "Copied (replaced existing)"). */
-function countCopied(output: string): number {
-  let copied = 0;
-  for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      const entry = JSON.parse(line) as { msg?: string };
-      if (entry.msg?.startsWith('Copied')) copied += 1;
-    } catch {
-      // Not a log line.
-    }
-  }
-  return copied;
+function recordPublished(config: OpsConfig, remote: string, published: Published): void {
+  writeJsonAtomicSync(path.join(stateDir(config), PUBLISHED), { ...readPublished(config), [remote]: published });
 }
 
 /** Uploads release `releaseId` to `remote`, changed files only, assets → pages → entry files, then prunes. */
@@ -126,38 +129,55 @@ export async function publishRelease(
   result.files = files.length;
   const work = await mkdtemp(path.join(os.tmpdir(), 'thela-publish-'));
   const env = childEnv(config.projectDir, {});
+  /** Runs rclone; its standard output (data) and standard error (its log) apart. */
   const rclone = async (args: string[]) => {
-    let output = '';
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
     const run = await runCommand([config.rcloneBinary, ...args], {
       cwd: config.projectDir,
       env,
       timeoutMs: config.buildTimeoutMs,
       signal: options.signal,
-      onOutput: (chunk) => {
-        output += chunk.toString('utf8');
-        options.onOutput?.(chunk);
-      },
+      onOutput: options.onOutput,
+      onStdout: (chunk) => stdout.push(chunk),
+      onStderr: (chunk) => stderr.push(chunk),
     });
     if (run.code !== 0) {
       const cause = failureCause(run);
       throw new Error(`rclone ${args[0]} failed (exit ${run.code ?? run.signal ?? 'none'})${cause ? `: ${cause}` : ''}`);
     }
-    return output;
+    const rcloneLog = readRcloneLog(Buffer.concat(stderr).toString('utf8'));
+    if (rcloneLog.problems.length > 0) throw new Error(`rclone ${args[0]} did not check every file: ${rcloneLog.problems[0]}`);
+    return { stdout: Buffer.concat(stdout).toString('utf8'), log: rcloneLog };
   };
   try {
     const started = Date.now();
-    log.info('publish.start', { releaseId, remote, files: files.length });
+    const previous = lastPublished(config, remote);
+    // What the target holds: the release published last. Its files on disk tell what changed; without them
+    // (never published there, or pruned from disk) every file is sent.
+    const baseDir = previous ? path.join(config.releasesDir, previous.releaseId) : undefined;
+    const base = baseDir && existsSync(path.join(baseDir, MARKER)) ? baseDir : undefined;
+    const changed = base ? await changedFiles(dir, base, files) : files;
+    log.info('publish.start', {
+      releaseId,
+      remote,
+      files: files.length,
+      changed: changed.length,
+      comparedWith: base ? previous?.releaseId : null,
+    });
     for (const phase of PHASES) {
-      const list = files.filter((rel) => phaseOf(rel) === phase);
+      const list = changed.filter((rel) => phaseOf(rel) === phase);
       if (list.length === 0) continue;
       const listFile = path.join(work, `${phase}.txt`);
       await writeFile(listFile, `${list.join('\n')}\n`);
-      const output = await rclone([
+      const { log: copy } = await rclone([
         'copy',
         dir,
         remote,
         '--files-from-raw',
         listFile,
+        // These files differ from the target's: sent whatever size and time the target shows.
+        '--ignore-times',
         ...config.publishFlags,
         '--use-json-log',
         '--log-level',
@@ -165,24 +185,29 @@ export async function publishRelease(
         '--stats',
         '0',
       ]);
-      result.uploaded[phase] = countCopied(output);
+      const copied = new Set(copy.copied);
+      const missed = list.filter((rel) => !copied.has(rel));
+      if (missed.length > 0)
+        throw new Error(`rclone copy did not upload ${missed.length} of ${list.length} changed ${phase} files (first: ${missed[0]})`);
+      result.uploaded[phase] = list.length;
       log.info('publish.phase', { releaseId, phase, files: list.length, uploaded: result.uploaded[phase] });
     }
 
-    // Delete what neither this release nor the previously published one has.
-    const previous = lastPublished(config, remote);
+    // The release before this one on the target: kept until the next release (republishing keeps its own before).
+    const before = previous && previous.releaseId !== releaseId ? previous.releaseId : previous?.previousId;
+    // Delete what neither this release nor that one has.
     const keep = new Set(files);
-    const previousDir = previous ? path.join(config.releasesDir, previous) : undefined;
-    if (previous && previous !== releaseId && previousDir && existsSync(previousDir))
-      for (const rel of await releaseFiles(previousDir)) keep.add(rel);
-    else if (previous && previous !== releaseId) {
+    const beforeDir = before ? path.join(config.releasesDir, before) : undefined;
+    let prune = true;
+    if (before && beforeDir && existsSync(beforeDir)) for (const rel of await releaseFiles(beforeDir)) keep.add(rel);
+    else if (before) {
       // The previous release is gone from disk: its files are unknown, so keep everything this time.
-      log.warn('publish.prune-skipped', { releaseId, previousId: previous, reason: 'previous release not on disk' });
-      keep.clear();
+      log.warn('publish.prune-skipped', { releaseId, previousId: before, reason: 'previous release not on disk' });
+      prune = false;
     }
-    if (keep.size > 0) {
-      const remoteFiles = (await rclone(['lsf', '-R', '--files-only', remote])).split('\n').filter(Boolean);
-      const stale = remoteFiles.filter((rel) => !keep.has(rel));
+    if (prune) {
+      const { stdout } = await rclone(['lsf', '-R', '--files-only', remote, '--use-json-log']);
+      const stale = stdout.split('\n').filter((rel) => rel !== '' && !keep.has(rel));
       if (stale.length > 0) {
         const listFile = path.join(work, 'delete.txt');
         await writeFile(listFile, `${stale.join('\n')}\n`);
@@ -190,14 +215,14 @@ export async function publishRelease(
         result.deleted = stale.length;
       }
     }
-    recordPublished(config, remote, releaseId);
+    recordPublished(config, remote, { releaseId, previousId: before });
     result.ok = true;
     log.info('publish.done', {
       releaseId,
       remote,
       uploaded: result.uploaded,
       deleted: result.deleted,
-      previousId: previous,
+      previousId: before,
       durationMs: Date.now() - started,
     });
   } catch (error) {
