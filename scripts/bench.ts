@@ -22,6 +22,9 @@
  *   --live                only the one-row-goes-live part: webhook received to the new release serving the changed
  *                         product, through the operators' service, incremental builds (scripts/bench-live.ts;
  *                         --size N, --rounds N, --debounce S)
+ *   --images              only the images part: N products with N photos on a loopback origin, first build, one
+ *                         photo changed, disk, Lighthouse on a 1200x1200 product photo and a 24-photo category page
+ *                         (scripts/bench/images.ts; --size N, default 10,000; --lighthouse-runs N; --keep)
  * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only (THELA_BENCH_PORT_BASE moves them).
  */
 import { spawnSync } from 'node:child_process';
@@ -88,7 +91,7 @@ interface Options {
 
 const HELP =
   'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench.ts. ' +
-  '--live and --releases run one part alone, with its own options (npm run bench -- --live --help)';
+  '--live, --releases and --images run one part alone, with its own options (npm run bench -- --live --help)';
 
 function fail(message: string): never {
   return usageError('bench', message);
@@ -177,11 +180,12 @@ function environment() {
 }
 
 const started = new Date();
-// `npm run bench -- --live [--size N] ...` and `-- --releases [--size N] [--count N]` run one part alone, which
-// parses the rest of the command line itself (scripts/bench-live.ts, scripts/bench-releases.ts).
-const part = commandMode('bench', HELP, ['live', 'releases']);
+// `npm run bench -- --live [--size N] ...`, `-- --releases [--size N] [--count N]` and `-- --images [--size N]` run
+// one part alone, which parses the rest of the command line itself.
+const PARTS = { live: 'scripts/bench-live.ts', releases: 'scripts/bench-releases.ts', images: 'scripts/bench/images.ts' };
+const part = commandMode('bench', HELP, ['live', 'releases', 'images']);
 if (part.mode) {
-  const script = path.join(ROOT, `scripts/bench-${part.mode}.ts`);
+  const script = path.join(ROOT, PARTS[part.mode]);
   const run = spawnSync(process.execPath, [script, ...part.rest], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }

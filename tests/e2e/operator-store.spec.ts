@@ -182,11 +182,21 @@ for (const theme of ['dark', 'light'] as const) {
     await useTheme(page, theme);
     // Reduced motion: the carousel holds still, so axe sees a stable page.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    for (const pathname of ['/', '/category/munchies/', '/product/alphonso-mango-1-kg/', `/product/${BROKEN_PHOTO_PRODUCTS.svg}/`, '/stores/']) {
+    for (const pathname of [
+      '/',
+      '/category/munchies/',
+      '/product/alphonso-mango-1-kg/',
+      `/product/${BROKEN_PHOTO_PRODUCTS.svg}/`,
+      '/stores/',
+    ]) {
       await page.goto(url(pathname));
-      await (theme === 'dark' ? expect(page.locator('html')).toHaveClass(/\bdark\b/) : expect(page.locator('html')).not.toHaveClass(/\bdark\b/));
+      await (theme === 'dark'
+        ? expect(page.locator('html')).toHaveClass(/\bdark\b/)
+        : expect(page.locator('html')).not.toHaveClass(/\bdark\b/));
       await scriptsReady(page);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }

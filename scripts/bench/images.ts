@@ -1,0 +1,206 @@
+/**
+ * The images scenario (issue 29): a catalogue of N products (default 10,000) with N distinct photos on a loopback
+ * stand-in of an operator's Storage (scripts/bench/photo-origin.ts: generated JPEGs of 800-1200 px, 80-300 KB, kept
+ * in /tmp/bench-images/photos between runs), built by the one build sequence (`node scripts/build.ts`). Reports the
+ * first build (its images step, images per second, the whole build), a rebuild with one photo changed (requests
+ * the stand-in answered, files encoded, time), the disk the optimised photos take, and Lighthouse plus the first
+ * render on a product page whose photo is a 1200x1200 JPEG and on a category page of 24 photos.
+ *
+ * Usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]   (under the build lock)
+ * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, + 7) only.
+ */
+import { writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateSyntheticCatalogue } from '../catalogue/sample.ts';
+import { parseCommand, usageError } from '../lib/cli.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
+import { runMeasured, withBuildLock, type Measured } from './proc.ts';
+import { serveStatic } from './serve.ts';
+import { AssetReader, analysePageFile } from './static-weight.ts';
+import { benchPort, directoryStats, humanBytes, ROOT, seconds, today } from './util.ts';
+
+const SITE_PORT = benchPort(6);
+const LIGHTHOUSE_PORT = benchPort(7);
+const WORK = '/tmp/bench-images';
+/** The photo of the product page audited: exactly 1200x1200 (photo-origin.ts reads the size from the name). */
+const LARGE_PHOTO = 'lcp-photo-1200x1200.jpg';
+
+const { values } = parseCommand('bench-images', 'usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]', {
+  size: { type: 'string', default: '10000' },
+  'lighthouse-runs': { type: 'string', default: '3' },
+  keep: { type: 'boolean', default: false },
+});
+const size = Number(values.size);
+const lighthouseRuns = Number(values['lighthouse-runs']);
+if (!Number.isInteger(size) || size < 24 || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 0)
+  usageError('bench-images', '--size needs a whole number >= 24, --lighthouse-runs a whole number >= 0');
+
+const progress = (message: string) => console.log(`[bench-images ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
+const outDir = path.join(WORK, 'dist');
+const cacheDir = path.join(WORK, 'cache');
+const catalogueFile = path.join(WORK, 'catalogue.json');
+
+// The synthetic catalogue, each product with a photo of its own; the first product's is the 1200x1200 one.
+const catalogue = generateSyntheticCatalogue(size);
+const photoNames = catalogue.products.map((product, i) => (i === 0 ? LARGE_PHOTO : `${product.id}.jpg`));
+await mkdir(WORK, { recursive: true });
+progress(`writing the photos that are not there yet (${size.toLocaleString('en')} in all)`);
+const photosDir = path.join(WORK, 'photos');
+await writePhotos(photosDir, photoNames);
+const photoStats = await directoryStats(photosDir);
+const origin = await startPhotoOrigin({ dir: photosDir });
+catalogue.products.forEach((product, i) => (product.image_url = origin.url(photoNames[i] as string)));
+writeFileSync(catalogueFile, JSON.stringify(catalogue));
+
+/** The build's own figures, read from its output: the images line, its step times. */
+function buildFigures(run: Measured) {
+  const text = run.lines.map((line) => line.text);
+  const images = text.find((line) => line.startsWith('images: '));
+  const counts = /^images: (\d+) optimised, (\d+) reused, (\d+) failed.*\[(\d+) requests, (\d+) files encoded, ([\d.]+) s\]/.exec(
+    images ?? '',
+  );
+  const steps = Object.fromEntries(
+    [...(text.find((line) => line.startsWith('build: steps: ')) ?? '').matchAll(/([a-z ]+) ([\d.]+) s(?:,|$)/g)].map((m) => [
+      (m[1] as string).trim(),
+      Math.round(Number(m[2]) * 1000),
+    ]),
+  );
+  return {
+    ok: run.exitCode === 0,
+    wallMs: Math.round(run.wallMs),
+    cpuMs: run.cpuMs,
+    peakTreeRssKb: run.peakTreeRssKb,
+    imagesLine: images ?? null,
+    optimised: counts ? Number(counts[1]) : null,
+    reused: counts ? Number(counts[2]) : null,
+    failed: counts ? Number(counts[3]) : null,
+    requests: counts ? Number(counts[4]) : null,
+    encoded: counts ? Number(counts[5]) : null,
+    imagesMs: counts ? Math.round(Number(counts[6]) * 1000) : null,
+    steps,
+    tail: run.exitCode === 0 ? [] : text.slice(-15),
+  };
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  OUT_DIR: outDir,
+  THELA_BUILD_CACHE: cacheDir,
+  THELA_CATALOGUE_FILE: catalogueFile,
+  THELA_IMAGE_ORIGINS: origin.origin,
+  SITE_URL: `http://127.0.0.1:${SITE_PORT}`,
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
+for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'CATALOGUE_SIZE', 'PUBLIC_IMAGE_CDN', 'THELA_FULL_BUILD'])
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy of the environment for the build
+  delete env[name];
+const build = () => runMeasured(process.execPath, [path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env, timeoutMs: 60 * 60_000 });
+
+const results: Record<string, unknown> = { date: today(), size, photos: { count: size, ...photoStats } };
+try {
+  await withBuildLock(async () => {
+    await rm(cacheDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    progress('first build (every photo fetched and encoded)');
+    origin.reset();
+    const first = buildFigures(await build());
+    results['first'] = {
+      ...first,
+      served: origin.requests.length,
+      imagesPerSecond: first.imagesMs ? (size / first.imagesMs) * 1000 : null,
+    };
+    progress(`first build ${first.ok ? 'done' : 'FAILED'}: ${first.imagesLine ?? 'no images line'}`);
+
+    const changed = photoNames[1] as string;
+    origin.change(changed);
+    origin.reset();
+    progress(`rebuild with one photo changed (${changed})`);
+    const again = buildFigures(await build());
+    const statuses: Record<string, number> = {};
+    for (const request of origin.requests) statuses[request.status] = (statuses[request.status] ?? 0) + 1;
+    results['rebuild'] = { ...again, served: origin.requests.length, statuses };
+    progress(`rebuild ${again.ok ? 'done' : 'FAILED'}: ${again.imagesLine ?? 'no images line'}`);
+  });
+  results['disk'] = {
+    cache: await directoryStats(path.join(cacheDir, 'thela-images')),
+    site: await directoryStats(path.join(outDir, '_img')),
+  };
+
+  // The pages of the issue's Lighthouse targets: the product whose photo is 1200x1200, and its category's first page.
+  const product = catalogue.products[0] as (typeof catalogue.products)[number];
+  const pages = [
+    { name: 'product (1200x1200 photo)', url: `/product/${product.id}/` },
+    { name: 'category (24 photos)', url: `/category/${product.category_id}/` },
+  ];
+  const reader = new AssetReader(outDir);
+  const firstRender: Record<string, number> = {};
+  for (const page of pages)
+    firstRender[page.name] = (await analysePageFile(reader, page.url, path.join(outDir, page.url, 'index.html'))).firstRender.gzip;
+  results['firstRenderGzip'] = firstRender;
+  if (lighthouseRuns > 0) {
+    const server = await serveStatic(outDir, SITE_PORT);
+    try {
+      progress(`Lighthouse, ${lighthouseRuns} run(s) per page`);
+      const audits = await runLighthouse(
+        pages.map((page) => ({ ...page, origin: server.origin })),
+        lighthouseRuns,
+        LIGHTHOUSE_PORT,
+        progress,
+      );
+      results['lighthouse'] = Object.fromEntries(
+        Object.entries(audits).map(([name, r]) => [
+          name,
+          {
+            performance: r.scores.performance,
+            lcpMs: r.lcpMs,
+            tbtMs: r.tbtMs,
+            cls: r.cls,
+            totalBytes: r.totalBytes,
+            lcpElement: r.lcpElement,
+            runs: r.runs,
+            errors: r.errors,
+          },
+        ]),
+      );
+    } finally {
+      await server.close();
+    }
+  }
+} finally {
+  await origin.close();
+  if (!values.keep) await rm(outDir, { recursive: true, force: true });
+}
+
+const file = path.join(ROOT, 'bench/results', `${today()}-images-${size}.json`);
+await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+printReport();
+console.log(`Results: ${path.relative(ROOT, file)}`);
+
+function printReport(): void {
+  const first = results['first'] as ReturnType<typeof buildFigures> & { imagesPerSecond: number | null };
+  const again = results['rebuild'] as ReturnType<typeof buildFigures> & { served: number; statuses: Record<string, number> };
+  const disk = results['disk'] as { cache: { bytes: number; files: number }; site: { bytes: number; files: number } };
+  console.log(`\nImages: ${size.toLocaleString('en')} products, ${size.toLocaleString('en')} photos (${humanBytes(photoStats.bytes)})`);
+  console.log(
+    `  first build: ${seconds(first.wallMs, 1)} in all; images step ${seconds(first.imagesMs, 1)} (${first.imagesPerSecond?.toFixed(1) ?? '?'} photos/s, ${first.encoded ?? '?'} files encoded); ${first.imagesLine ?? ''}`,
+  );
+  console.log(
+    `  one photo changed: ${seconds(again.wallMs, 1)} in all; images step ${seconds(again.imagesMs, 1)}; ${again.served} requests answered (${Object.entries(
+      again.statuses,
+    )
+      .map(([status, n]) => `${n} x ${status}`)
+      .join(', ')}), ${again.encoded ?? '?'} files encoded; ${again.imagesLine ?? ''}`,
+  );
+  console.log(
+    `  disk: ${humanBytes(disk.cache.bytes)} in ${disk.cache.files.toLocaleString('en')} files (build cache), the site's /_img/ ${humanBytes(disk.site.bytes)} (hard links to it)`,
+  );
+  for (const [name, bytes] of Object.entries(results['firstRenderGzip'] as Record<string, number>))
+    console.log(`  ${name}: first render ${bytes.toLocaleString('en')} B gzipped (limit 14,336 B)`);
+  for (const [name, r] of Object.entries(
+    (results['lighthouse'] ?? {}) as Record<string, { performance: number | null; lcpMs: number | null; tbtMs: number | null }>,
+  ))
+    console.log(`  ${name}: Lighthouse performance ${r.performance ?? '?'}, LCP ${seconds(r.lcpMs)}, TBT ${r.tbtMs ?? '?'} ms`);
+  for (const line of [...first.tail, ...again.tail]) console.log(`  build: ${line}`);
+}
