@@ -58,12 +58,18 @@ export function cachedOutputFiles(cacheDir: string): string[] {
   return files;
 }
 
-/** Hard-links `files` from `cacheDir/dist/` into `outDir`; returns the files linked (missing cache copies are skipped). */
+/**
+ * Hard-links `files` from `cacheDir/dist/` into `outDir`; returns the files linked (missing cache copies are skipped).
+ * Across file systems no link can be made (EXDEV): then nothing more is linked, and Astro restores the reused pages
+ * by copying, as it does without this integration.
+ */
 export async function linkCachedOutput(cacheDir: string, outDir: string, files: readonly string[], concurrency = 16): Promise<string[]> {
   const from = path.join(cacheDir, CACHED_OUTPUT);
   const made = new Set<string>();
   const linked: string[] = [];
+  let apart = false;
   await pLimit(concurrency).map(files, async (file) => {
+    if (apart) return;
     const target = path.join(outDir, file);
     const dir = path.dirname(target);
     if (!made.has(dir)) {
@@ -75,11 +81,12 @@ export async function linkCachedOutput(cacheDir: string, outDir: string, files: 
       linked.push(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      // No cached copy (Astro renders the page), or already there; anything else (another device: EXDEV) stops
-      // the linking, and Astro restores by copying as it would without this integration.
-      if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
+      if (code === 'EXDEV') apart = true;
+      // No cached copy (Astro renders the page), or already there: go on. Anything else is a real failure.
+      else if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
     }
   });
+  // Links made before the first EXDEV (none: all come from one folder) stay valid; the rest Astro copies.
   return linked;
 }
 

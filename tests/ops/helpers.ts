@@ -51,6 +51,8 @@ export function workspace(raw: Record<string, unknown> = {}, service: Record<str
       currentLink: path.join(dir, 'current'),
       buildCommand: [process.execPath, FAKE_BUILD, controlFile],
       buildTimeoutSeconds: 60,
+      // Beside the releases, so on their file system wherever the temporary folder is (rebuild checks it).
+      buildCacheDir: path.join(dir, 'build-cache'),
       ...raw,
       service: { port: 0, host: '127.0.0.1', debounceSeconds: 0.05, ...service },
     },

@@ -16,6 +16,8 @@ test.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')(
     const ws = workspace({
       buildCommand: hasFlock ? ['flock', '/tmp/thela-build.lock', ...build] : build,
       buildTimeoutSeconds: 280,
+      // The project's own cache (node_modules/.astro), shared with the other builds of this tree.
+      buildCacheDir: null,
     });
     // The bundled sample catalogue: no network, whatever the machine's environment says.
     const saved = {

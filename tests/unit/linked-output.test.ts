@@ -1,9 +1,9 @@
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { guardSharedFiles } from '../../scripts/lib/linked-output.ts';
+import { guardSharedFiles, linkCachedOutput } from '../../scripts/lib/linked-output.ts';
 
 const dirs: string[] = [];
 const guards: { undo: () => void }[] = [];
@@ -94,5 +94,24 @@ describe('guardSharedFiles: one write per rendered page', () => {
     await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
     await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
     expect(inode(path.join(cache, 'page/index.html'))).not.toBe(inode(path.join(output, 'page/index.html')));
+  });
+});
+
+// /dev/shm is a file system of its own on the machines this runs on: no link from it can be made.
+const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+
+describe('linkCachedOutput', () => {
+  test.skipIf(!otherDevice)('a cache on another file system links nothing and does not fail (Astro copies instead)', async () => {
+    const cache = mkdtempSync('/dev/shm/thela-linked-');
+    const out = mkdtempSync(path.join(tmpdir(), 'thela-linked-out-'));
+    try {
+      mkdirSync(path.join(cache, 'dist', 'p'), { recursive: true });
+      writeFileSync(path.join(cache, 'dist', 'index.html'), 'home');
+      writeFileSync(path.join(cache, 'dist', 'p', 'index.html'), 'page');
+      expect(await linkCachedOutput(cache, out, ['index.html', 'p/index.html', 'gone/index.html'])).toEqual([]);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

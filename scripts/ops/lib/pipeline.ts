@@ -11,6 +11,7 @@ import { parsePageSummary, parseStepTimes } from '../../lib/build-pages.ts';
 import type { Command, OpsConfig } from './config.ts';
 import { checkRelease, countPages } from './check.ts';
 import { dedupeRelease } from './dedupe.ts';
+import { fileSystemProblem } from './filesystems.ts';
 import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
@@ -310,6 +311,12 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     const leftovers = await removeLeftovers(config);
     if (leftovers.length) log.warn('release.partial-removed', { releaseIds: leftovers });
     live = await currentRelease(config);
+    // Before any build: one that cannot move its files into the release fails half-way, every time.
+    const apart = fileSystemProblem(config);
+    if (apart) {
+      log.error('build.refused', { reason: apart, liveId: live?.id });
+      return done({ ok: false, live: false, previousId: live?.id, stage: 'build', reason: apart });
+    }
     release = await createReleaseDir(config, startedAt);
     noteInLock(lock, { releaseId: release.id }, log);
     log.info('build.start', { releaseId: release.id, trigger: options.trigger, liveId: live?.id });
