@@ -308,6 +308,10 @@ function printBuilds(list: readonly BuildResult[]): void {
         );
       if (build.totalMs) console.log(`  ${build.label} largest parts of the total: ${phaseSummary(build)}`);
     }
+    if (build.linkCheck)
+      console.log(
+        `  ${build.label} link check (the build's last step): ${build.linkCheck.links?.toLocaleString('en') ?? '?'} links in ${seconds(build.linkCheck.wallMs, 1)}, peak ${humanBytes((build.linkCheck.maxRssKb ?? 0) * 1024 || null)}`,
+      );
     if (build.dist?.largestHtml)
       console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);
     if (build.dist?.largestPages.length) {

@@ -17,6 +17,8 @@ const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const SEARCH_INDEX_SCRIPT = path.join(ROOT, 'scripts/build-search-index.ts');
 /** The service-worker step of scripts/build.ts, run third when it exists. */
 const SW_SCRIPT = path.join(ROOT, 'scripts/build-sw.ts');
+/** The link check of scripts/build.ts, measured after the service worker (not part of the build's total). */
+const LINK_CHECK_SCRIPT = path.join(ROOT, 'scripts/check-links.ts');
 
 /** How long Astro spent in each part of its build, from the arrival times of its log lines (ms; null if not seen). */
 export interface AstroPhases {
@@ -80,6 +82,8 @@ export interface BuildResult {
   } | null;
   /** The service-worker step (scripts/build-sw.ts), when the build has one. */
   serviceWorker: { wallMs: number; maxRssKb: number | null; exitCode: number | null } | null;
+  /** The build's last check (scripts/check-links.ts): every internal link of the site, read in full. */
+  linkCheck: { wallMs: number; maxRssKb: number | null; links: number | null; exitCode: number | null } | null;
   /**
    * Wall time (ms) from the start of Astro and the search index (side by side) to the end of the service worker:
    * the "built and indexed" figure.
@@ -263,6 +267,7 @@ export function emptyBuildResult(label: string, catalogueSize: number | null, ou
     astro: null,
     pagefind: null,
     serviceWorker: null,
+    linkCheck: null,
     totalMs: null,
     peakRssKb: null,
     dist: null,
@@ -290,7 +295,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const waitStarted = performance.now();
   /** When Astro and the search index started, and when the last step ended (performance.now()). */
   const span = { started: 0, ended: 0 };
-  const [astro, pagefind, sw] = await withBuildLock(
+  const [astro, pagefind, sw, links] = await withBuildLock(
     async () => {
       result.lockWaitMs = performance.now() - waitStarted;
       options.progress?.(`${options.label}: astro build and search index`);
@@ -300,13 +305,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         step('astro', ASTRO_BIN, ['build']),
         step('search index', SEARCH_INDEX_SCRIPT, [indexPaths.staging]),
       ]);
-      if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null] as const;
+      if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null, null] as const;
       await installSearchIndex(indexPaths, options.outDir);
-      if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null] as const;
+      if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null, null] as const;
       options.progress?.(`${options.label}: service worker`);
       const swRun = await step('sw', SW_SCRIPT, [options.outDir]);
       span.ended = performance.now();
-      return [astroRun, pagefindRun, swRun] as const;
+      options.progress?.(`${options.label}: link check`);
+      const linkRun = await step('links', LINK_CHECK_SCRIPT, [options.outDir]);
+      return [astroRun, pagefindRun, swRun, linkRun] as const;
     },
     () => options.progress?.(`${options.label}: waiting for /tmp/thela-build.lock (another build is running)`),
   );
@@ -357,6 +364,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return result;
     }
     result.totalMs = span.ended - span.started;
+  }
+  if (links) {
+    const counted = links.lines.map((line) => /^check-links: (\d+) links/.exec(line.text)).find(Boolean);
+    result.linkCheck = {
+      wallMs: links.wallMs,
+      maxRssKb: links.maxRssKb,
+      links: counted ? Number(counted[1]) : null,
+      exitCode: links.exitCode,
+    };
+    if (links.exitCode !== 0) {
+      result.notes.push(describeFailure('link check', links, options.logFile));
+      return result;
+    }
   }
   result.dist = await walkStats(options.outDir);
   result.ok = true;
