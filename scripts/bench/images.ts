@@ -7,22 +7,24 @@
  * render on a product page whose photo is a 1200x1200 JPEG and on a category page of 24 photos.
  *
  * Usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]   (under the build lock)
- * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, + 7) only.
+ * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, 7, 8) only.
  */
 import { writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateSyntheticCatalogue } from '../catalogue/sample.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
 import { runMeasured, withBuildLock, type Measured } from './proc.ts';
 import { serveStatic } from './serve.ts';
+import { lcpBreakdown } from './targets.ts';
 import { AssetReader, analysePageFile } from './static-weight.ts';
 import { benchPort, directoryStats, humanBytes, ROOT, seconds, today } from './util.ts';
 
 const SITE_PORT = benchPort(6);
 const LIGHTHOUSE_PORT = benchPort(7);
+const PHOTO_PORT = benchPort(8);
 const WORK = '/tmp/bench-images';
 /** The photo of the product page audited: exactly 1200x1200 (photo-origin.ts reads the size from the name). */
 const LARGE_PHOTO = 'lcp-photo-1200x1200.jpg';
@@ -50,7 +52,8 @@ progress(`writing the photos that are not there yet (${size.toLocaleString('en')
 const photosDir = path.join(WORK, 'photos');
 await writePhotos(photosDir, photoNames);
 const photoStats = await directoryStats(photosDir);
-const origin = await startPhotoOrigin({ dir: photosDir });
+// A fixed port: the catalogue's photo URLs, and so the build cache, stay the same from one run to the next.
+const origin = await startPhotoOrigin({ dir: photosDir, port: PHOTO_PORT });
 catalogue.products.forEach((product, i) => (product.image_url = origin.url(photoNames[i] as string)));
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 
@@ -155,6 +158,7 @@ try {
           {
             performance: r.scores.performance,
             lcpMs: r.lcpMs,
+            lcpPhases: r.lcpPhases,
             tbtMs: r.tbtMs,
             cls: r.cls,
             totalBytes: r.totalBytes,
@@ -199,8 +203,10 @@ function printReport(): void {
   for (const [name, bytes] of Object.entries(results['firstRenderGzip'] as Record<string, number>))
     console.log(`  ${name}: first render ${bytes.toLocaleString('en')} B gzipped (limit 14,336 B)`);
   for (const [name, r] of Object.entries(
-    (results['lighthouse'] ?? {}) as Record<string, { performance: number | null; lcpMs: number | null; tbtMs: number | null }>,
-  ))
+    (results['lighthouse'] ?? {}) as Record<string, LighthouseResult & { performance: number | null }>,
+  )) {
     console.log(`  ${name}: Lighthouse performance ${r.performance ?? '?'}, LCP ${seconds(r.lcpMs)}, TBT ${r.tbtMs ?? '?'} ms`);
+    for (const line of lcpBreakdown(r)) console.log(`    ${line}`);
+  }
   for (const line of [...first.tail, ...again.tail]) console.log(`  build: ${line}`);
 }
