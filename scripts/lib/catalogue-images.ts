@@ -5,7 +5,7 @@
  * and each response's validators stay in the build cache, so a rebuild asks again only once a response is stale, by
  * a conditional request, and encodes only a photo whose bytes changed. A photo that cannot be had is the
  * placeholder, with one warning; it never fails the build. Astro's own pipeline (astro:assets) was measured and not
- * used: see docs/operators.md, "Product photos".
+ * used: see docs/operators.md, "Catalogue photos".
  */
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
