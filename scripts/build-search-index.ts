@@ -1,6 +1,6 @@
 /**
  * Build step, beside `astro build`: reads the catalogue as the build does (same source, same rules) and writes the
- * Pagefind index of every available product, with the typo-correction vocabulary of the same records, into a
+ * Pagefind index of every product (in stock or not), with the typo-correction vocabulary of the same records, into a
  * staging folder (scripts/lib/search-index.ts). scripts/build.ts moves it into the site once Astro is done. A
  * catalogue that cannot be read stops it with the build's own line.
  *
@@ -32,7 +32,7 @@ import { publicEnvProblems } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 
-Writes the Pagefind index of every available product of the catalogue (read as the build reads it), with the
+Writes the Pagefind index of every product of the catalogue, in stock or not (read as the build reads it), with the
 typo-correction vocabulary (vocabulary.json), into STAGING
 (default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
 astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in

@@ -1,6 +1,6 @@
 /**
  * The search index, written from the catalogue rather than read back from the built pages: one Pagefind record per
- * available product (`searchRecord`, as the small document `searchRecordHtml` writes), and the typo-correction
+ * product, in stock or not (`searchRecord`, as the small document `searchRecordHtml` writes), and the typo-correction
  * vocabulary of the same records. scripts/build-search-index.ts runs it beside `astro build` into a staging folder;
  * `installSearchIndex` moves it into the site once Astro is done. Nothing of the 100,000 pages is parsed twice.
  *
@@ -29,7 +29,8 @@ import {
 import { isRecord, type Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
 import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
-import { countWords, recordText, vocabularyFile } from '../../src/lib/search/vocabulary.ts';
+import { spellingVariants } from '../../src/lib/search/spellings.ts';
+import { countWords, vocabularyFile, vocabularyText } from '../../src/lib/search/vocabulary.ts';
 
 /** How Pagefind reads each record: only the record element, one English index ("bananas" finds "Banana"). */
 export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
@@ -51,13 +52,13 @@ const RECORDS_MANIFEST_VERSION = 1;
 export class SearchIndexError extends Error {}
 
 /**
- * The index's records: one per product that can be found, by id (so the records manifest comes out the same for the
+ * The index's records: one per product (those out of stock too: found, and shown as such), by id (so the records manifest comes out the same for the
  * same catalogue; Pagefind itself takes the documents in the order its walk of the records folder finds them).
  */
 export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<SearchRecord> {
   const categoryById = new Map(catalogue.categories.map((category) => [category.id, category]));
   for (const product of [...catalogue.products].sort(byId)) {
-    const record = searchRecord(product, placeOf(product.category_id, categoryById));
+    const record = searchRecord(product, placeOf(product.category_id, categoryById), spellingVariants);
     if (record) yield record;
   }
 }
@@ -76,7 +77,7 @@ export interface RecordFilesSummary {
 
 /** What `writeSearchIndex` wrote. */
 export interface SearchIndexSummary {
-  /** Records indexed (available products). */
+  /** Records indexed (every product, in stock or not). */
   indexed: number;
   /** The record documents (`syncRecordFiles`). */
   files: RecordFilesSummary;
@@ -204,7 +205,7 @@ export async function prepareSearchRecords(
   const records = [...searchRecords(catalogue)];
   await rm(paths.fragments, { force: true });
   const files = await syncRecordFiles(records, paths.records, reuse);
-  const counts = countWords(records.map(recordText));
+  const counts = countWords(records.map(vocabularyText));
   return {
     ids: records.map((record) => record.id),
     files,

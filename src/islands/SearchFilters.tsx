@@ -5,16 +5,19 @@ export interface SearchFiltersProps {
   id: string;
   sort: SortId;
   onSort: (sort: SortId) => void;
+  /** True when products out of stock are left out. */
+  inStock: boolean;
+  onInStock: (inStock: boolean) => void;
   /** Close the panel (Done, Escape); the page returns focus to the filter button. */
   onClose: () => void;
 }
 
 /**
- * The filter button's panel: sort (relevance, price low to high, high to low, unit price) and what "in stock only" means here.
- * Search only ever lists products that are in stock (sold-out products are left out of the index), so the
- * panel says so rather than offering a switch that would change nothing.
+ * The filter button's panel: sort (relevance, price low to high, high to low, unit price) and "In stock only". Off by
+ * default: a product out of stock is still found (listed last, marked "Out of stock", as the category pages show it),
+ * so a shopper looking for it learns it is out rather than that it does not exist; the switch hides such products.
  */
-export default function SearchFilters({ id, sort, onSort, onClose }: SearchFiltersProps) {
+export default function SearchFilters({ id, sort, onSort, inStock, onInStock, onClose }: SearchFiltersProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -57,22 +60,25 @@ export default function SearchFilters({ id, sort, onSort, onClose }: SearchFilte
           ))}
         </div>
       </fieldset>
-      <div className="mt-4">
-        <p className="text-sm font-bold">Availability</p>
-        <p className="mt-2 flex items-start gap-2 text-sm">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="mt-0.5 size-4 shrink-0 fill-none stroke-brand-700 stroke-[3] dark:stroke-brand-100"
-          >
-            <path d="m5 12 5 5 9-10" />
-          </svg>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-bold">Availability</legend>
+        <label className="mt-2 flex cursor-pointer items-start gap-2 rounded-lg px-2 py-2 text-sm hover:bg-gray-100 has-[:checked]:font-semibold dark:hover:bg-gray-800">
+          <input
+            type="checkbox"
+            name={`${id}-stock`}
+            checked={inStock}
+            onChange={(event) => onInStock(event.target.checked)}
+            aria-describedby={`${id}-stock-note`}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
           <span>
-            <span className="font-semibold">In stock only</span>
-            <span className="block text-gray-600 dark:text-gray-300">Always on: search lists only products you can order right now.</span>
+            In stock only
+            <span id={`${id}-stock-note`} className="block font-normal text-gray-600 dark:text-gray-300">
+              Hide products that are out of stock.
+            </span>
           </span>
-        </p>
-      </div>
+        </label>
+      </fieldset>
       <div className="mt-4 text-right">
         <button
           type="button"

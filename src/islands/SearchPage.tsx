@@ -50,6 +50,8 @@ const debounceFor = (text: string): number => {
   const letters = text.replace(/\s/g, '').length;
   return letters === 0 ? 0 : letters === 1 ? 250 : letters === 2 ? 80 : 0;
 };
+/** What the page says when every match is out of stock (and the screen reader hears after the count). */
+const ALL_OUT_OF_STOCK = 'All results are out of stock';
 /** After this much idle time, the next keystroke starts a new history entry (so Back returns to this query). */
 const HISTORY_SETTLE_MS = 1000;
 
@@ -69,6 +71,12 @@ type Settled =
       pending: PagefindResult[];
       /** Set when the results are for a corrected query ("mlik" searched as "milk"). */
       correction?: Correction | undefined;
+      /** How many matches are out of stock (listed last, or hidden by "In stock only"). */
+      outOfStock: number;
+      /** Every match is out of stock: the page says so and offers `suggestions`. */
+      allOutOfStock: boolean;
+      /** Products in stock from the same categories, when every match is out of stock. */
+      suggestions: CardProduct[];
     }
   | { status: 'empty'; key: string; query: string; inputAt: number }
   | { status: 'error'; key: string; query: string; inputAt: number; offline: boolean };
@@ -89,12 +97,13 @@ const requestFor = (state: SearchState): SearchRequest => ({
   category: state.cat === 'all' ? null : state.cat,
   sort: state.sort,
   exact: state.exact,
+  inStock: state.inStock,
 });
 
 /** Thrown into a search that a newer one has overtaken. */
 const OVERTAKEN = new Error('overtaken by a newer search');
 
-const keyOf = (request: SearchRequest) => JSON.stringify([request.text, request.category, request.sort, request.exact]);
+const keyOf = (request: SearchRequest) => JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
 
 /**
  * The /search island: the box (autofocused, clear button, filter button), category chips that filter, trending
@@ -254,10 +263,16 @@ export default function SearchPage({
         if (stale()) return;
         const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
         if (stale()) return;
-        const first = await loadCards(answer.results.slice(0, FIRST_BATCH));
+        const [first, suggestions] = await Promise.all([
+          loadCards(answer.results.slice(0, FIRST_BATCH)),
+          answer.suggestions ? loadCards(answer.suggestions) : [],
+        ]);
         if (stale()) return;
         clearTimeout(skeletonTimer);
-        if (first.length === 0) {
+        const outOfStock = answer.outOfStock ?? 0;
+        // Every match out of stock (and perhaps hidden by "In stock only"): said so, with products in stock instead.
+        const allOutOfStock = answer.suggestions !== undefined;
+        if (first.length === 0 && !allOutOfStock) {
           setView({ status: 'empty', key, query, inputAt });
           return;
         }
@@ -271,6 +286,9 @@ export default function SearchPage({
           products: first,
           pending: answer.results.slice(FIRST_BATCH),
           correction: answer.correction,
+          outOfStock,
+          allOutOfStock,
+          suggestions,
         });
       } catch (error) {
         if (stale()) return;
@@ -331,10 +349,13 @@ export default function SearchPage({
     } catch {
       // A browser without User Timing level 3: nothing to measure with.
     }
+    // Every match out of stock: how many there are, hidden or not, then the same words as on the page.
+    const found = view.status === 'results' && view.allOutOfStock ? view.outOfStock : total;
+    const outOfStockNote = view.status === 'results' && view.allOutOfStock ? `. ${ALL_OUT_OF_STOCK}` : '';
     const timer = setTimeout(() => {
       setAnnouncement(
         view.status === 'results'
-          ? `${correction ? `Showing results for ${correction}. ` : ''}${total} ${total === 1 ? 'product' : 'products'} found`
+          ? `${correction ? `Showing results for ${correction}. ` : ''}${found} ${found === 1 ? 'product' : 'products'} found${outOfStockNote}`
           : view.status === 'empty'
             ? 'No products found'
             : 'Search is unavailable',
@@ -449,16 +470,28 @@ export default function SearchPage({
           onClick={() => setFiltersOpen((open) => !open)}
           className="relative grid size-12 shrink-0 place-items-center rounded-xl border border-gray-300 text-gray-700 hover:border-brand-600 aria-expanded:border-brand-600 aria-expanded:text-brand-700 dark:border-gray-700 dark:text-gray-200 dark:aria-expanded:text-brand-100"
         >
-          <span className="sr-only">Sort and filter{state.sort !== 'relevance' ? `, sorted by ${sortLabel}` : ''}</span>
+          <span className="sr-only">
+            Sort and filter{state.sort !== 'relevance' ? `, sorted by ${sortLabel}` : ''}
+            {state.inStock ? ', in stock only' : ''}
+          </span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
             <path d="M4 6h16M7 12h10M10 18h4" />
           </svg>
-          {state.sort !== 'relevance' && <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-brand-600" />}
+          {(state.sort !== 'relevance' || state.inStock) && (
+            <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-brand-600" />
+          )}
         </button>
       </form>
 
       {filtersOpen && (
-        <SearchFilters id="search-filters" sort={state.sort} onSort={(sort) => update({ sort }, 'push')} onClose={closeFilters} />
+        <SearchFilters
+          id="search-filters"
+          sort={state.sort}
+          onSort={(sort) => update({ sort }, 'push')}
+          inStock={state.inStock}
+          onInStock={(inStock) => update({ inStock }, 'push')}
+          onClose={closeFilters}
+        />
       )}
 
       <div role="group" aria-label="Category" className="-mx-4 mt-3 scrollbar-none flex gap-1.5 overflow-x-auto px-4 pb-1">
@@ -488,6 +521,7 @@ export default function SearchPage({
         data-search-state={dataState}
         data-search-query={view.status === 'idle' ? '' : view.query}
         data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
+        data-search-out-of-stock={view.status === 'results' && view.allOutOfStock ? 'all' : undefined}
         data-search-current={String(current)}
         aria-busy={busy || undefined}
       >
@@ -521,6 +555,7 @@ export default function SearchPage({
                   ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
                   : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
                 {state.sort !== 'relevance' && ` · ${sortLabel}`}
+                {state.inStock && ' · In stock only'}
               </p>
             </div>
             {settled.correction && (
@@ -532,10 +567,28 @@ export default function SearchPage({
                 }}
               />
             )}
+            {settled.allOutOfStock && (
+              <p className="mb-3 rounded-lg bg-gray-100 px-3 py-2 text-sm font-semibold dark:bg-gray-800" data-search-all-out-of-stock>
+                {ALL_OUT_OF_STOCK}
+                {state.inStock && (
+                  <span className="block font-normal text-gray-700 dark:text-gray-200">
+                    {settled.outOfStock} {settled.outOfStock === 1 ? 'product is' : 'products are'} hidden by “In stock only”.
+                  </span>
+                )}
+              </p>
+            )}
             <div data-search-results>
               <ProductList products={settled.products} eager={4} />
             </div>
             {settled.pending.length > 0 && <div ref={sentinelRef} data-search-more className="h-px" />}
+            {settled.suggestions.length > 0 && (
+              <section aria-labelledby="suggestions-heading" className="mt-6" data-search-suggestions>
+                <h3 id="suggestions-heading" className="mb-3 text-base font-bold">
+                  In stock in the same category
+                </h3>
+                <ProductList products={settled.suggestions} headingLevel={4} eager={0} />
+              </section>
+            )}
           </section>
         )}
         {settled?.status === 'empty' && (

@@ -20,7 +20,7 @@ test.describe('search typo correction', () => {
     await exact.click();
     await expect(page).toHaveURL(/\?q=mlik&exact=1$/);
     await settledOn(page, 'mlik', 'empty');
-    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(resultsRegion(page).getByText('No products found')).toBeVisible();
     await expect(searchBox(page)).toHaveValue('mlik');
     // Back returns to the corrected results; typing again corrects again.
     await page.goBack();

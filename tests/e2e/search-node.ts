@@ -16,13 +16,15 @@ const ORIGIN = 'http://thela.test';
 export interface NodeSearchResult {
   query: string;
   ids: string[];
+  /** Those of `ids` whose cards are marked out of stock. */
+  outOfStock: string[];
   total: number;
   effectiveText: string;
   correction: SearchAnswer['correction'];
 }
 
 export interface BuiltSearch {
-  search: (query: string, options?: { exact?: boolean; limit?: number }) => Promise<NodeSearchResult>;
+  search: (query: string, options?: { exact?: boolean; limit?: number; inStock?: boolean }) => Promise<NodeSearchResult>;
   /** Files served so far (paths under the site). */
   fetched: string[];
   close: () => void;
@@ -76,7 +78,7 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
       const limit = options.limit ?? 5;
       const answer = await searchProducts(
         api,
-        { text: expandQuery(query), category: null, sort: 'relevance', exact: options.exact ?? false },
+        { text: expandQuery(query), category: null, sort: 'relevance', exact: options.exact ?? false, inStock: options.inStock ?? false },
         50,
         help,
       );
@@ -84,6 +86,7 @@ export async function openBuiltSearch(dist: string): Promise<BuiltSearch> {
       return {
         query,
         ids: cards.map((c) => c.id),
+        outOfStock: cards.filter((c) => !c.is_available).map((c) => c.id),
         total: answer.total,
         effectiveText: answer.effectiveText,
         correction: answer.correction,

@@ -5,9 +5,9 @@ import { formatUnitPrice, unitPrice } from '../../src/lib/unit-price.ts';
 import { indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
 import { collectErrors } from './support/pages.ts';
 import {
-  availableById,
   catalogue,
   openSearch,
+  productById,
   resultIds,
   resultPrices,
   resultsRegion,
@@ -17,9 +17,9 @@ import {
   topCategory,
 } from './support/search.ts';
 
-/** Available products a query word finds by the rules of the index: a word of the name, synonyms or pack size starting with it. */
+/** Products (in stock or not) a query word finds by the rules of the index: a word of the name, synonyms or pack size starting with it. */
 function expectedFor(word: string): string[] {
-  return [...availableById.values()]
+  return [...productById.values()]
     .filter((p) =>
       normalizeWords(`${p.name} ${indexTermsFor(p.name, p.brand).join(' ')} ${displayUnit(p.quantity_unit)}`)
         .split(' ')
@@ -58,7 +58,7 @@ test.describe('search page', () => {
     await expect(searchBox(page)).toHaveValue('bananas');
     await settledOn(page, 'bananas', 'results');
     await expect(page).toHaveURL(/\/search\/?\?q=bananas$/);
-    const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+    const names = (await resultIds(page)).map((id) => productById.get(id)?.name ?? id);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(/banana|kela/i);
   });
@@ -72,9 +72,9 @@ test.describe('search page', () => {
     const describedOnly = catalogue.products.filter((p) => p.is_available && !/milk/i.test(p.name) && /milk/i.test(p.description ?? ''));
     expect(describedOnly.length).toBeGreaterThan(0);
     for (const p of describedOnly) expect(ids).not.toContain(p.id);
-    for (const id of ids) expect(availableById.get(id)?.name).toMatch(/milk/i);
+    for (const id of ids) expect(productById.get(id)?.name).toMatch(/milk/i);
     // Products that ARE milk rank above those that merely mention it.
-    expect(availableById.get(ids[0] ?? '')?.category_id).toBe('milk');
+    expect(productById.get(ids[0] ?? '')?.category_id).toBe('milk');
   });
 
   test('"doodh" finds milk, "anda" eggs and "pyaaz" onions', async ({ page }) => {
@@ -86,7 +86,7 @@ test.describe('search page', () => {
       ['atta', /atta|wheat flour/i],
     ] as const) {
       await search(page, word, 'results');
-      const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+      const names = (await resultIds(page)).map((id) => productById.get(id)?.name ?? id);
       expect(names.length, word).toBeGreaterThan(0);
       for (const name of names) expect(name, word).toMatch(english);
     }
@@ -105,19 +105,19 @@ test.describe('search page', () => {
       ['MILK 500 ML', /milk/i],
     ] as const) {
       await search(page, query, 'results');
-      const names = (await resultIds(page)).map((id) => availableById.get(id)?.name ?? id);
+      const names = (await resultIds(page)).map((id) => productById.get(id)?.name ?? id);
       expect(names.length, query).toBeGreaterThan(0);
       for (const name of names) expect(name, query).toMatch(expected);
     }
     await search(page, 'MILK 500 ML', 'results');
-    for (const id of await resultIds(page)) expect(availableById.get(id)?.quantity_unit, id).toMatch(/500 ml/i);
+    for (const id of await resultIds(page)) expect(productById.get(id)?.quantity_unit, id).toMatch(/500 ml/i);
   });
 
   test('category chips filter the results and the browse list', async ({ page }) => {
     await openSearch(page);
     await search(page, 'green', 'results');
     const all = await resultIds(page);
-    expect(new Set(all.map((id) => topCategory(availableById.get(id)!))).size).toBeGreaterThan(1);
+    expect(new Set(all.map((id) => topCategory(productById.get(id)!))).size).toBeGreaterThan(1);
     for (const [label, id] of [
       ['Fruits', 'fruits'],
       ['Vegetables', 'vegetables'],
@@ -129,14 +129,14 @@ test.describe('search page', () => {
       const ids = await resultIds(page);
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.length).toBeLessThan(all.length);
-      for (const pid of ids) expect(topCategory(availableById.get(pid)!)).toBe(id);
+      for (const pid of ids) expect(topCategory(productById.get(pid)!)).toBe(id);
     }
     // With no words, a chip lists its category.
     await searchBox(page).fill('');
     await page.getByRole('button', { name: 'Dairy' }).click();
     await settledOn(page, '', 'results');
     await expect(resultsRegion(page).getByRole('heading', { level: 2 })).toHaveText('Dairy');
-    for (const pid of await resultIds(page)) expect(topCategory(availableById.get(pid)!)).toBe('dairy');
+    for (const pid of await resultIds(page)) expect(topCategory(productById.get(pid)!)).toBe('dairy');
   });
 
   test('sort orders by price, both ways, and stays in the URL', async ({ page }) => {
@@ -181,7 +181,7 @@ test.describe('search page', () => {
     expect([...ids].sort()).toEqual([...relevance].sort());
     expect(ids).not.toEqual(relevance);
     const perUnit = ids.map((id) => {
-      const product = availableById.get(id)!;
+      const product = productById.get(id)!;
       return unitPrice(Math.round(product.price * 100), product.quantity_unit);
     });
     // This query has products sold per piece, per kg and per litre, and one whose unit price is unclear.
@@ -198,7 +198,7 @@ test.describe('search page', () => {
     expect(runs.map((r) => r.paise.length)).toEqual([...runs.map((r) => r.paise.length)].sort((a, b) => b - a));
     for (const run of runs) expect(run.paise).toEqual([...run.paise].sort((a, b) => a - b));
     // The card shows the unit price the order follows.
-    const first = availableById.get(ids[0]!)!;
+    const first = productById.get(ids[0]!)!;
     await expect(page.locator('[data-search-results] article').first()).toContainText(
       formatUnitPrice(Math.round(first.price * 100), first.quantity_unit)!,
     );
@@ -391,7 +391,7 @@ test.describe('search page', () => {
     await search(page, 'rice', 'results');
     await page.waitForTimeout(2000);
     await expect(resultsRegion(page)).toHaveAttribute('data-search-query', 'rice');
-    for (const id of await resultIds(page)) expect(availableById.get(id)?.name).toMatch(/rice|chawal|poha/i);
+    for (const id of await resultIds(page)) expect(productById.get(id)?.name).toMatch(/rice|chawal|poha/i);
   });
 
   test('pages that do not search load nothing of Pagefind; the search page loads it', async ({ page }) => {

@@ -40,6 +40,11 @@ describe('cardFromResult', () => {
     });
   });
 
+  test('marks a record of the stock filter "out of stock", so the card shows it so and has no ADD', () => {
+    expect(cardFromResult(data({ filters: { ...data().filters, stock: ['out'] } }))?.is_available).toBe(false);
+    expect(cardFromResult(data())?.is_available).toBe(true);
+  });
+
   test('falls back to the URL for the id', () => {
     expect(cardFromResult(data({ filters: { card_price_paise: ['500'] } }))?.id).toBe('amul-taaza-toned-milk-500-ml');
   });
@@ -87,6 +92,7 @@ function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: 
           const have = d.filters?.[key]?.[0] ?? '';
           if (typeof want === 'string') return have === want;
           if (Array.isArray(want)) return want.includes(have);
+          if (want.any) return want.any.includes(have);
           return !(want.none ?? []).includes(have);
         });
       const hits = records.filter((d, i) => {
@@ -112,7 +118,8 @@ function fakePagefind(records: PagefindResultData[]): PagefindApi & { searches: 
           counts[key][value] = (counts[key][value] ?? 0) + 1;
         }
       }
-      return { results: hits.map((d, i) => ({ id: String(i), data: async () => d })), filters: counts };
+      // Pagefind's ids are its pages' and the same in every search.
+      return { results: hits.map((d) => ({ id: String(records.indexOf(d)), data: async () => d })), filters: counts };
     },
   };
 }
@@ -167,6 +174,57 @@ describe('searchProducts', () => {
   });
 });
 
+describe('searchProducts with products out of stock', () => {
+  const item = (id: string, name: string, price: string, extra: Record<string, string[]> = {}) =>
+    data({
+      url: `/product/${id}/`,
+      content: `${name}.`,
+      meta: { title: name, unit: '200 g' },
+      filters: { category: ['vegetables'], subcategory: ['exotic-vegetables'], card_id: [id], card_price_paise: [price], ...extra },
+    });
+  const out = { stock: ['out'] };
+  // Out of stock first in the index, as Pagefind may rank it.
+  const button = item('button-mushroom', 'Button Mushroom', '5000', out);
+  const oyster = item('oyster-mushroom', 'Oyster Mushroom', '9000');
+  const broccoli = item('broccoli', 'Broccoli', '6000');
+  const zucchini = item('zucchini', 'Zucchini', '4000', { subcategory: ['exotic-vegetables'], stock: ['out'] });
+  const names = async (results: Parameters<typeof loadCards>[0]) =>
+    (await loadCards(results)).map((c) => `${c.name}${c.is_available ? '' : ' (out)'}`);
+
+  test('finds them, marked, after those in stock of the same relevance; "In stock only" leaves them out', async () => {
+    const api = fakePagefind([button, oyster, broccoli]);
+    const answer = await searchProducts(api, { text: 'mushroom', category: null, sort: 'relevance' });
+    expect(await names(answer.results)).toEqual(['Oyster Mushroom', 'Button Mushroom (out)']);
+    expect(answer.total).toBe(2);
+    expect(answer.outOfStock).toBe(1);
+    expect(answer.suggestions).toBeUndefined();
+    const inStock = await searchProducts(api, { text: 'mushroom', category: null, sort: 'relevance', inStock: true });
+    expect(await names(inStock.results)).toEqual(['Oyster Mushroom']);
+    expect(inStock.total).toBe(1);
+  });
+
+  test('in price order too, still after those in stock, however cheap', async () => {
+    const api = fakePagefind([button, oyster, broccoli]);
+    const answer = await searchProducts(api, { text: '', category: 'vegetables', sort: 'price-asc' }, 2);
+    expect(await names(answer.results)).toEqual(['Broccoli', 'Oyster Mushroom']);
+    const all = await searchProducts(api, { text: '', category: 'vegetables', sort: 'price-asc' });
+    expect(await names(all.results)).toEqual(['Broccoli', 'Oyster Mushroom', 'Button Mushroom (out)']);
+  });
+
+  test('when every result is out of stock, suggests products in stock of the same subcategory', async () => {
+    const api = fakePagefind([button, zucchini, oyster, broccoli, milk]);
+    const answer = await searchProducts(api, { text: 'button', category: null, sort: 'relevance' });
+    expect(await names(answer.results)).toEqual(['Button Mushroom (out)']);
+    expect(answer.outOfStock).toBe(1);
+    expect(await names(answer.suggestions ?? [])).toEqual(['Oyster Mushroom', 'Broccoli']);
+    // With "In stock only": nothing listed, the same suggestions.
+    const hidden = await searchProducts(api, { text: 'button', category: null, sort: 'relevance', inStock: true });
+    expect(hidden.total).toBe(0);
+    expect(hidden.results).toEqual([]);
+    expect(await names(hidden.suggestions ?? [])).toEqual(['Oyster Mushroom', 'Broccoli']);
+  });
+});
+
 describe('searchProducts with typo correction', () => {
   const vocabulary = vocabularyFrom([
     ['amul', 2],
@@ -207,8 +265,8 @@ describe('searchProducts with typo correction', () => {
       loadedVocabulary: () => vocabulary,
     });
     expect(answer.correction?.changes).toEqual([['mlik', 'milk']]);
-    // The typo itself never went to Pagefind.
-    expect(api.searches).toEqual(['amul milk']);
+    // The typo itself never went to Pagefind (the second search asks which results are out of stock).
+    expect(api.searches).toEqual(['amul milk', 'amul milk']);
     // Known words, prefixes and plurals go to Pagefind as typed.
     const plain = fakePagefind([milk, parle]);
     const asTyped = await searchProducts(plain, { text: 'mil biscuit', category: null, sort: 'relevance' }, 50, {
@@ -289,13 +347,75 @@ describe('searchProducts with typo correction', () => {
     const api = fakePagefind([ladi, bhindi]);
     const search = api.search;
     api.search = async (term, options) => {
-      if (term !== 'lady') return search(term, options);
+      if (term !== 'lady' || options?.filters) return search(term, options);
       return { results: [ladi, bhindi].map((d, i) => ({ id: String(i), data: async () => d })) };
     };
     const answer = await searchProducts(api, { text: 'lady', category: null, sort: 'relevance' }, 50, help());
     expect(answer.total).toBe(2);
     expect(answer.effectiveText).toBe('lady');
     expect(answer.correction).toBeUndefined();
+  });
+
+  test('of equally close corrections, the one whose products carry the other words wins; none drops a known word', async () => {
+    const mutton = data({
+      url: '/product/mutton/',
+      content: 'Mutton Curry Cut.',
+      meta: { title: 'Mutton Curry Cut', unit: '500 g' },
+      filters: { card_price_paise: ['30000'] },
+    });
+    const button = data({
+      url: '/product/button/',
+      content: 'Button Mushroom.',
+      meta: { title: 'Button Mushroom', unit: '200 g' },
+      filters: { card_price_paise: ['5000'] },
+    });
+    const v = vocabularyFrom([
+      ['mutton', 5],
+      ['button', 1],
+      ['mushroom', 1],
+      ['curry', 1],
+    ]);
+    // "bntton" is one edit from "button" and one from "mutton": mutton is the commoner, but only button has mushroom.
+    const api = fakePagefind([mutton, button]);
+    const answer = await searchProducts(api, { text: 'mushroom gutton', category: null, sort: 'relevance' }, 50, {
+      vocabulary: async () => v,
+    });
+    expect(answer.correction?.changes).toEqual([['gutton', 'button']]);
+    expect(await loadCards(answer.results).then((c) => c.map((p) => p.name))).toEqual(['Button Mushroom']);
+    // Alone, the commoner wins.
+    const alone = await searchProducts(api, { text: 'gutton', category: null, sort: 'relevance' }, 50, { vocabulary: async () => v });
+    expect(alone.correction?.changes).toEqual([['gutton', 'mutton']]);
+    // A correction that finds something only by dropping a word the catalogue knows is not made.
+    const onlyMutton = fakePagefind([mutton]);
+    const dropped = await searchProducts(onlyMutton, { text: 'mushroom gutton', category: null, sort: 'relevance' }, 50, {
+      vocabulary: async () => v,
+    });
+    expect(dropped.correction).toBeUndefined();
+  });
+
+  test('a run-together name the catalogue writes as two words is searched as them, not shown as a correction', async () => {
+    const chocolate = data({
+      url: '/product/dairy-milk/',
+      content: 'Cadbury Dairy Milk Chocolate.',
+      meta: { title: 'Cadbury Dairy Milk Chocolate', unit: '52 g' },
+      filters: { card_price_paise: ['4000'] },
+    });
+    const v = vocabularyFrom([
+      ['cadbury', 1],
+      ['dairy', 1],
+      ['milk', 2],
+      ['chocolate', 1],
+      ['amul', 1],
+      ['toned', 1],
+    ]);
+    const api = fakePagefind([chocolate, milk]);
+    const answer = await searchProducts(api, { text: 'dairymilk', category: null, sort: 'relevance' }, 50, { vocabulary: async () => v });
+    expect(answer.correction).toBeUndefined();
+    expect(answer.effectiveText).toBe('dairy milk');
+    expect(answer.total).toBe(1);
+    // Two words no product has side by side are a correction the page shows.
+    const shown = await searchProducts(api, { text: 'amulmilk', category: null, sort: 'relevance' }, 50, { vocabulary: async () => v });
+    expect(shown.correction?.changes).toEqual([['amulmilk', 'amul milk']]);
   });
 
   test('a correction that finds nothing in the chosen category is not offered', async () => {
@@ -330,8 +450,8 @@ describe('searchProducts by price', () => {
     const up = await searchProducts(api, { text: 'milk', category: null, sort: 'price-asc' }, 2);
     expect(await names(up)).toEqual(['e', 'a']);
     expect(up.total).toBe(5);
-    // relevance search, the counting search, then one search per needed price (7 and 12.5).
-    expect(api.searches).toHaveLength(4);
+    // relevance search, the out-of-stock search, the counting search, then one search per needed price (7 and 12.5).
+    expect(api.searches).toHaveLength(5);
   });
 
   test('sorts a category listing without words', async () => {
@@ -371,8 +491,8 @@ describe('searchProducts by unit price', () => {
     const api = fakePagefind(records);
     const answer = await searchProducts(api, { text: 'amul', category: null, sort: 'unit-price' }, 3);
     expect(await names(answer)).toEqual(['milk-half', 'milk-1l', 'lassi']);
-    // relevance search, the counting search, then one search per needed unit price.
-    expect(api.searches).toHaveLength(5);
+    // relevance search, the out-of-stock search, the counting search, then one search per needed unit price.
+    expect(api.searches).toHaveLength(6);
   });
 
   test('ignores malformed sort keys instead of placing them', () => {

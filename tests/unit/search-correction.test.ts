@@ -2,18 +2,22 @@ import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import {
+  correctQueries,
   correctQuery,
   correctWord,
+  correctionCandidates,
   correctedText,
   isProtected,
   maxDistanceFor,
   osaDistance,
+  PACK_UNITS,
   parseVocabulary,
   splitWord,
   vocabularyFrom,
   type Vocabulary,
 } from '../../src/lib/search/correction.ts';
-import { countWords, recordText, vocabularyFile, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
+import { countWords, recordText, vocabularyFile, vocabularyText, vocabularyWords } from '../../src/lib/search/vocabulary.ts';
+import { spellingVariants } from '../../src/lib/search/spellings.ts';
 import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
@@ -95,6 +99,24 @@ describe('correctWord', () => {
   });
 });
 
+describe('correctionCandidates', () => {
+  test('lists the equally close words, best first, at most three; none for a known word', () => {
+    const v = vocab({ mutton: 5, button: 1, butter: 3, milk: 9, bitten: 1, mitten: 1 });
+    // "gutton": one edit from mutton and button, two from butter: only the nearest count.
+    expect(correctionCandidates('gutton', v)).toEqual(['mutton', 'button']);
+    expect(correctionCandidates('xitten', v)).toEqual(['bitten', 'mitten']);
+    expect(correctionCandidates('button', v)).toEqual([]);
+    expect(correctionCandidates('gutton', v, 1)).toEqual(['mutton']);
+  });
+
+  test('correctQueries: one query per candidate, in order; a split when none is near', () => {
+    const v = vocab({ mutton: 5, button: 1, mushroom: 1, milk: 3, bread: 2 });
+    expect(correctQueries('gutton mushroom', ['gutton'], v).map((f) => f.text)).toEqual(['mutton mushroom', 'button mushroom']);
+    expect(correctQueries('milkbread', ['milkbread'], v)).toEqual([{ text: 'milk bread', changes: [['milkbread', 'milk bread']] }]);
+    expect(correctQueries('button mushroom', ['button', 'mushroom'], v)).toEqual([]);
+  });
+});
+
 describe('correctQuery', () => {
   const v = vocab({ milk: 18, amul: 19, bread: 9, ghee: 3 });
 
@@ -154,15 +176,17 @@ describe('the vocabulary file', () => {
   });
 
   test("a record's searchable text: name, synonyms, emphasis and pack size, skipping the empty parts", () => {
-    expect(recordText({ name: 'Amul Taaza Toned Milk', terms: 'doodh', emphasis: '', unit: '500 ml' })).toBe('Amul Taaza Toned Milk doodh 500 ml');
+    expect(recordText({ name: 'Amul Taaza Toned Milk', terms: 'doodh', emphasis: '', unit: '500 ml' })).toBe(
+      'Amul Taaza Toned Milk doodh 500 ml',
+    );
   });
 
   test("from the sample catalogue's records: the issue's typos correct to indexed words, known words never change", () => {
     const catalogue: Catalogue = sanitizeCatalogue(sample).catalogue;
     const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
     const texts = catalogue.products.flatMap((p) => {
-      const r = searchRecord(p, placeOf(p.category_id, categories));
-      return r ? [recordText(r)] : [];
+      const r = searchRecord(p, placeOf(p.category_id, categories), spellingVariants);
+      return r ? [vocabularyText(r)] : [];
     });
     const counts = countWords(texts);
     const v = parseVocabulary(vocabularyFile(counts));
@@ -184,12 +208,34 @@ describe('the vocabulary file', () => {
 describe('false corrections over the sample catalogue', () => {
   const catalogue: Catalogue = sanitizeCatalogue(sample).catalogue;
   const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
+  // The vocabulary as the build makes it (scripts/lib/search-index.ts): every product, in stock or not.
   const records = catalogue.products.flatMap((p) => {
-    const r = searchRecord(p, placeOf(p.category_id, categories));
+    const r = searchRecord(p, placeOf(p.category_id, categories), spellingVariants);
     return r ? [r] : [];
   });
-  const counts = countWords(records.map((r) => `${r.name} ${r.terms} ${r.emphasis} ${r.unit}`));
+  const counts = countWords(records.map(vocabularyText));
   const v = parseVocabulary(vocabularyFile(counts)) as Vocabulary;
+
+  test('knows every word of every product, in stock or not, its brand and category names', () => {
+    const named = new Set<string>();
+    for (const p of catalogue.products)
+      normalizeWords(`${p.name} ${p.brand ?? ''}`)
+        .split(' ')
+        .forEach((w) => named.add(w));
+    for (const c of catalogue.categories)
+      normalizeWords(c.name)
+        .split(' ')
+        .forEach((w) => named.add(w));
+    // Pack-size words ("pack") are left out of it, and known to the search as such (matching.ts `unknownTerms`).
+    const missing = [...named].filter((w) => /^\p{Ll}{3,30}$/u.test(w) && !PACK_UNITS.has(w) && !v.has(w));
+    expect(missing).toEqual([]);
+    // The issue's words: out of stock, or a shorthand for a brand that is.
+    for (const word of ['mushroom', 'button', 'coke', 'cola', 'coca', 'cocacola', 'seafood', 'yoghurt'])
+      expect(v.has(word), word).toBe(true);
+    for (const query of ['coke', 'cola', 'coca cola', 'button mushroom', 'mushroom']) {
+      expect(correctQuery(query, query.split(' '), v), query).toBeNull();
+    }
+  });
 
   test('no correctly spelt word of the catalogue is ever changed, even when treated as unmatched', () => {
     const words = [...counts.keys()];

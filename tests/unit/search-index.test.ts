@@ -29,7 +29,6 @@ const catalogue = {
   categories: [categoryRow('dairy', 'Dairy & Eggs', null), categoryRow('milk', 'Milk', 'dairy')],
   products: [
     product('zz-milk'),
-    product('sold-out', { is_available: false, name: 'Sold Out Ghee' }),
     product('aa-tricky', { name: '<img src=x onerror=alert(1)> "Tea" & Co', original_price_paise: null, category_id: 'gone' }),
   ],
 };
@@ -64,7 +63,7 @@ afterEach(async () => {
 });
 
 describe('searchRecords', () => {
-  test('one record per available product, by id; its document escapes the markup of names', () => {
+  test('one record per product, by id; its document escapes the markup of names', () => {
     const records = [...searchRecords(catalogue)];
     expect(records.map((r) => productUrl(r.id))).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     const [tricky, milk] = records.map(searchRecordHtml);
@@ -76,7 +75,7 @@ describe('searchRecords', () => {
 });
 
 describe('writeSearchIndex', () => {
-  test("writes Pagefind's bundle with each record's text, meta and card filters, and no unavailable product", async () => {
+  test("writes Pagefind's bundle with each record's text, meta and card filters", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const staging = path.join(dir, 'staging');
@@ -95,8 +94,11 @@ describe('writeSearchIndex', () => {
         card_original_price_paise: ['3000'],
         card_image: ['/images/catalogue/milk.svg'],
         card_unit_price: ['L:5600'],
+        subcategory: ['milk'],
       },
     });
+    // In stock: no stock mark.
+    expect(milk?.filters['stock']).toBeUndefined();
     expect(milk?.content).not.toContain('descriptions');
     // Markup in a name is text in the index, never markup; an unknown category leaves the category filter out.
     expect(tricky?.meta['title']).toBe('<img src=x onerror=alert(1)> "Tea" & Co');
@@ -110,9 +112,14 @@ describe('writeSearchIndex', () => {
     );
     const words = [...(vocabulary?.byLength.values() ?? [])].flatMap((bucket) => bucket.words);
     expect(words).toHaveLength(summary.words);
-    for (const word of words) expect(indexed.has(word), word).toBe(true);
-    for (const word of ['amul', 'taaza', 'toned', 'milk', 'doodh', 'tea', 'onerror']) expect(vocabulary?.has(word), word).toBe(true);
-    expect(vocabulary?.count('amul')).toBe(1);
+    // ...or a word of a brand or category name, which the correction must never change ("dairy", "eggs").
+    const named = new Set(normalizeWords('Amul Milk Dairy & Eggs').split(' '));
+    for (const word of words) expect(indexed.has(word) || named.has(word), word).toBe(true);
+    for (const word of ['amul', 'taaza', 'toned', 'milk', 'doodh', 'tea', 'onerror', 'dairy', 'eggs'])
+      expect(vocabulary?.has(word), word).toBe(true);
+    // Counted once per product: the milk names it, and the other is Amul's too (its brand).
+    expect(vocabulary?.count('amul')).toBe(2);
+    expect(vocabulary?.count('toned')).toBe(1);
 
     // Installing moves the bundle into the site, replacing the index of the last build.
     const site = path.join(dir, 'site');
@@ -122,6 +129,31 @@ describe('writeSearchIndex', () => {
     expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     await expect(readFile(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
     await expect(readdir(staging)).rejects.toThrow();
+  });
+});
+
+describe('writeSearchIndex, products out of stock', () => {
+  test('indexes them marked by the stock filter, their words in the vocabulary, spelling variants beside the name', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const staging = path.join(dir, 'staging');
+    const withSoldOut = {
+      categories: [...catalogue.categories, categoryRow('curd-yogurt', 'Curd & Yogurt', 'dairy')],
+      products: [
+        product('zz-milk'),
+        product('sold-out', { is_available: false, name: 'Gowardhan Cow Ghee', brand: 'Gowardhan' }),
+        product('greek', { name: 'Epigamia Greek Yogurt', brand: 'Epigamia', category_id: 'curd-yogurt' }),
+      ],
+    };
+    const summary = await writeSearchIndex(withSoldOut, pathsIn(dir, 'staging'));
+    expect(summary.indexed).toBe(3);
+    const byUrl = new Map((await fragments(staging)).map((f) => [f.url, f]));
+    expect(byUrl.get('/product/sold-out/')?.filters).toMatchObject({ stock: ['out'], subcategory: ['milk'], card_id: ['sold-out'] });
+    expect(byUrl.get('/product/zz-milk/')?.filters['stock']).toBeUndefined();
+    // The British spelling of the catalogue's "Yogurt" is searchable (and so never corrected).
+    expect(byUrl.get('/product/greek/')?.content).toContain('yoghurt');
+    const vocabulary = parseVocabulary(JSON.parse(await readFile(path.join(staging, 'vocabulary.json'), 'utf8')));
+    for (const word of ['gowardhan', 'ghee', 'cow', 'yoghurt', 'yogurt', 'curd']) expect(vocabulary?.has(word), word).toBe(true);
   });
 });
 
@@ -137,15 +169,10 @@ describe('writeSearchIndex, again', () => {
     await installSearchIndex(pathsIn(dir, 'one'), path.join(dir, 'site-one'));
     const untouched = await stat(path.join(records, 'product', 'a-milk', 'index.html'));
 
-    // One renamed, one sold out (so no longer indexed), one new.
+    // One renamed, one gone from the catalogue, one new.
     const second = {
       categories: catalogue.categories,
-      products: [
-        product('a-milk'),
-        product('b-milk', { name: 'Gokul Full Cream Milk' }),
-        product('c-milk', { is_available: false }),
-        product('d-milk'),
-      ],
+      products: [product('a-milk'), product('b-milk', { name: 'Gokul Full Cream Milk' }), product('d-milk')],
     };
     const summary = await writeSearchIndex(second, pathsIn(dir, 'two'));
     expect(summary.files).toMatchObject({ written: 2, kept: 1, removed: 1 });

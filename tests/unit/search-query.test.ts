@@ -12,7 +12,13 @@ import {
 
 describe('parseSearchState', () => {
   test('reads query, category and sort', () => {
-    expect(parseSearchState('?q=milk&cat=dairy&sort=price-asc')).toEqual({ q: 'milk', cat: 'dairy', sort: 'price-asc', exact: false });
+    expect(parseSearchState('?q=milk&cat=dairy&sort=price-asc')).toEqual({
+      q: 'milk',
+      cat: 'dairy',
+      sort: 'price-asc',
+      exact: false,
+      inStock: false,
+    });
   });
 
   test('falls back to defaults for missing or unknown values', () => {
@@ -32,31 +38,41 @@ describe('parseSearchState', () => {
 describe('serializeSearchState', () => {
   test('omits defaults and blank queries', () => {
     expect(serializeSearchState(DEFAULT_STATE)).toBe('');
-    expect(serializeSearchState({ q: '   ', cat: 'all', sort: 'relevance', exact: false })).toBe('');
-    expect(serializeSearchState({ q: 'milk', cat: 'all', sort: 'relevance', exact: false })).toBe('?q=milk');
+    expect(serializeSearchState({ q: '   ', cat: 'all', sort: 'relevance', exact: false, inStock: false })).toBe('');
+    expect(serializeSearchState({ q: 'milk', cat: 'all', sort: 'relevance', exact: false, inStock: false })).toBe('?q=milk');
   });
 
   test('round-trips through parseSearchState', () => {
     for (const state of [
-      { q: 'doodh & dahi?', cat: 'dairy', sort: 'price-desc', exact: false },
-      { q: '"quotes" <b>', cat: 'snacks', sort: 'relevance', exact: false },
-      { q: '', cat: 'fruits', sort: 'price-asc', exact: false },
+      { q: 'doodh & dahi?', cat: 'dairy', sort: 'price-desc', exact: false, inStock: false },
+      { q: '"quotes" <b>', cat: 'snacks', sort: 'relevance', exact: false, inStock: false },
+      { q: '', cat: 'fruits', sort: 'price-asc', exact: false, inStock: false },
     ] as const) {
       expect(parseSearchState(serializeSearchState(state))).toEqual(state);
     }
   });
 
   test('exact search ("Search instead for ...") rides in the URL as exact=1, only with a query', () => {
-    expect(serializeSearchState({ q: 'mlik', cat: 'all', sort: 'relevance', exact: true })).toBe('?q=mlik&exact=1');
-    expect(serializeSearchState({ q: '', cat: 'dairy', sort: 'relevance', exact: true })).toBe('?cat=dairy');
+    expect(serializeSearchState({ q: 'mlik', cat: 'all', sort: 'relevance', exact: true, inStock: false })).toBe('?q=mlik&exact=1');
+    expect(serializeSearchState({ q: '', cat: 'dairy', sort: 'relevance', exact: true, inStock: false })).toBe('?cat=dairy');
     expect(parseSearchState('?q=mlik&exact=1').exact).toBe(true);
     expect(parseSearchState('?q=mlik&exact=yes').exact).toBe(false);
     expect(sameState(parseSearchState('?q=mlik&exact=1'), parseSearchState('?q=mlik'))).toBe(false);
   });
 
+  test('the "In stock only" filter rides in the URL as stock=in; off by default', () => {
+    expect(DEFAULT_STATE.inStock).toBe(false);
+    expect(serializeSearchState({ q: 'milk', cat: 'all', sort: 'relevance', exact: false, inStock: true })).toBe('?q=milk&stock=in');
+    expect(parseSearchState('?q=milk&stock=in').inStock).toBe(true);
+    expect(parseSearchState('?q=milk&stock=out').inStock).toBe(false);
+    expect(sameState(parseSearchState('?q=milk&stock=in'), parseSearchState('?q=milk'))).toBe(false);
+  });
+
   test('sameState compares what the URL shows', () => {
-    expect(sameState({ q: 'milk', cat: 'all', sort: 'relevance', exact: false }, parseSearchState('?q=milk'))).toBe(true);
-    expect(sameState({ q: 'milk', cat: 'dairy', sort: 'relevance', exact: false }, parseSearchState('?q=milk'))).toBe(false);
+    expect(sameState({ q: 'milk', cat: 'all', sort: 'relevance', exact: false, inStock: false }, parseSearchState('?q=milk'))).toBe(true);
+    expect(sameState({ q: 'milk', cat: 'dairy', sort: 'relevance', exact: false, inStock: false }, parseSearchState('?q=milk'))).toBe(
+      false,
+    );
   });
 });
 

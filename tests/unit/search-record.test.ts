@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import { PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
+import { spellingVariants } from '../../src/lib/search/spellings.ts';
 import {
   categoryPath,
   emphasisTermsFor,
   parseUnitPriceKey,
   placeOf,
   searchRecord,
+  searchRecordHtml,
   UNCLEAR_UNIT_PRICE,
   unitPriceKey,
 } from '../../src/lib/search/record.ts';
@@ -46,12 +48,31 @@ describe('searchRecord', () => {
       image: '/images/catalogue/milk.svg',
       unitPrice: 'L:5600',
       category: 'dairy',
+      subcategory: 'milk',
+      available: true,
+      known: 'amul milk dairy eggs',
     });
     expect(JSON.stringify(record)).not.toContain('paneer');
   });
 
-  test('is null for unavailable products, which are never indexed', () => {
-    expect(searchRecord(milkProduct({ is_available: false }), { topCategory: 'dairy' })).toBeNull();
+  test('is made for a product out of stock too, marked by the stock filter in its document', () => {
+    const record = searchRecord(milkProduct({ is_available: false }), placeOf('milk', categories));
+    expect(record).toMatchObject({ id: 'amul-taaza-toned-milk-500-ml', available: false, subcategory: 'milk' });
+    const html = searchRecordHtml(record!);
+    expect(html).toContain('data-stock="out"');
+    expect(html).toContain('stock[data-stock]');
+    expect(html).toContain('subcategory[data-subcategory]');
+    const inStock = searchRecordHtml(searchRecord(milkProduct(), placeOf('milk', categories))!);
+    expect(inStock).not.toContain('data-stock');
+    expect(inStock).toContain('data-subcategory="milk"');
+  });
+
+  test('adds the spelling variants the build passes in, once, after the synonyms', () => {
+    const yogurt = milkProduct({ name: 'Epigamia Greek Yogurt', brand: 'Epigamia' });
+    const record = searchRecord(yogurt, { topCategory: 'dairy' }, spellingVariants);
+    expect(record?.terms.split(' ')).toContain('yoghurt');
+    expect(new Set(record?.terms.split(' ')).size).toBe(record?.terms.split(' ').length);
+    expect(searchRecord(yogurt, { topCategory: 'dairy' })?.terms.split(' ')).not.toContain('yoghurt');
   });
 
   test('applies the unit and image fallbacks and drops a non-discount original price', () => {
@@ -88,5 +109,21 @@ describe('emphasisTermsFor', () => {
   test('does not emphasise a word the category does not name, or the brand', () => {
     expect(emphasisTermsFor('Bonn Milk Rusk', 'Bonn', ['Rusks & Khari', 'Bakery'])).toEqual(['rusk']);
     expect(emphasisTermsFor('Mother Dairy Cow Milk', 'Mother Dairy', ['Milk', 'Dairy & Eggs'])).not.toContain('dairy');
+  });
+});
+
+describe('spellingVariants', () => {
+  test("gives the other spelling, British or American, of the words it is given, from the package's lists", () => {
+    expect(spellingVariants(['yogurt'])).toContain('yoghurt');
+    expect(spellingVariants(['yoghurt'])).toContain('yogurt');
+    expect(spellingVariants(['flavoured', 'milk'])).toEqual(['flavored']);
+    expect(spellingVariants(['chilli'])).toContain('chili');
+    expect(spellingVariants(['moisturiser'])).toEqual(['moisturizer']);
+  });
+
+  test('leaves out words already there and words with no other spelling', () => {
+    expect(spellingVariants(['yogurt', 'yoghurt'])).not.toContain('yogurt');
+    expect(spellingVariants(['yogurt', 'yoghurt'])).not.toContain('yoghurt');
+    expect(spellingVariants(['milk', 'atta', 'coca', 'cola'])).toEqual([]);
   });
 });

@@ -161,23 +161,39 @@ const better = (a: Candidate, b: Candidate): boolean =>
         ? a.prefix > b.prefix
         : a.word < b.word;
 
-/** The vocabulary word closest to `word` within its allowed distance, or null (a word already known stays). */
-export function correctWord(word: string, vocabulary: Vocabulary): string | null {
-  if (vocabulary.has(word)) return null;
+/** Most corrections tried for a word when several are equally close: each is one more search. */
+export const MAX_CANDIDATES = 3;
+
+/**
+ * The vocabulary words closest to `word` within its allowed distance, all equally close, best first (more frequent,
+ * longer shared start, A-Z), at most `limit`; none for a word already known (it is searched as typed).
+ */
+export function correctionCandidates(word: string, vocabulary: Vocabulary, limit = MAX_CANDIDATES): string[] {
+  if (vocabulary.has(word)) return [];
   const max = maxDistanceFor(word);
-  let best: Candidate | null = null;
+  let nearest: Candidate[] = [];
   for (let length = Math.max(MIN_CORRECTABLE_LENGTH, word.length - max); length <= word.length + max; length += 1) {
     const bucket = vocabulary.byLength.get(length);
     if (!bucket) continue;
     for (let i = 0; i < bucket.words.length; i += 1) {
       const candidate = bucket.words[i] as string;
-      const distance = osaDistance(word, candidate, best ? best.distance : max);
-      if (distance > max || (best && distance > best.distance)) continue;
+      const best = nearest[0]?.distance ?? max;
+      const distance = osaDistance(word, candidate, best);
+      if (distance > best) continue;
       const next: Candidate = { word: candidate, distance, count: bucket.counts[i] as number, prefix: sharedPrefix(word, candidate) };
-      if (!best || better(next, best)) best = next;
+      if (nearest.length > 0 && distance < best) nearest = [];
+      nearest.push(next);
     }
   }
-  return best?.word ?? null;
+  return nearest
+    .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+    .slice(0, limit)
+    .map((c) => c.word);
+}
+
+/** The vocabulary word closest to `word` within its allowed distance, or null (a word already known stays). */
+export function correctWord(word: string, vocabulary: Vocabulary): string | null {
+  return correctionCandidates(word, vocabulary, 1)[0] ?? null;
 }
 
 /** The shortest word a run-together word is split into ("colddrink" -> "cold drink"). */
@@ -198,27 +214,51 @@ export function splitWord(word: string, vocabulary: Vocabulary): string | null {
   return best?.text ?? null;
 }
 
+/** A corrected query: its text and the replacements made. */
+export interface QueryFix {
+  text: string;
+  changes: [string, string][];
+}
+
 /**
- * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
- * and the replacements made, or null when nothing could be corrected.
+ * The ways to correct the words `unmatched` in a normalized query, best first (at most `MAX_CANDIDATES`): when a word
+ * has several equally close corrections, one query for each (the search then keeps the first whose products carry
+ * the query's other words, in the chosen category). Empty when nothing can be corrected; a word the vocabulary knows
+ * is never changed.
  */
-export function correctQuery(
-  query: string,
-  unmatched: readonly string[],
-  vocabulary: Vocabulary,
-): { text: string; changes: [string, string][] } | null {
+export function correctQueries(query: string, unmatched: readonly string[], vocabulary: Vocabulary): QueryFix[] {
   const wanted = new Set(unmatched);
   const words = query.split(' ').filter(Boolean);
-  const changes: [string, string][] = [];
-  const out = words.map((word, i) => {
-    if (!wanted.has(word) || isProtected(word, words[i - 1])) return word;
+  const options = words.map((word, i): string[] => {
+    if (!wanted.has(word) || isProtected(word, words[i - 1]) || vocabulary.has(word)) return [];
     // A misspelt word first; failing that, two words run together ("colddrink").
-    const fixed = correctWord(word, vocabulary) ?? (vocabulary.has(word) ? null : splitWord(word, vocabulary));
-    if (fixed === null) return word;
-    changes.push([word, fixed]);
-    return fixed;
+    const near = correctionCandidates(word, vocabulary);
+    const split = near.length === 0 ? splitWord(word, vocabulary) : null;
+    return split === null ? near : [split];
   });
-  return changes.length ? { text: out.join(' '), changes } : null;
+  const rounds = Math.max(0, ...options.map((o) => o.length));
+  const fixes: QueryFix[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const changes: [string, string][] = [];
+    const out = words.map((word, i) => {
+      const list = options[i] as string[];
+      const fixed = list[Math.min(round, list.length - 1)];
+      if (fixed === undefined) return word;
+      changes.push([word, fixed]);
+      return fixed;
+    });
+    const text = out.join(' ');
+    if (!fixes.some((f) => f.text === text)) fixes.push({ text, changes });
+  }
+  return fixes;
+}
+
+/**
+ * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
+ * and the replacements made, or null when nothing could be corrected (the first of `correctQueries`).
+ */
+export function correctQuery(query: string, unmatched: readonly string[], vocabulary: Vocabulary): QueryFix | null {
+  return correctQueries(query, unmatched, vocabulary)[0] ?? null;
 }
 
 /**

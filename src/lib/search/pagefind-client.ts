@@ -5,10 +5,18 @@
  * every field is checked before it reaches a card.
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
-import { CARD_FILTERS, CATEGORY_FILTER, UNCLEAR_UNIT_PRICE, parseUnitPriceKey } from './record.ts';
+import {
+  CARD_FILTERS,
+  CATEGORY_FILTER,
+  OUT_OF_STOCK,
+  STOCK_FILTER,
+  SUBCATEGORY_FILTER,
+  UNCLEAR_UNIT_PRICE,
+  parseUnitPriceKey,
+} from './record.ts';
 import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, withoutTerms } from './matching.ts';
-import { correctQuery, PACK_UNITS, type Vocabulary } from './correction.ts';
-import { expandQuery } from './synonyms.ts';
+import { correctQueries, PACK_UNITS, type Vocabulary } from './correction.ts';
+import { expandQuery, normalizeWords } from './synonyms.ts';
 import type { SortId } from './query.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
@@ -107,6 +115,8 @@ export interface SearchRequest {
   sort: SortId;
   /** True: search the words as given, never corrected (the "Search instead for ..." link). */
   exact?: boolean;
+  /** True: leave out products that are out of stock (the panel's "In stock only"); else they come last. */
+  inStock?: boolean;
 }
 
 /** How a query was corrected: each changed word and what it became (the query words, normalized). */
@@ -130,7 +140,20 @@ export interface SearchAnswer {
   effectiveText: string;
   /** Set when the results are for a corrected query ("mlik" searched as "milk"). */
   correction?: Correction;
+  /** How many of the matches are out of stock: listed after the others, or left out (`inStock`). */
+  outOfStock?: number;
+  /**
+   * When every match is out of stock: products in stock from their categories (up to `SUGGESTIONS`), best first.
+   * Left out otherwise.
+   */
+  suggestions?: PagefindResult[];
 }
+
+/** Most in-stock suggestions shown when every result is out of stock. */
+export const SUGGESTIONS = 8;
+
+/** How many of the out-of-stock results' categories the suggestions come from. */
+const SUGGESTION_SOURCES = 3;
 
 function optionsFor(request: SearchRequest): PagefindSearchOptions {
   return request.category ? { filters: { [CATEGORY_FILTER]: request.category } } : {};
@@ -226,9 +249,10 @@ const MAX_WORDS_CHECKED = 8;
 const EMPTY: SearchAnswer = { total: 0, results: [], effectiveText: '' };
 
 /**
- * Runs a search: up to `limit` results, best first or by price. Query words that only matched through Pagefind's
- * shortest-prefix fallback ("gurgaon" -> "g") are dropped and the search re-run without them; a query left with
- * no words finds nothing.
+ * Runs a search: up to `limit` results, best first or by price, those in stock before those out of stock (which
+ * `inStock` leaves out). Query words that only matched through Pagefind's shortest-prefix fallback ("gurgaon" ->
+ * "g") are dropped and the search re-run without them; a query left with no words finds nothing. When every match
+ * is out of stock, the answer carries in-stock suggestions from the same categories.
  */
 export async function searchProducts(
   api: PagefindApi,
@@ -237,21 +261,73 @@ export async function searchProducts(
   help: SearchHelp = {},
 ): Promise<SearchAnswer> {
   const answer = await relevant(api, request, help);
-  if (request.sort === 'relevance' || answer.total === 0) return { ...answer, results: answer.results.slice(0, limit) };
+  if (answer.total === 0) return { ...answer, results: [], outOfStock: 0 };
   const term = request.text ? answer.effectiveText : null;
-  const [key, order] =
-    request.sort === 'unit-price'
-      ? [CARD_FILTERS.unitPrice, byUnitPrice]
-      : [CARD_FILTERS.pricePaise, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
-  const sorted = await byFilterOrder(api, term, optionsFor(request), key, order, Number.isFinite(limit) ? limit : answer.total);
-  return answer.correction ? { ...sorted, correction: answer.correction } : sorted;
+  const options = optionsFor(request);
+  // The unavailable matches, by one more search through the stock filter (a small file: it lists only them).
+  const out = await outOfStockIds(api, term, options);
+  const outCount = answer.results.filter((r) => out.has(r.id)).length;
+  const available = answer.total - outCount;
+  let ordered = answer.results;
+  if (request.sort !== 'relevance') {
+    const [key, order] =
+      request.sort === 'unit-price'
+        ? [CARD_FILTERS.unitPrice, byUnitPrice]
+        : [CARD_FILTERS.pricePaise, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
+    // Enough in price order that `limit` of them are in stock, where there are that many.
+    const wanted = Number.isFinite(limit) ? limit + outCount : answer.total;
+    ordered = (await byFilterOrder(api, term, options, key, order, wanted)).results;
+  }
+  const inStock = ordered.filter((r) => !out.has(r.id));
+  const listed = request.inStock ? inStock : [...inStock, ...ordered.filter((r) => out.has(r.id))];
+  const result: SearchAnswer = {
+    total: request.inStock ? available : answer.total,
+    results: listed.slice(0, limit),
+    effectiveText: answer.effectiveText,
+    outOfStock: outCount,
+  };
+  if (answer.correction) result.correction = answer.correction;
+  if (available === 0 && outCount > 0) {
+    result.suggestions = await inStockSuggestions(
+      api,
+      answer.results.filter((r) => out.has(r.id)),
+      options,
+    );
+  }
+  return result;
+}
+
+/** The ids of the results of a search (the same words and filters) that are out of stock. */
+async function outOfStockIds(api: PagefindApi, term: string | null, options: PagefindSearchOptions): Promise<Set<string>> {
+  const found = await api.search(term, withFilter(options, STOCK_FILTER, OUT_OF_STOCK));
+  return new Set((found?.results ?? []).map((r) => r.id));
+}
+
+/**
+ * Products in stock from the categories of the first few out-of-stock results (their own categories: "Exotic
+ * Vegetables" for a button mushroom), best first, up to `SUGGESTIONS`. The subcategory filter's file loads only here.
+ */
+async function inStockSuggestions(
+  api: PagefindApi,
+  outOfStock: readonly PagefindResult[],
+  options: PagefindSearchOptions,
+): Promise<PagefindResult[]> {
+  const data = await Promise.all(outOfStock.slice(0, SUGGESTION_SOURCES).map((r) => r.data().catch(() => null)));
+  const subcategories = [...new Set(data.flatMap((d) => d?.filters?.[SUBCATEGORY_FILTER] ?? []))];
+  if (subcategories.length === 0) return [];
+  const inSubcategories = withFilter(options, SUBCATEGORY_FILTER, { any: subcategories });
+  const [all, out] = await Promise.all([api.search(null, inSubcategories), outOfStockIds(api, null, inSubcategories)]);
+  return (all?.results ?? []).filter((r) => !out.has(r.id)).slice(0, SUGGESTIONS);
 }
 
 /**
  * Typo correction (correction.ts): the words that matched nothing, corrected against the vocabulary, and the
  * search run again on the corrected query. Null when nothing could be corrected, the vocabulary is not to be
- * had (offline, old build), or the corrected query finds nothing either; a change is reported only when its
- * word was kept by the corrected search.
+ * had (offline, old build), or no correction finds something with every word the catalogue knows: a correction
+ * may not turn "button mushroom" into "mutton" by dropping "mushroom". Of equally close corrections, the first
+ * whose products carry the query's other words (in the chosen category) wins. A change is reported only when its
+ * word was kept by the corrected search, and a split is not reported when the catalogue writes those two words
+ * side by side ("dairymilk" is Dairy Milk typed as one word, not a typo).
  */
 async function corrected(
   api: PagefindApi,
@@ -263,16 +339,27 @@ async function corrected(
   if (request.exact || !help.vocabulary || unmatched.length === 0) return null;
   const vocabulary = await help.vocabulary().catch(() => null);
   if (!vocabulary) return null;
-  const fix = correctQuery(text, unmatched, vocabulary);
-  if (!fix) return null;
-  const run = expandQuery(fix.text);
-  const answer = await relevant(api, { ...request, text: run, exact: true }, help);
-  if (answer.total === 0) return null;
-  // All words kept: every change counts (even one a phrase rewrite absorbed, "wheat flor" -> atta).
-  const kept = new Set(answer.effectiveText.split(' '));
-  const changes =
-    answer.effectiveText === run ? fix.changes : fix.changes.filter(([, to]) => to.split(' ').every((word) => kept.has(word)));
-  return changes.length ? { ...answer, correction: { changes } } : null;
+  for (const fix of correctQueries(text, unmatched, vocabulary)) {
+    const run = expandQuery(fix.text);
+    const answer = await relevant(api, { ...request, text: run, exact: true }, help);
+    if (answer.total === 0) continue;
+    const kept = answer.effectiveText.split(' ');
+    const keeps = (word: string) => kept.some((k) => k === word || k.includes(word));
+    // Never across goods: every word the catalogue knows must still be searched.
+    if (!run.split(' ').every((word) => !vocabulary.has(word) || keeps(word))) continue;
+    // All words kept: every change counts (even one a phrase rewrite absorbed, "wheat flor" -> atta).
+    const changes =
+      answer.effectiveText === run ? fix.changes : fix.changes.filter(([, to]) => to.split(' ').every((word) => kept.includes(word)));
+    if (changes.length === 0) continue;
+    const splits = changes.filter(([, to]) => to.includes(' '));
+    const texts = splits.length
+      ? await Promise.all(answer.results.slice(0, RESULTS_CHECKED).map((r) => r.data().then(indexTextOf, () => '')))
+      : [];
+    const sideBySide = (to: string) => texts.some((t) => ` ${normalizeWords(t)} `.includes(` ${to} `));
+    const shown = changes.filter(([, to]) => !(to.includes(' ') && sideBySide(to)));
+    return shown.length ? { ...answer, correction: { changes: shown } } : answer;
+  }
+  return null;
 }
 
 /** The search by relevance, with the query's unfair words corrected or dropped. */
@@ -401,7 +488,8 @@ export function cardFromResult(data: PagefindResultData): CardProduct | null {
     image_url: first(filters[CARD_FILTERS.image]) ?? null,
     quantity_unit: data.meta?.['unit'] ?? null,
     category_id: first(filters[CATEGORY_FILTER]) ?? null,
-    is_available: true,
+    // Marked by the stock filter (record.ts); a record without it is in stock.
+    is_available: !(filters[STOCK_FILTER] ?? []).includes(OUT_OF_STOCK),
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The search page's state as it lives in the URL (`/search?q=milk&cat=dairy&sort=price-asc`): parsing that is
+ * The search page's state as it lives in the URL (`/search?q=milk&cat=dairy&sort=price-asc&stock=in`): parsing that is
  * forgiving (anything unknown falls back to the default), and serializing that omits defaults so shared links
  * stay short. Also the spec's chips, sorts and tiles of the page (the build fits the chips and tiles to the
  * catalogue: src/lib/catalogue/storefront.ts).
@@ -63,9 +63,11 @@ export interface SearchState {
   sort: SortId;
   /** Search the words exactly as typed, without typo correction ("Search instead for mlik": `&exact=1`). */
   exact: boolean;
+  /** Leave out products that are out of stock (`&stock=in`); by default they are listed after the others. */
+  inStock: boolean;
 }
 
-export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false };
+export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false, inStock: false };
 
 /** Reads the state from a query string ("?q=milk"); never throws, unknown values (a chip not in `chips`) become defaults. */
 export function parseSearchState(search: string, chips: readonly CategoryChip[] = CATEGORY_CHIPS): SearchState {
@@ -82,6 +84,7 @@ export function parseSearchState(search: string, chips: readonly CategoryChip[] 
     cat: chips.some((c) => c.id === cat) && cat !== null ? cat : 'all',
     sort: parseSort(SEARCH_SORT_IDS, sort),
     exact: params.get('exact') === '1',
+    inStock: params.get('stock') === 'in',
   };
 }
 
@@ -92,6 +95,7 @@ export function serializeSearchState(state: SearchState): string {
   if (state.cat !== 'all') params.set('cat', state.cat);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.exact && state.q.trim()) params.set('exact', '1');
+  if (state.inStock) params.set('stock', 'in');
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -46,6 +46,19 @@ export function parseUnitPriceKey(key: string): { per: string; paise: number } |
 /** The filter key of the top-level category (the chips). */
 export const CATEGORY_FILTER = 'category';
 
+/**
+ * The filter key of a product's own category (its subcategory: "exotic-vegetables"): used only to suggest in-stock
+ * products when every result is out of stock, so its file loads only then.
+ */
+export const SUBCATEGORY_FILTER = 'subcategory';
+
+/**
+ * The filter key that marks an unavailable product, with the one value OUT_OF_STOCK: available products carry no
+ * value, so the filter's file lists only the unavailable ones (small, and loaded by the first search that has results).
+ */
+export const STOCK_FILTER = 'stock';
+export const OUT_OF_STOCK = 'out';
+
 /** One product's index record. */
 export interface SearchRecord {
   id: string;
@@ -68,6 +81,15 @@ export interface SearchRecord {
   unitPrice: string;
   /** Top-level category id, or null when the category is unknown. */
   category: string | null;
+  /** The product's own category id (`SUBCATEGORY_FILTER`). */
+  subcategory: string;
+  /** False for a product that is out of stock: indexed and found all the same, marked and ranked last. */
+  available: boolean;
+  /**
+   * Words of the product's brand and category names, space-separated: never indexed (a "Paneer & Cheese" category
+   * must not make "cheese" find paneer), but known to the typo correction, which must never change them.
+   */
+  known: string;
 }
 
 /** A category and its ancestors, nearest first (empty when unknown). Guards against parent loops. */
@@ -123,17 +145,26 @@ export interface RecordPlace {
   categoryNames?: readonly string[];
 }
 
-/** The index record of a product, or null for an unavailable product (never indexed, so never returned). */
-export function searchRecord(product: Product, place: RecordPlace): SearchRecord | null {
+/**
+ * The index record of a product, in stock or not (an unavailable one is found and shown "Out of stock"), or null when
+ * it has no name or id.
+ */
+export function searchRecord(
+  product: Product,
+  place: RecordPlace,
+  variants: (words: readonly string[]) => string[] = () => [],
+): SearchRecord | null {
   const topCategory = place.topCategory;
-  if (!product.is_available) return null;
   const name = product.name.trim();
   if (!name || !product.id) return null;
   const original = product.original_price_paise;
+  const terms = indexTermsFor(name, product.brand);
+  // Other spellings of the name's words and synonyms ("yoghurt" for a yogurt): spellings.ts, passed in by the build.
+  const spellings = variants([...normalizeWords(name).split(' '), ...terms]);
   return {
     id: product.id,
     name,
-    terms: indexTermsFor(name, product.brand).join(' '),
+    terms: [...terms, ...spellings.filter((w) => !terms.includes(w))].join(' '),
     emphasis: emphasisTermsFor(name, product.brand, place.categoryNames ?? []).join(' '),
     unit: displayUnit(product.quantity_unit),
     pricePaise: String(product.price_paise),
@@ -142,6 +173,9 @@ export function searchRecord(product: Product, place: RecordPlace): SearchRecord
     image: product.image_url ?? PLACEHOLDER_IMAGE,
     unitPrice: unitPriceKey(product.price_paise, product.quantity_unit),
     category: topCategory,
+    subcategory: product.category_id,
+    available: product.is_available,
+    known: normalizeWords([product.brand ?? '', ...(place.categoryNames ?? [])].join(' ')),
   };
 }
 
@@ -159,7 +193,8 @@ export function productIdOfUrl(url: string): string | null {
 /**
  * The document Pagefind indexes for one record (the search index's root selector is `[data-search-product]`).
  * Searchable: the name, the synonyms and the pack size (`title` and `unit` meta), and the emphasis words at three
- * times the weight. The card data rides in filters (`CARD_FILTERS`), which are returned but never matched.
+ * times the weight. The card data rides in filters (`CARD_FILTERS`, with the stock mark and the subcategory), which
+ * are returned but never matched.
  */
 export function searchRecordHtml(record: SearchRecord): string {
   // Each card field once: the filter it feeds, the attribute carrying it, its value (left out when empty).
@@ -170,6 +205,8 @@ export function searchRecordHtml(record: SearchRecord): string {
     [CARD_FILTERS.image, 'data-image', record.image],
     [CARD_FILTERS.unitPrice, 'data-unit-rate', record.unitPrice],
     [CARD_FILTERS.originalPricePaise, 'data-original-price-paise', record.originalPricePaise],
+    [SUBCATEGORY_FILTER, 'data-subcategory', record.subcategory],
+    [STOCK_FILTER, 'data-stock', record.available ? '' : OUT_OF_STOCK],
   ];
   const present = fields.filter(([, , value]) => value !== '');
   const attributes: [string, string][] = [

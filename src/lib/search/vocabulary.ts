@@ -1,8 +1,8 @@
 /**
  * The vocabulary typo correction corrects towards (`correction.ts`), built from the very records the search index
- * is given (scripts/lib/search-index.ts): each record's text (name, synonyms including the Hindi and Hinglish
- * words, emphasis) and its searchable meta (title, pack size), so a correction is always a word the index knows.
- * Each word is counted once per product that carries it.
+ * is given (scripts/lib/search-index.ts), of every product in stock or not: each record's text (name, synonyms
+ * including the Hindi and Hinglish words, spelling variants, emphasis), its searchable meta (title, pack size), and
+ * its brand and category names (`vocabularyText`). Each word is counted once per product that carries it.
  */
 import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
 import type { SearchRecord } from './record.ts';
@@ -18,6 +18,14 @@ export function vocabularyWords(text: string): string[] {
 /** The searchable text of one record, as Pagefind indexes it: its text (name, synonyms, emphasis), title and pack size. */
 export function recordText(record: Pick<SearchRecord, 'name' | 'terms' | 'emphasis' | 'unit'>): string {
   return [record.name, record.terms, record.emphasis, record.unit].filter(Boolean).join(' ');
+}
+
+/**
+ * What the typo correction knows of one record: its searchable text (`recordText`) and the words of its brand and
+ * category names, so no word the catalogue names is ever corrected.
+ */
+export function vocabularyText(record: Pick<SearchRecord, 'name' | 'terms' | 'emphasis' | 'unit' | 'known'>): string {
+  return [recordText(record), record.known].filter(Boolean).join(' ');
 }
 
 /** Counts each word once per record it appears in. */

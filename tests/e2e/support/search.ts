@@ -11,6 +11,9 @@ export const catalogue = JSON.parse(
 /** Available products by id. */
 export const availableById = new Map<string, ProductTableRow>(catalogue.products.filter((p) => p.is_available).map((p) => [p.id, p]));
 
+/** Every product by id: search finds those out of stock too (marked, and listed last). */
+export const productById = new Map<string, ProductTableRow>(catalogue.products.map((p) => [p.id, p]));
+
 /** The top-level category id of a product. */
 export function topCategory(product: ProductTableRow): string | null {
   const byId = new Map(catalogue.categories.map((c) => [c.id, c]));
@@ -74,5 +77,5 @@ export async function resultIds(page: Page): Promise<string[]> {
 /** The prices shown on the result cards, in rupees, in order. */
 export async function resultPrices(page: Page): Promise<number[]> {
   const ids = await resultIds(page);
-  return ids.map((id) => availableById.get(id)?.price ?? Number.NaN);
+  return ids.map((id) => productById.get(id)?.price ?? Number.NaN);
 }
