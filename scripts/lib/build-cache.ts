@@ -3,8 +3,9 @@
  * beside it (the search index's, the file results'), kept between builds. THELA_BUILD_CACHE moves it out of the
  * project, as the operators' rebuilds do (docs/operators.md).
  */
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeJsonAtomic } from './atomic-write.ts';
 import { isRecord } from '../../src/lib/catalogue/rows.ts';
 
 /** The build cache's folder: THELA_BUILD_CACHE, default node_modules/.astro (Astro's default too). */
@@ -27,15 +28,7 @@ export async function readCacheFile(file: string, version: number): Promise<Reco
 
 /** Keeps `fields` in the cache as JSON with `version`, for `readCacheFile`: a whole file or the one before, never half. */
 export async function writeCacheFile(file: string, version: number, fields: Record<string, unknown>): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temp, JSON.stringify({ version, ...fields }));
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeJsonAtomic(file, { version, ...fields });
 }
 
 /** The string values of `value` (an object read from a cache file) that pass `keep`, by key; anything else is left out. */

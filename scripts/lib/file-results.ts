@@ -11,11 +11,11 @@
  * Stored as JSON in `<build cache>/thela-file-results/<name>.json` (THELA_BUILD_CACHE, default node_modules/.astro);
  * only the files seen by the last run are kept, so removed pages drop out.
  */
-import { randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
-import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { writeJsonAtomic } from './atomic-write.ts';
 import { buildCacheDir } from './build-cache.ts';
 
 /** Results of one after-step, by file (paths relative to the built site). */
@@ -76,16 +76,7 @@ export async function openFileResults<T>(file: string | undefined, scope: string
       next[name] = [fileIdentity(stats), value];
     },
     async save() {
-      if (!file) return;
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        await writeFile(temp, JSON.stringify({ scope, files: next } satisfies Stored<T>));
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      if (file) await writeJsonAtomic(file, { scope, files: next } satisfies Stored<T>);
     },
     get hits() {
       return hits;

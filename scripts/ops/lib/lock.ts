@@ -3,8 +3,9 @@
  * hand-run rebuild never build at once. It records its owner (PID and, on Linux, the process start time) and the
  * build's process group, so a lock left by a killed process is recognised as stale and its orphaned build stopped.
  */
-import { linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { tempPathFor, writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import { processAlive, processStartTime } from './process.ts';
 
 /** What the lock file says. */
@@ -71,7 +72,7 @@ export function isStale(info: LockInfo | 'unreadable'): boolean {
 // Written whole to a private file, then hard-linked into place: link() fails if the lock exists, and a reader never
 // sees a half-written lock (which it would have to call stale).
 function writeExclusive(lockPath: string, info: LockInfo): boolean {
-  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const temp = tempPathFor(lockPath);
   // The temporary file is removed whatever fails, its own write included (a full disk creates it, then fails).
   try {
     writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
@@ -82,17 +83,6 @@ function writeExclusive(lockPath: string, info: LockInfo): boolean {
     throw error;
   } finally {
     rmSync(temp, { force: true });
-  }
-}
-
-function replaceAtomically(lockPath: string, info: LockInfo): void {
-  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify(info), { mode: 0o644 });
-    renameSync(temp, lockPath);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }
 
@@ -152,7 +142,7 @@ function held(lockPath: string, info: LockInfo): Lock {
       Object.assign(info, fields);
       if (released) return undefined;
       try {
-        replaceAtomically(lockPath, info);
+        writeJsonAtomicSync(lockPath, info, { mode: 0o644, createFolder: false });
         return undefined;
       } catch (error) {
         return error as Error;

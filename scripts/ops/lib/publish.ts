@@ -21,13 +21,14 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { childEnv, failureCause, runCommand } from './process.ts';
 import { readRcloneLog } from './rclone-log.ts';
 import { changedFiles } from './release-diff.ts';
 import { MARKER, RELEASE_ID } from './releases.ts';
-import { stateDir, writeJsonAtomicSync } from './state.ts';
+import { stateDir } from './state.ts';
 
 /** Upload phases, in order. */
 export type Phase = 'assets' | 'pages' | 'entries';

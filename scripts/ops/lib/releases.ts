@@ -4,8 +4,9 @@
  * resolves the old release or the new one, never a mix.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { writeJsonAtomic } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 
 /** The completion marker inside a release. */
@@ -90,14 +91,8 @@ export async function createReleaseDir(config: OpsConfig, now = new Date()): Pro
 
 /** Marks a release complete (atomically: a reader sees no marker or the whole marker). */
 export async function markComplete(dir: string, info: ReleaseInfo): Promise<void> {
-  const temp = path.join(dir, `${MARKER}.tmp`);
-  try {
-    await writeFile(temp, `${JSON.stringify(info, null, 2)}\n`);
-    await rename(temp, path.join(dir, MARKER));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  // Never creates the folder: a release removed meanwhile must not come back holding only its marker.
+  await writeJsonAtomic(path.join(dir, MARKER), info, { space: 2, createFolder: false });
 }
 
 /** The live release (where `current` points), or null when there is none or it points nowhere usable. */
@@ -194,19 +189,6 @@ export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
 
 /** Where the last rollback is remembered (releases/.rollback.json): `{ "to": id, "from": id, "at": iso }`. */
 export const ROLLBACK_FILE = '.rollback.json';
-
-/** Writes a small JSON file atomically (a temporary file renamed over it), so a crash leaves the old or the new. */
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(value)}\n`);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
 
 /** Remembers the release an operator rolled back to, so no later prune deletes it. */
 export async function recordRollback(config: OpsConfig, to: string, from: string | undefined): Promise<void> {

@@ -5,27 +5,14 @@
  *    signed request stays refused after a restart within its window;
  *  - `pending.json`: a webhook answered 202 whose build has not finished yet, so the next start runs it.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 
 /** The service's state folder. */
 export function stateDir(config: OpsConfig): string {
   return path.join(config.releasesDir, '.state');
-}
-
-/** Writes JSON atomically and synchronously (done before a 202 is sent, so the answer is never ahead of the disk). */
-export function writeJsonAtomicSync(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify(value)}\n`);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
 }
 
 function readJson(file: string): unknown {

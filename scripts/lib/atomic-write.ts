@@ -1,0 +1,53 @@
+/**
+ * The one atomic JSON write of the build and the operators' state files (build cache, file results, release marker,
+ * rollback, service state, lock): the JSON goes to a temporary file in the same folder (`<file>.<pid>.<random>.tmp`),
+ * which is then renamed over `file`, so a reader or a crash sees the old file or the new, never half. The temporary
+ * file is removed whatever fails, its own write included (a full disk creates it, then fails the write).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** How `writeJsonAtomic` writes. */
+export interface JsonWriteOptions {
+  /** Indentation, as JSON.stringify's `space`; none by default. */
+  space?: number | undefined;
+  /** Creates the file's folder first (the default); false where a missing folder must stay an error. */
+  createFolder?: boolean | undefined;
+  /** The file's mode (before the umask). */
+  mode?: number | undefined;
+}
+
+/** A fresh temporary name beside `file`, ending in `.tmp` (what the leftover sweeps and the release walks skip). */
+export function tempPathFor(file: string): string {
+  return `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+const jsonText = (value: unknown, space: number | undefined) => `${JSON.stringify(value, null, space)}\n`;
+
+/** Writes `value` as JSON to `file` atomically. */
+export async function writeJsonAtomic(file: string, value: unknown, options: JsonWriteOptions = {}): Promise<void> {
+  if (options.createFolder !== false) await mkdir(path.dirname(file), { recursive: true });
+  const temp = tempPathFor(file);
+  try {
+    await writeFile(temp, jsonText(value, options.space), { mode: options.mode });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** `writeJsonAtomic`, synchronously: for a write that must be on disk before the process answers or goes on. */
+export function writeJsonAtomicSync(file: string, value: unknown, options: JsonWriteOptions = {}): void {
+  if (options.createFolder !== false) mkdirSync(path.dirname(file), { recursive: true });
+  const temp = tempPathFor(file);
+  try {
+    writeFileSync(temp, jsonText(value, options.space), { mode: options.mode });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
