@@ -6,7 +6,7 @@
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeJsonAtomic } from './atomic-write.ts';
-import { isRecord } from '../../src/lib/catalogue/rows.ts';
+import { isRecord } from '../../src/lib/fields.ts';
 
 /** The build cache's folder: THELA_BUILD_CACHE, default node_modules/.astro (Astro's default too). */
 export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {

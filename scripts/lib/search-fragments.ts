@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import { readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
-import { isRecord } from '../../src/lib/catalogue/rows.ts';
+import { isRecord } from '../../src/lib/fields.ts';
 
 const FRAGMENT_DIR = 'fragment';
 const FRAGMENT_SUFFIX = '.pf_fragment';

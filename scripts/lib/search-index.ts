@@ -26,7 +26,8 @@ import {
   writeFragmentState,
   type FragmentState,
 } from './search-fragments.ts';
-import { isRecord, type Catalogue } from '../../src/lib/catalogue/rows.ts';
+import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
+import { isRecord } from '../../src/lib/fields.ts';
 import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
 import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
 import { spellingVariants } from '../../src/lib/search/spellings.ts';

@@ -269,8 +269,9 @@ export interface CartProductInput extends CartProduct {
   is_available?: boolean | undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+/** True for a plain object (not null, not an array): a row, or any JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   PRICE_MAX,
   RESERVED_IDS,
   UNIT_MAX,
+  isRecord,
   parseId,
   readCardProduct,
   readCartProduct,
@@ -243,5 +244,12 @@ describe('field rules', () => {
     });
     expect(catalogue.products.map((p) => p.id)).toEqual([good.id]);
     expect(report.skipped).toEqual([{ table: 'products', index: 0, id: null, reason: 'reserved id' }]);
+  });
+});
+
+describe('isRecord', () => {
+  test('is true for a JSON object only: not null, an array or a primitive', () => {
+    expect([{}, { id: 'a' }, Object.create(null)].map(isRecord)).toEqual([true, true, true]);
+    expect([null, undefined, [], [{ id: 'a' }], 'a', 1, true].map(isRecord)).toEqual([false, false, false, false, false, false, false]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isRecord } from '../../../src/lib/catalogue/rows.ts';
+import { isRecord } from '../../../src/lib/fields.ts';
 
 /** A command either as an argv array (run directly) or as one string (run through /bin/sh). */
 export type Command = string[] | string;

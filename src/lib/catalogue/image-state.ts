@@ -5,7 +5,8 @@
  * revalidate it next time) or why it failed. Build only.
  */
 import { readFile } from 'node:fs/promises';
-import { isRecord, type Catalogue } from './rows.ts';
+import { isRecord } from '../fields.ts';
+import type { Catalogue } from './rows.ts';
 import { storedImagePath } from '../images.ts';
 
 /** The file's format; a file of another version is ignored (every photo is fetched again). */

@@ -63,6 +63,7 @@ import striptags from 'striptags';
 import {
   ADDRESS_MAX,
   DESCRIPTION_MAX,
+  isRecord,
   NAME_MAX,
   parseBoolean,
   parseId,
@@ -145,11 +146,6 @@ class Skip extends Error {
     super(reason);
     this.reason = reason;
   }
-}
-
-/** True for a plain object (not null, not an array): a row, or any JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads one raw row by a description: each column's rule in order; the first rule to skip decides the reason. */
