@@ -3,33 +3,40 @@
  * the order a checkout creates, and the rules that read stored orders back (storage is user input).
  */
 import {
+  isRecord,
   MAX_LINE_QUANTITY,
-  NAME_MAX,
-  UNIT_MAX,
-  readId,
-  readImageUrl,
-  readPriceField,
+  readCartProduct,
   readQuantity,
+  toCartProduct,
   withRupeePrice,
-  readText,
   type CardProduct,
+  type CartProduct,
 } from './fields.ts';
 import { COUPON_RULES, isCouponCode, type AppliedCoupon, type CouponCode } from './coupons.ts';
 import { DEFAULT_UNIT } from './format.ts';
 import { cartTotals, DELIVERY_FEE_PAISE } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
 
-/** One line of an order. `id` is the product id, so "Reorder Items" can put it back in the cart. */
-export interface OrderItem {
-  id: string;
-  name: string;
+/**
+ * One line of an order: the cart fields of the product as ordered (`id` is the product id, so "Reorder Items" can
+ * put it back in the cart; `price_paise` the unit price then), its pack size stored as `unit`.
+ */
+export interface OrderItem extends Pick<CartProduct, 'id' | 'name' | 'price_paise' | 'image_url'> {
   quantity: number;
-  /** Unit price when ordered (paise). */
-  price_paise: number;
   unit: string;
-  image_url: string | null;
   /** The product's top-level category when the cart knew it (so "Buy again" and reorders keep it for coupons). */
   category_id?: string;
+}
+
+/** The order line of `quantity` of `product`: its cart fields, the pack size (default "pcs") as `unit`. */
+function orderItem(product: CartProduct, quantity: number): OrderItem {
+  const { quantity_unit, category_id, ...fields } = toCartProduct(product);
+  return { ...fields, quantity, unit: quantity_unit?.trim() || DEFAULT_UNIT, ...(category_id ? { category_id } : {}) };
+}
+
+/** The cart fields of an order line, its `unit` as the `quantity_unit` ("Buy again", "Reorder Items"). */
+export function itemProduct(item: OrderItem): CartProduct {
+  return toCartProduct({ ...item, quantity_unit: item.unit });
 }
 
 /** The five steps of the spec's timeline, in order. */
@@ -123,30 +130,16 @@ export function formatAddress(address: CheckoutAddress): string {
     .join(', ');
 }
 
-/** A cart line as an order reads it. */
+/** A cart line as an order reads it (the product's id is the line's `product_id`). */
 export interface OrderableLine {
   product_id: string;
   quantity: number;
-  product: {
-    name: string;
-    price_paise: number;
-    image_url: string | null;
-    quantity_unit: string | null;
-    category_id?: string | null | undefined;
-  };
+  product: Omit<CartProduct, 'id'>;
 }
 
 /** The order a checkout places: id "ORD-" + `now`, status processing, "Order Placed" done, with the applied coupon if any. */
 export function createOrder(lines: readonly OrderableLine[], address: CheckoutAddress, now: number, coupon?: AppliedCoupon | null): Order {
-  const items: OrderItem[] = lines.map((line) => ({
-    id: line.product_id,
-    name: line.product.name,
-    quantity: line.quantity,
-    price_paise: line.product.price_paise,
-    unit: line.product.quantity_unit?.trim() || DEFAULT_UNIT,
-    image_url: line.product.image_url,
-    ...(line.product.category_id ? { category_id: line.product.category_id } : {}),
-  }));
+  const items = lines.map((line) => orderItem({ ...line.product, id: line.product_id }, line.quantity));
   const placed = new Date(now).toISOString();
   const totals = orderTotals(items);
   return {
@@ -207,25 +200,12 @@ const ORDER_ID = /^ORD-[\w-]{1,60}$/;
 
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().slice(0, max) : '');
 
-/** One stored order line by the field rules (src/lib/fields.ts), the same as a cart line's. */
+/** One stored order line: the cart fields read as a cart line's (`readCartProduct`), its pack size under `unit`. */
 function repairItem(raw: unknown): OrderItem | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  const id = readId(r['id']);
-  const name = readText(r['name'], NAME_MAX);
-  const price = readPriceField(r, 'price');
-  const quantity = readQuantity(r['quantity']);
-  if (id === null || name === null || price === null || quantity === null) return null;
-  const category = readId(r['category_id']);
-  return {
-    id,
-    name,
-    price_paise: price,
-    quantity: Math.min(MAX_LINE_QUANTITY, quantity),
-    unit: readText(r['unit'], UNIT_MAX) ?? DEFAULT_UNIT,
-    image_url: readImageUrl(r['image_url']),
-    ...(category === null ? {} : { category_id: category }),
-  };
+  if (!isRecord(raw)) return null;
+  const product = readCartProduct({ ...raw, quantity_unit: raw['unit'] });
+  const quantity = readQuantity(raw['quantity']);
+  return product && quantity !== null ? orderItem(product, Math.min(MAX_LINE_QUANTITY, quantity)) : null;
 }
 
 /** A whole number of paise from 0 to `max`, or null. */
@@ -237,9 +217,8 @@ function readPaise(value: unknown, max: number): number | null {
  * A stored order's coupon: a code of ours with a discount no larger than the order's subtotal + fee, and a
  * cashback no larger than the rule's. Anything else reads as no coupon (orders saved before coupons have none).
  */
-function repairCoupon(raw: unknown, totals: OrderTotals): OrderCoupon | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
+function repairCoupon(r: unknown, totals: OrderTotals): OrderCoupon | null {
+  if (!isRecord(r)) return null;
   const code = typeof r['code'] === 'string' ? r['code'] : '';
   if (!isCouponCode(code)) return null;
   const benefit = COUPON_RULES[code].benefit;
@@ -251,9 +230,7 @@ function repairCoupon(raw: unknown, totals: OrderTotals): OrderCoupon | null {
 function repairTimeline(raw: unknown): TimelineEntry[] {
   const given = Array.isArray(raw) ? raw : [];
   return TIMELINE_STEPS.map((status) => {
-    const entry = given.find(
-      (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && (e as Record<string, unknown>)['status'] === status,
-    );
+    const entry = given.find((e): e is Record<string, unknown> => isRecord(e) && e['status'] === status);
     const time = entry ? str(entry['time'], 40) : '';
     return { status, time: Number.isFinite(new Date(time).getTime()) ? time : '', completed: entry?.['completed'] === true };
   });
@@ -264,9 +241,8 @@ function repairTimeline(raw: unknown): TimelineEntry[] {
  * one the store ever charged, ₹0 or the fixed fee, since free delivery once came without a code), or null when it
  * cannot be shown.
  */
-export function repairOrder(raw: unknown): Order | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
+export function repairOrder(r: unknown): Order | null {
+  if (!isRecord(r)) return null;
   const id = str(r['id'], 64);
   if (!ORDER_ID.test(id)) return null;
   const items = (Array.isArray(r['items']) ? r['items'] : []).map(repairItem).filter((i): i is OrderItem => i !== null);
@@ -325,16 +301,7 @@ export function recentlyBought(placed: readonly Order[], limit = BUY_AGAIN_LIMIT
   for (const item of newestFirst.flatMap((order) => order.items)) {
     if (seen.has(item.id)) continue;
     seen.add(item.id);
-    out.push({
-      id: item.id,
-      name: item.name,
-      price_paise: item.price_paise,
-      original_price_paise: null,
-      image_url: item.image_url,
-      quantity_unit: item.unit,
-      ...(item.category_id ? { category_id: item.category_id } : {}),
-      is_available: true,
-    });
+    out.push({ ...itemProduct(item), original_price_paise: null, is_available: true });
     if (out.length === limit) break;
   }
   return out;

@@ -4,10 +4,10 @@ import {
   createOrder,
   decodeOrders,
   encodeOrders,
+  itemProduct,
   MAX_STORED_ORDERS,
   type CheckoutAddress,
   type Order,
-  type OrderItem,
 } from '../lib/orders.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 import { evaluateCoupon, type CouponLine } from '../lib/coupons.ts';
@@ -88,20 +88,9 @@ export function reorder(order: Order, known?: Readonly<Record<string, CartProduc
       product: known
         ? Object.hasOwn(known, item.id)
           ? (known[item.id] as CartProductInput)
-          : { ...fromItem(item), is_available: false }
-        : fromItem(item),
+          : { ...itemProduct(item), is_available: false }
+        : itemProduct(item),
       quantity: item.quantity,
     })),
   );
-}
-
-function fromItem(item: OrderItem): CartProductInput {
-  return {
-    id: item.id,
-    name: item.name,
-    price_paise: item.price_paise,
-    image_url: item.image_url,
-    quantity_unit: item.unit,
-    category_id: item.category_id ?? null,
-  };
 }

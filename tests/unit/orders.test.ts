@@ -137,6 +137,30 @@ describe('decodeOrders', () => {
     expect(order?.timeline).toHaveLength(TIMELINE_STEPS.length);
     expect(order?.date).toBe('');
   });
+
+  test('reads a line as earlier releases stored it: the cart fields by their rules, the pack size under unit only', () => {
+    const stored = JSON.stringify([
+      {
+        ...good,
+        items: [
+          {
+            id: ' a ',
+            name: ' Onion\n 1 kg ',
+            quantity: 3,
+            price: '39.5',
+            unit: ' 1  kg ',
+            image_url: '/a.webp',
+            category_id: 'vegetables',
+          },
+          { id: 'b', name: 'B', quantity: 1, price_paise: 1200, quantity_unit: '5 kg', is_available: false, category_id: '' },
+        ],
+      },
+    ]);
+    expect(decodeOrders(stored)[0]?.items).toStrictEqual([
+      { id: 'a', name: 'Onion 1 kg', price_paise: 3950, image_url: '/a.webp', quantity: 3, unit: '1 kg', category_id: 'vegetables' },
+      { id: 'b', name: 'B', price_paise: 1200, image_url: null, quantity: 1, unit: 'pcs' },
+    ]);
+  });
 });
 
 describe('sample orders', () => {
