@@ -1,7 +1,6 @@
 /**
  * Search speed comes from the search engineer's scripts/bench-search.ts (keystroke-to-results time and bytes
- * fetched per query in Chromium on a built site). This runs it as a child process when it exists and keeps its
- * JSON; until it exists the section is skipped with a note.
+ * fetched per query in Chromium on a built site). This runs it as a child process and keeps its JSON.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -29,8 +28,6 @@ export type SearchResult =
 
 /** Runs scripts/bench-search.ts on a built site with `runs` runs, serving it on `port`. */
 export async function runSearchBench(dist: string, products: number | null, runs: number, port: number): Promise<SearchResult> {
-  if (!existsSync(SEARCH_BENCH))
-    return { skipped: 'scripts/bench-search.ts does not exist yet (search engineer); search speed not measured' };
   if (!existsSync(path.join(dist, 'pagefind'))) return { skipped: `${dist} has no Pagefind index` };
   const jsonFile = path.join(path.dirname(dist), `search-${Date.now()}.json`);
   const run = await runMeasured(
