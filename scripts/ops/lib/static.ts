@@ -1,15 +1,19 @@
 /**
- * Serves the live release for operators without a CDN. Each request resolves `current` once and answers entirely
- * from that release (the file is opened before the headers go out), so a switch mid-request cannot mix releases.
- * Hashed assets under /_astro/ are immutable for a year and, when a page from the previous release asks for one the
- * new release lacks, come from the retained releases; everything else is revalidated (no-cache + ETag). The
- * release's `_redirects` applies where no file answers (scripts/lib/redirects.ts: `/orders/{id}` is the order page).
+ * The static server of a built site, as a CDN serves it: the operators' service serves the live release with it
+ * (`createStaticHandler`), the bench a build (`serveSite`, compressing as a CDN does). Each request resolves its
+ * folder once (for the service, where `current` points) and answers entirely from it (the file is opened before the
+ * headers go out), so a release switch mid-request cannot mix releases. Hashed assets under /_astro/ are immutable
+ * for a year and, when a page from the previous release asks for one the new release lacks, come from the retained
+ * releases; everything else is revalidated (no-cache + ETag). The site's `_headers` are sent (caching stays the rule
+ * here) and its `_redirects` apply where no file answers (scripts/lib/redirects.ts: `/orders/{id}` is the order page).
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { listReleases, resolveCurrent } from './releases.ts';
@@ -27,6 +31,26 @@ const HASHED_PREFIXES = ['/_astro/'];
 
 /** Files in a release that are CDN configuration, not content. */
 const HIDDEN_FILES = new Set(['_headers', '_redirects']);
+
+/** Content types a CDN compresses. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm)|image\/svg)/;
+
+/** How a site is served. */
+export interface ServeOptions {
+  /** Brotli or gzip for text when the client accepts it, as a CDN does (the bench); off by default. */
+  compress?: boolean | undefined;
+}
+
+/** The folder a request is answered from. */
+interface Site {
+  root: string;
+  /** Sent as X-Thela-Release: the release answering. */
+  release?: string | undefined;
+  /** Other complete releases, newest first, whose hashed assets answer what `root` lacks. */
+  retained?: (() => Promise<Array<{ id: string; dir: string }>>) | undefined;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 interface Opened {
   handle: FileHandle;
@@ -95,15 +119,16 @@ async function lookup(root: string, segments: string[]): Promise<Opened | null> 
   return (await openFile(root, base)) ?? (segments.length ? openFile(root, `${base}.html`) : null);
 }
 
-/** A request handler for GET and HEAD of the live release. */
-export function createStaticHandler(config: OpsConfig, log: Logger): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+/** A handler for GET and HEAD of the site `siteOf` resolves for each request (null: nothing to serve yet, 503). */
+function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, log: Logger | undefined): Handler {
+  const packed = new Map<string, Buffer>();
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
       return;
     }
-    const root = await resolveCurrent(config);
-    if (!root) {
+    const site = await siteOf();
+    if (!site) {
       res.writeHead(503, {
         'Retry-After': '30',
         'Cache-Control': 'no-store',
@@ -112,7 +137,7 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
       res.end('No release is live yet.\n');
       return;
     }
-    const releaseId = path.basename(root);
+    const { root } = site;
     const segments = safeSegments(req.url ?? '/');
     const urlPath = `/${(segments ?? []).join('/')}`;
     const hashed = HASHED_PREFIXES.some((prefix) => urlPath.startsWith(prefix));
@@ -120,11 +145,10 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
     // The release's _redirects: a rewrite (200) serves its page with the URL kept, when no file answers the path.
     const redirect = segments ? matchRedirect(await readRedirectRules(root), urlPath) : null;
     let opened = segments && !redirect?.force ? await lookup(root, segments) : null;
-    let servedFrom = releaseId;
-    if (!opened && segments && hashed) {
+    let servedFrom = site.release;
+    if (!opened && segments && hashed && site.retained) {
       // A page of the previous release may still ask for its assets after the switch: look in the retained ones.
-      for (const release of (await listReleases(config)).filter((item) => item.info).reverse()) {
-        if (release.id === releaseId) continue;
+      for (const release of await site.retained()) {
         opened = await lookup(await realpath(release.dir).catch(() => release.dir), segments);
         if (opened) {
           servedFrom = release.id;
@@ -153,20 +177,37 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
     const found = opened;
     const { handle } = found;
     try {
+      const type = contentTypeFor(found.file);
+      const encoding = options.compress && found.size > 0 && COMPRESSIBLE.test(type) ? acceptedEncoding(req) : null;
+      // Each encoding is another representation, with its own tag.
+      const etag = encoding ? `${found.etag.slice(0, -1)}-${encoding}"` : found.etag;
       const headers: Record<string, string | number> = {
-        'Content-Type': contentTypeFor(found.file),
+        'Content-Type': type,
         'Cache-Control': status === 200 && hashed ? IMMUTABLE : REVALIDATE,
-        ETag: found.etag,
+        ETag: etag,
         'Last-Modified': found.mtime.toUTCString(),
         'X-Content-Type-Options': 'nosniff',
-        'X-Thela-Release': servedFrom,
+        ...(servedFrom ? { 'X-Thela-Release': servedFrom } : {}),
+        ...(options.compress ? { Vary: 'Accept-Encoding' } : {}),
       };
       // The release's _headers (security policy: CSP with this build's hashes, X-Frame-Options...), as a CDN sends
       // them; caching stays the rule above, which says the same as _headers for the paths this server knows.
       for (const [name, value] of Object.entries(headersForPath(await readHeadersRules(root), urlPath)))
         if (name.toLowerCase() !== 'cache-control') headers[name] = value;
-      if (status === 200 && req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === found.etag)) {
+      if (status === 200 && req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         res.writeHead(304, headers).end();
+        return;
+      }
+      if (encoding) {
+        // Read from the handle opened above, like the stream below; packed once per file version and encoding.
+        const key = `${found.file}:${etag}`;
+        let body = packed.get(key);
+        if (!body) {
+          body = compress(await handle.readFile(), encoding);
+          packed.set(key, body);
+        }
+        res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
         return;
       }
       headers['Content-Length'] = found.size;
@@ -181,9 +222,67 @@ export function createStaticHandler(config: OpsConfig, log: Logger): (req: Incom
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
       else res.destroy();
       if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
-        log.error('static.error', { path: urlPath, reason: (error as Error).message });
+        log?.error('static.error', { path: urlPath, reason: (error as Error).message });
     } finally {
       await handle.close().catch(() => {});
     }
+  };
+}
+
+/** The encoding a CDN would answer `req` with: brotli when accepted, else gzip, else none. */
+function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
+  const accept = req.headers['accept-encoding'] ?? '';
+  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+}
+
+/** Compresses as hard as a CDN's static compression does (brotli 11, gzip 9). */
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 });
+}
+
+/** A request handler for GET and HEAD of the live release (503 while none is live). */
+export function createStaticHandler(config: OpsConfig, log: Logger): Handler {
+  const live = async (): Promise<Site | null> => {
+    const root = await resolveCurrent(config);
+    if (!root) return null;
+    const release = path.basename(root);
+    const retained = async () => (await listReleases(config)).filter((item) => item.info && item.id !== release).reverse();
+    return { root, release, retained };
+  };
+  return siteHandler(live, {}, log);
+}
+
+/** A running `serveSite`. */
+export interface SiteServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves the built site in `dir` on 127.0.0.1:`port` (0: a free one) until closed. */
+export async function serveSite(dir: string, port: number, options: ServeOptions = {}): Promise<SiteServer> {
+  // Resolved per request, as `current` is: a rebuild may replace the folder while the server runs.
+  const site = async (): Promise<Site | null> => {
+    const root = await realpath(dir).catch(() => null);
+    return root ? { root } : null;
+  };
+  const handle = siteHandler(site, options, undefined);
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
