@@ -10,8 +10,9 @@
  * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, 7, 8) only.
  */
 import { writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
 import { generateSyntheticCatalogue } from '../catalogue/sample.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
@@ -131,11 +132,11 @@ try {
     site: await directoryStats(path.join(outDir, '_img')),
   };
 
-  // The pages of the issue's Lighthouse targets: the product whose photo is 1200x1200, and its category's first page.
+  // The pages of the issue's Lighthouse targets: the product whose photo is 1200x1200, and a category page of 24 photos.
   const product = catalogue.products[0] as (typeof catalogue.products)[number];
   const pages = [
     { name: 'product (1200x1200 photo)', url: `/product/${product.id}/` },
-    { name: 'category (24 photos)', url: `/category/${product.category_id}/` },
+    { name: 'category (24 photos)', url: await fullCategoryPage() },
   ];
   const reader = new AssetReader(outDir);
   const firstRender: Record<string, number> = {};
@@ -181,6 +182,16 @@ const file = path.join(ROOT, 'bench/results', `${today()}-images-${size}.json`);
 await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
 printReport();
 console.log(`Results: ${path.relative(ROOT, file)}`);
+
+/** The first category page (by id) whose grid holds a full page of cards, each with its photo. */
+async function fullCategoryPage(): Promise<string> {
+  for (const id of (await readdir(path.join(outDir, 'category'))).sort()) {
+    const html = await readFile(path.join(outDir, 'category', id, 'index.html'), 'utf8').catch(() => '');
+    if ((html.match(/<article\b/g) ?? []).length >= LISTING_PAGE_SIZE && (html.match(/src="\/_img\//g) ?? []).length >= LISTING_PAGE_SIZE)
+      return `/category/${id}/`;
+  }
+  throw new Error(`no category page of ${outDir} has ${LISTING_PAGE_SIZE} cards with photos`);
+}
 
 function printReport(): void {
   const first = results['first'] as ReturnType<typeof buildFigures> & { imagesPerSecond: number | null };
