@@ -12,7 +12,9 @@ export default defineConfig({
   retries: process.env['CI'] ? 1 : 0,
   workers: 2,
   reporter: [['list']],
-  timeout: 30_000,
+  // A bound on a hung test, not a speed check: the longest flows (five axe scans, every route under the policy)
+  // took 25-53 s in a loaded CI run, on a machine whose speed varies by a quarter.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,
