@@ -14,6 +14,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
 import { generateSyntheticCatalogue } from '../catalogue/sample.ts';
+import { parseStepTimes } from '../lib/build-pages.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
@@ -29,6 +30,8 @@ const PHOTO_PORT = benchPort(8);
 const WORK = '/tmp/bench-images';
 /** The photo of the product page audited: exactly 1200x1200 (photo-origin.ts reads the size from the name). */
 const LARGE_PHOTO = 'lcp-photo-1200x1200.jpg';
+/** The smallest catalogue with a category page of LISTING_PAGE_SIZE cards (24 products have none). */
+const MIN_SIZE = 200;
 
 const { values } = parseCommand('bench-images', 'usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]', {
   size: { type: 'string', default: '10000' },
@@ -37,8 +40,11 @@ const { values } = parseCommand('bench-images', 'usage: npm run bench -- --image
 });
 const size = Number(values.size);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-if (!Number.isInteger(size) || size < 24 || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 0)
-  usageError('bench-images', '--size needs a whole number >= 24, --lighthouse-runs a whole number >= 0');
+if (!Number.isInteger(size) || size < MIN_SIZE || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 0)
+  usageError(
+    'bench-images',
+    `--size needs a whole number >= ${MIN_SIZE} (a category with a full page of ${LISTING_PAGE_SIZE} photos), --lighthouse-runs a whole number >= 0`,
+  );
 
 const progress = (message: string) => console.log(`[bench-images ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 const outDir = path.join(WORK, 'dist');
@@ -65,12 +71,6 @@ function buildFigures(run: Measured) {
   const counts = /^images: (\d+) optimised, (\d+) reused, (\d+) failed.*\[(\d+) requests, (\d+) files encoded, ([\d.]+) s\]/.exec(
     images ?? '',
   );
-  const steps = Object.fromEntries(
-    [...(text.find((line) => line.startsWith('build: steps: ')) ?? '').matchAll(/([a-z ]+) ([\d.]+) s(?:,|$)/g)].map((m) => [
-      (m[1] as string).trim(),
-      Math.round(Number(m[2]) * 1000),
-    ]),
-  );
   return {
     ok: run.exitCode === 0,
     wallMs: Math.round(run.wallMs),
@@ -83,7 +83,7 @@ function buildFigures(run: Measured) {
     requests: counts ? Number(counts[4]) : null,
     encoded: counts ? Number(counts[5]) : null,
     imagesMs: counts ? Math.round(Number(counts[6]) * 1000) : null,
-    steps,
+    steps: parseStepTimes(text) ?? {},
     tail: run.exitCode === 0 ? [] : text.slice(-15),
   };
 }
