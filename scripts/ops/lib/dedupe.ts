@@ -6,9 +6,10 @@
  * under a temporary name and renamed over the file, so a reader sees the old copy or the link, never a gap.
  */
 import { randomBytes } from 'node:crypto';
-import { link, lstat, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { link, lstat, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MARKER } from './releases.ts';
+import { sameBytes } from './release-diff.ts';
 
 /** What deduplication did. */
 export interface DedupeResult {
@@ -24,11 +25,6 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
     if (entry.isDirectory()) yield* walk(dir, rel);
     else if (entry.isFile()) yield rel;
   }
-}
-
-async function sameContent(a: string, b: string): Promise<boolean> {
-  const [left, right] = await Promise.all([readFile(a), readFile(b)]);
-  return left.equals(right);
 }
 
 /** Hard-links files of `newDir` that equal the same path in `baseDir` (size first, then the bytes). */
@@ -47,7 +43,7 @@ export async function dedupeRelease(newDir: string, baseDir: string, concurrency
       const [a, b] = await Promise.all([lstat(fresh), lstat(old).catch(() => null)]);
       if (!b || !b.isFile() || a.size !== b.size || (a.ino === b.ino && a.dev === b.dev)) continue;
       if (a.dev !== b.dev) continue;
-      if (!(await sameContent(fresh, old))) continue;
+      if (!(await sameBytes(fresh, old, a.size))) continue;
       const temp = `${fresh}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         await link(old, temp);

@@ -11,7 +11,7 @@ import pLimit from 'p-limit';
 const CHUNK = 64 * 1024;
 
 /** Whether two files of the same size hold the same bytes (read side by side, stopping at the first difference). */
-async function sameBytes(a: string, b: string, size: number): Promise<boolean> {
+export async function sameBytes(a: string, b: string, size: number): Promise<boolean> {
   const [left, right] = await Promise.all([open(a, 'r'), open(b, 'r')]);
   try {
     const bufferA = Buffer.alloc(Math.min(CHUNK, size));
