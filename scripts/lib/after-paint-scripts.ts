@@ -11,10 +11,12 @@
  * - the island runtime (astro/dist/runtime/server/scripts.js), which Astro inlines before a page's first island:
  *   about 1.5 KB gzipped in the first round trip of every page with an island. It becomes a file of its own,
  *   `/_astro/astro-island.<hash>.js`, written into the build.
- * If Astro's templates change, the build stops here rather than ship pages whose scripts load before the first paint.
+ * If Astro's templates change, the build stops here rather than ship pages whose scripts load before the first paint;
+ * so does a build with another major or minor Astro than the one this was checked against (`CHECKED_ASTRO`).
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -26,14 +28,31 @@ const ISLAND_PRESCRIPTS = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]script
 const BUNDLED_TAG = '<script type="module" src="';
 const ISLAND_TAG = '<script>${process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>';
 
+/** The Astro version these rewrites were checked against: templates, load order in the browser, Lighthouse. */
+export const CHECKED_ASTRO = '7.3.5';
+
+const REVISIT = `scripts/lib/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`;
+
+/**
+ * Stops the build when the installed Astro's major or minor version is not CHECKED_ASTRO's. A minor release may
+ * render scripts another way while the strings below still match (a second template, another file); a patch
+ * release is left to the string match, or every lockfile refresh would stop the build.
+ */
+export function checkAstroVersion(installed: string): void {
+  const line = (version: string) => version.split('.').slice(0, 2).join('.');
+  if (line(installed) !== line(CHECKED_ASTRO)) {
+    throw new Error(
+      `thela:after-paint-scripts: Astro ${installed} is installed; check that pages still load their scripts after the first paint (tests/unit/after-paint-scripts.test.ts, the browser tests, the Lighthouse bench), then update ${REVISIT}`,
+    );
+  }
+}
+
 /** The island runtime's file, named by its content like Vite's own assets (served for a year, immutable). */
 export const ISLAND_RUNTIME_FILE = `_astro/astro-island.${createHash('sha256').update(islandRuntime).digest('base64url').slice(0, 8)}.js`;
 
 function rewrite(source: string, from: string, to: string, what: string): string {
   if (!source.includes(from)) {
-    throw new Error(
-      `thela:after-paint-scripts: Astro's renderer no longer writes ${what} as '${from}'; update scripts/lib/after-paint-scripts.ts`,
-    );
+    throw new Error(`thela:after-paint-scripts: Astro's renderer no longer writes ${what} as '${from}'; update ${REVISIT}`);
   }
   return source.replaceAll(from, to);
 }
@@ -64,12 +83,18 @@ export function afterPaintTemplates(): Plugin {
   };
 }
 
-/** The integration: the Vite plugin, and the island runtime's file written into the build. */
-export function afterPaintScripts(): AstroIntegration {
+/**
+ * The integration: the Vite plugin, and the island runtime's file written into the build. `astroVersion`: the
+ * installed Astro's, checked before a build.
+ */
+export function afterPaintScripts(
+  astroVersion = (createRequire(import.meta.url)('astro/package.json') as { version: string }).version,
+): AstroIntegration {
   return {
     name: 'thela:after-paint-scripts',
     hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command === 'build') checkAstroVersion(astroVersion);
         updateConfig({ vite: { plugins: [afterPaintTemplates()] } });
       },
       'astro:build:done': async ({ dir }) => {
