@@ -74,6 +74,17 @@ const SCALE_SITE_PORT = benchPort(4);
 const LIGHTHOUSE_DEBUG_PORT = benchPort(3);
 const SEARCH_PORT = benchPort(2);
 const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
+/** The sample build as Lighthouse sees it (over HTTP/2 and TLS). */
+const AUDIT_PORT = benchPort(1);
+
+/**
+ * Lighthouse audits a build as a CDN serves it to shoppers: HTTP/2 over TLS, compressed (serve.ts `secure`). Over
+ * plain HTTP/1.1 each image after the page opened a connection of its own in the simulated slow 4G, which no CDN
+ * makes a phone do, and TLS's round trip was missing from every page's first byte.
+ */
+function auditServer(dir: string, port: number) {
+  return serveStatic(dir, port, { secure: true });
+}
 
 interface Options {
   quick: boolean;
@@ -464,13 +475,14 @@ try {
     const wanted: readonly string[] = options.quick ? ['product'] : TARGETS.lighthousePages;
     // The category page at scale (issue 12): on the 10,000-product build when there is one.
     const scaleBuilt = existsSync(path.join(options.scaleDist, 'index.html'));
-    const scaleServer = scaleBuilt && wanted.includes('category') ? await serveStatic(options.scaleDist, SCALE_SITE_PORT) : null;
+    const scaleServer = scaleBuilt && wanted.includes('category') ? await auditServer(options.scaleDist, SCALE_SITE_PORT) : null;
+    const siteServer = await auditServer(siteDir, AUDIT_PORT);
     const onScale = (name: string) => scaleServer !== null && TARGETS.lighthouseScalePages.includes(name);
     const pages: AuditedPage[] = resolved
       .filter((page): page is Extract<ResolvedPage, { url: string }> => page.missing === undefined && wanted.includes(page.type.name))
       .map((page) => {
         const name = page.type.name;
-        return { name, url: page.url, origin: onScale(name) && scaleServer ? scaleServer.origin : server.origin };
+        return { name, url: page.url, origin: onScale(name) && scaleServer ? scaleServer.origin : siteServer.origin };
       });
     const missing = resolved.filter((page) => page.missing !== undefined && wanted.includes(page.type.name));
     heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${options.lighthouseRuns} run(s) per page, medians`);
@@ -499,6 +511,7 @@ try {
       printLighthouse(lighthouse.pages);
     }
     await scaleServer?.close();
+    await siteServer.close();
   }
   results['lighthouse'] = lighthouse;
   results['loadAverageAfterLighthouse'] = await loadAverage();
@@ -521,6 +534,7 @@ try {
   else search = { skipped: `the ${searchSize.toLocaleString('en')}-product build did not run` };
   results['search'] = search;
   await save();
+  const searchResults: NonNullable<VerdictInput['searchResults']> = {};
   if (!options.skip.has('builds')) {
     for (const size of options.sizes) {
       heading(`Build: ${size.toLocaleString('en')} synthetic products`);
@@ -546,6 +560,12 @@ try {
         results['search100k'] = search100k;
         await save();
       }
+      if (TARGETS.searchResultsLcpMs[size] !== undefined && build.ok && !options.skip.has('lighthouse')) {
+        heading(`Lighthouse on the search results page, ${size.toLocaleString('en')}-product index`);
+        searchResults[size] = { pages: await auditSearchResults(build.outDir) };
+        results['searchResults'] = searchResults;
+        await save();
+      }
       if (size >= 100_000 && !options.keep && reused === undefined) await rm(build.outDir, { recursive: true, force: true });
       // The incremental-build cache the build wrote beside its output (a copy of every keyed page).
       if (reused === undefined) await rm(`${build.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
@@ -561,6 +581,7 @@ try {
     builds,
     search: searchFigures(search),
     ...(search100k ? { search100k: searchFigures(search100k) } : {}),
+    searchResults,
   });
   results['verdicts'] = verdictList;
   await save();
@@ -585,6 +606,27 @@ try {
   );
 } finally {
   await server.close().catch(() => undefined);
+}
+
+/**
+ * Lighthouse on a scale build's search page (issue 31): empty, with a query and with a misspelt one the page
+ * corrects, each arriving with its query in the URL as a shared link does.
+ */
+async function auditSearchResults(dir: string): Promise<Record<string, LighthouseResult>> {
+  const server = await auditServer(dir, SCALE_SITE_PORT);
+  try {
+    const pages: AuditedPage[] = [
+      { name: 'search', url: '/search/', origin: server.origin },
+      ...TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}`, origin: server.origin })),
+    ];
+    progress('lighthouse warm-up run (discarded)');
+    await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
+    const audited = await runLighthouse(pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress);
+    printLighthouse(audited);
+    return audited;
+  } finally {
+    await server.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

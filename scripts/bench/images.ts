@@ -144,7 +144,7 @@ try {
     firstRender[page.name] = (await analysePageFile(reader, page.url, path.join(outDir, page.url, 'index.html'))).firstRender.gzip;
   results['firstRenderGzip'] = firstRender;
   if (lighthouseRuns > 0) {
-    const server = await serveStatic(outDir, SITE_PORT);
+    const server = await serveStatic(outDir, SITE_PORT, { secure: true });
     try {
       progress(`Lighthouse, ${lighthouseRuns} run(s) per page`);
       const audits = await runLighthouse(

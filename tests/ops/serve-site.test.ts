@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -125,6 +126,39 @@ test('serveSite without compression sends files as they are', async () => {
     expect(home.headers['vary']).toBeUndefined();
     expect(home.body.toString()).toBe(page('Home'));
   } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('serveStatic with `secure` answers over HTTP/2 and TLS, compressed, with the same files and headers', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'thela-serve-site-'));
+  writeFileSync(path.join(dir, 'index.html'), page('Home'));
+  writeFileSync(path.join(dir, '_headers'), '/*\n  X-Frame-Options: DENY\n');
+  const server = await serveStatic(dir, 0, { secure: true });
+  // The certificate is made for the run: not one a client would trust.
+  const session = connect(server.origin, { rejectUnauthorized: false });
+  try {
+    expect(server.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const stream = session.request({ ':path': '/', 'accept-encoding': 'gzip' });
+      let headers: Answer['headers'] = {};
+      const chunks: Buffer[] = [];
+      stream.on('response', (received) => (headers = received as Answer['headers']));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve({ status: Number(headers[':status']), headers, body: Buffer.concat(chunks) }));
+      stream.on('error', reject);
+      stream.end();
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(gunzipSync(answer.body).toString()).toBe(page('Home'));
+    // Never plain HTTP on that port.
+    const insecure = await get(`http://${server.origin.slice('https://'.length)}/`).catch((error: unknown) => error);
+    expect(insecure).toBeInstanceOf(Error);
+  } finally {
+    session.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
