@@ -30,6 +30,8 @@ const PHOTO_PORT = benchPort(8);
 const WORK = '/tmp/bench-images';
 /** The photo of the product page audited: exactly 1200x1200 (photo-origin.ts reads the size from the name). */
 const LARGE_PHOTO = 'lcp-photo-1200x1200.jpg';
+/** The photo of a second product page audited: a 1200x1200 product shot (photo-origin.ts `shot-`). */
+const PRODUCT_SHOT = 'shot-lcp-1200x1200.jpg';
 /** The smallest catalogue with a category page of LISTING_PAGE_SIZE cards (24 products have none). */
 const MIN_SIZE = 200;
 
@@ -53,7 +55,8 @@ const catalogueFile = path.join(WORK, 'catalogue.json');
 
 // The synthetic catalogue, each product with a photo of its own; the first product's is the 1200x1200 one.
 const catalogue = generateSyntheticCatalogue(size);
-const photoNames = catalogue.products.map((product, i) => (i === 0 ? LARGE_PHOTO : `${product.id}.jpg`));
+// photoNames[1] is the one the rebuild changes.
+const photoNames = catalogue.products.map((product, i) => (i === 0 ? LARGE_PHOTO : i === 2 ? PRODUCT_SHOT : `${product.id}.jpg`));
 await mkdir(WORK, { recursive: true });
 progress(`writing the photos that are not there yet (${size.toLocaleString('en')} in all)`);
 const photosDir = path.join(WORK, 'photos');
@@ -132,10 +135,12 @@ try {
     site: await directoryStats(path.join(outDir, '_img')),
   };
 
-  // The pages of the issue's Lighthouse targets: the product whose photo is 1200x1200, and a category page of 24 photos.
-  const product = catalogue.products[0] as (typeof catalogue.products)[number];
+  // The pages of the issue's Lighthouse targets: a product whose photo is 1200x1200 (the mottled worst case, and a
+  // product shot), and a category page of 24 photos.
+  const productUrl = (i: number) => `/product/${(catalogue.products[i] as (typeof catalogue.products)[number]).id}/`;
   const pages = [
-    { name: 'product (1200x1200 photo)', url: `/product/${product.id}/` },
+    { name: 'product (1200x1200 photo, mottled)', url: productUrl(0) },
+    { name: 'product (1200x1200 product shot)', url: productUrl(2) },
     { name: 'category (24 photos)', url: await fullCategoryPage() },
   ];
   const reader = new AssetReader(outDir);

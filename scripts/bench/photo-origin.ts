@@ -56,14 +56,69 @@ function unit(key: string, salt: string): number {
 }
 
 /**
+ * A studio shot of a packet as SVG: a light backdrop, the packet (a gradient in its own colour) with a label of
+ * text-like lines, a logo and a shadow. With a camera's grain on top it compresses as a product photo does: large
+ * smooth areas, sharp edges and fine detail in the label.
+ */
+function productShotSvg(width: number, height: number, key: string): string {
+  const hue = Math.round(unit(key, 'hue') * 360);
+  const [ow, oh] = [width * (0.42 + unit(key, 'ow') * 0.2), height * (0.6 + unit(key, 'oh') * 0.2)];
+  const ox = (width - ow) / 2 + (unit(key, 'ox') - 0.5) * width * 0.1;
+  const oy = (height - oh) / 2 + (unit(key, 'oy') - 0.5) * height * 0.08;
+  const [lx, lw, ly, lh] = [ox + ow * 0.12, ow * 0.76, oy + oh * 0.3, oh * 0.4];
+  const words: string[] = [];
+  for (let y = ly + lh * 0.08, n = 0; y < ly + lh * 0.92; y += lh * 0.07) {
+    for (let x = lx + lw * 0.06; ; n++) {
+      const w = lw * (0.03 + unit(`${key}:${n}`, 'word') * 0.12);
+      if (x + w > lx + lw * 0.94) break;
+      words.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${(lh * 0.035).toFixed(1)}" rx="2"/>`);
+      x += w + lw * 0.025;
+    }
+  }
+  const blur = (width / 60).toFixed(1);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>
+<radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#fbfaf7"/><stop offset="1" stop-color="#e4e1dc"/></radialGradient>
+<linearGradient id="pk" x1="0" x2="1"><stop offset="0" stop-color="hsl(${hue},55%,32%)"/><stop offset="0.35" stop-color="hsl(${hue},60%,50%)"/><stop offset="1" stop-color="hsl(${hue},55%,28%)"/></linearGradient>
+<filter id="soft"><feGaussianBlur stdDeviation="${blur}"/></filter></defs>
+<rect width="100%" height="100%" fill="url(#bg)"/>
+<ellipse cx="${ox + ow / 2}" cy="${oy + oh}" rx="${ow * 0.55}" ry="${oh * 0.05}" opacity="0.25" filter="url(#soft)"/>
+<rect x="${ox}" y="${oy}" width="${ow}" height="${oh}" rx="${ow * 0.08}" fill="url(#pk)"/>
+<rect x="${lx}" y="${ly}" width="${lw}" height="${lh}" rx="${ow * 0.03}" fill="hsl(${(hue + 40) % 360},30%,92%)"/>
+<g fill="hsl(${hue},40%,20%)">${words.join('')}</g>
+<circle cx="${ox + ow * 0.5}" cy="${oy + oh * 0.18}" r="${ow * 0.1}" fill="hsl(${(hue + 180) % 360},70%,55%)"/>
+<rect x="${ox + ow * 0.2}" y="${oy + oh * 0.04}" width="${ow * 0.12}" height="${oh * 0.9}" fill="#fff" opacity="0.18" filter="url(#soft)"/>
+</svg>`;
+}
+
+/** A product shot's JPEG (`productShotSvg` with a camera's grain): about 250 KB at 1200x1200. */
+async function productShotJpeg(width: number, height: number, key: string): Promise<Buffer> {
+  const shot = await sharp(Buffer.from(productShotSvg(width, height, key)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 6 } },
+  })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < shot.length; i++) shot[i] = Math.max(0, Math.min(255, (shot[i] as number) + (grain[i] as number) - 128));
+  return sharp(shot, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/**
  * The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name
- * and version); a name ending in `-<W>x<H>.jpg` is exactly that size (at most 1600 px a side).
+ * and version); a name ending in `-<W>x<H>.jpg` is exactly that size (at most 1600 px a side). Cut from a mottled
+ * texture, the worst case for an encoder (fine detail everywhere, so every width costs its full share of bytes);
+ * a name starting with `shot-` is a product shot instead (`productShotSvg`), as most catalogue photos are.
  */
 export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   const key = `${name}#${version}`;
   const exact = /-(\d{2,4})x(\d{2,4})\.jpe?g$/.exec(name);
   const width = exact ? Math.min(Number(exact[1]), TEXTURE_SIZE) : 800 + Math.round(unit(key, 'w') * 400);
   const height = exact ? Number(exact[2]) : Math.round(width * (0.75 + unit(key, 'h') * 0.5));
+  if (name.startsWith('shot-')) return productShotJpeg(width, Math.min(height, TEXTURE_SIZE), key);
   const crop = Math.min(height, TEXTURE_SIZE);
   const a = 0.55 + unit(key, 'a') * 0.5;
   return sharp(await photoTexture(), { raw: { width: TEXTURE_SIZE, height: TEXTURE_SIZE, channels: 3 } })
