@@ -9,8 +9,8 @@ export interface ProductCardProps {
   product: CardProduct;
   /** Heading level of the product name within the page outline (default 3). */
   headingLevel?: 2 | 3 | 4;
-  /** Load the image at once (first screenful) instead of lazily. */
-  eager?: boolean;
+  /** Load the image at once (first screenful) instead of lazily; `high`: at once and before the page's other images. */
+  eager?: boolean | 'high';
   /** The image's box: a grid card (default) or a card of a scrolling row. */
   imageUse?: Extract<ImageUseName, 'card' | 'rowCard'>;
   /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
@@ -41,7 +41,7 @@ export default function ProductCard({
         <CatalogueImage
           url={product.image_url}
           use={imageUse}
-          priority={eager ? 'eager' : 'lazy'}
+          priority={eager === 'high' ? 'high' : eager ? 'eager' : 'lazy'}
           className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800"
         />
         <Heading className="mt-2 line-clamp-2 text-sm leading-snug font-semibold">{product.name}</Heading>

@@ -7,6 +7,8 @@ export interface ProductListProps {
   layout?: 'grid' | 'row';
   /** How many cards load their image eagerly (the first screenful). */
   eager?: number;
+  /** The first card's image is the page's largest content (the search results): fetched before any other (`fetchpriority="high"`). */
+  firstHigh?: boolean;
   headingLevel?: 2 | 3 | 4;
   showAdd?: boolean;
   /** See ProductCard. */
@@ -24,6 +26,7 @@ export default function ProductList({
   products,
   layout = 'grid',
   eager = 2,
+  firstHigh = false,
   headingLevel = 3,
   showAdd = true,
   sharedStepper = false,
@@ -37,7 +40,7 @@ export default function ProductList({
           <ProductCard
             product={product}
             headingLevel={headingLevel}
-            eager={i < eager}
+            eager={i === 0 && firstHigh && eager > 0 ? 'high' : i < eager}
             imageUse={layout === 'row' ? 'rowCard' : 'card'}
             showAdd={showAdd}
             sharedStepper={sharedStepper}

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import {
-  loadCards,
-  loadPagefind,
-  preload,
-  searchProducts,
-  type Correction,
-  type PagefindApi,
-  type PagefindResult,
-  type SearchHelp,
-  type SearchRequest,
-} from '../lib/search/pagefind-client.ts';
-import { correctedText, loadedVocabulary, loadVocabulary } from '../lib/search/correction.ts';
+import { loadCards, loadPagefind, preload, type Correction, type PagefindApi, type PagefindResult } from '../lib/search/pagefind-client.ts';
+import { FIRST_BATCH, keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../lib/search/arrival.ts';
+import { correctedText, loadVocabulary } from '../lib/search/correction.ts';
 import SearchCorrection from './SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
@@ -27,7 +18,6 @@ import {
   type SearchState,
 } from '../lib/search/query.ts';
 import { searchAvailability } from '../lib/pwa/search.ts';
-import { expandQuery } from '../lib/search/synonyms.ts';
 import ProductList from '../components/ProductList.tsx';
 import type { CardProduct } from '../lib/fields.ts';
 import '../scripts/cart-control.ts';
@@ -35,8 +25,6 @@ import SearchFilters from './SearchFilters.tsx';
 import SearchIdle from './SearchIdle.tsx';
 import SearchSkeleton from './SearchSkeleton.tsx';
 
-/** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
-const FIRST_BATCH = 8;
 /** Cards loaded each time the shopper scrolls near the end of the list (up to the 50 a search shows). */
 const NEXT_BATCH = 12;
 /** How long the previous results stay (dimmed) before a slow search swaps them for the skeleton. */
@@ -89,21 +77,8 @@ type Settled =
 export const RESULTS_MEASURE = 'search:results';
 export const FIRST_RESULTS_MEASURE = 'search:first-results';
 
-/** Typo correction loads its vocabulary only when a word matches nothing (or ahead of time, when idle). */
-const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary(), loadedVocabulary };
-
-const requestFor = (state: SearchState): SearchRequest => ({
-  text: expandQuery(state.q),
-  category: state.cat === 'all' ? null : state.cat,
-  sort: state.sort,
-  exact: state.exact,
-  inStock: state.inStock,
-});
-
 /** Thrown into a search that a newer one has overtaken. */
 const OVERTAKEN = new Error('overtaken by a newer search');
-
-const keyOf = (request: SearchRequest) => JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
 
 /**
  * The /search island: the box (autofocused, clear button, filter button), category chips that filter, trending
@@ -195,7 +170,6 @@ export default function SearchPage({
     setReady(true);
     // The box is autofocused: the search is about to be used, so Pagefind starts loading now.
     warm();
-    delete document.documentElement.dataset['searchPending'];
     window.addEventListener('popstate', fromUrl);
     return () => {
       window.removeEventListener('popstate', fromUrl);
@@ -203,6 +177,13 @@ export default function SearchPage({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once on mount: reads the URL and starts warming Pagefind; warm and writeUrl are stable in effect
   }, []);
+
+  // Arriving with a query, the "before typing" view stays hidden (search.astro) until the search's own view replaces
+  // it: it never flashes, nor loads its pictures, on the way to the results.
+  const arriving = ready && view.status === 'idle' && (state.q.trim() !== '' || state.cat !== 'all');
+  useEffect(() => {
+    if (ready && !arriving) delete document.documentElement.dataset['searchPending'];
+  }, [ready, arriving]);
 
   // Every change of query, category or sort runs one search; answers of older searches are dropped.
   useEffect(() => {
@@ -246,27 +227,28 @@ export default function SearchPage({
         setView((current) => (current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current));
     }, SKELETON_DELAY_MS);
 
+    // The page's first search may have started before this island loaded (src/lib/search/arrival.ts).
+    const arrived = takeArrivalSearch(key);
     void (async () => {
       try {
-        const delay = debounceFor(request.text);
-        if (delay > 0) {
-          await new Promise((resolve) => setTimeout(resolve, delay));
+        let found = arrived;
+        if (!found) {
+          const delay = debounceFor(request.text);
+          if (delay > 0) {
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            if (stale()) return;
+          }
+          const loaded = apiRef.current ?? (await loadPagefind());
+          apiRef.current = loaded;
+          // Every step of a search that has been overtaken stops at its next search call.
+          const api: PagefindApi = {
+            ...loaded,
+            search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : loaded.search(term, options)),
+          };
           if (stale()) return;
+          found = searchWithCards(api, request);
         }
-        const loaded = apiRef.current ?? (await loadPagefind());
-        apiRef.current = loaded;
-        // Every step of a search that has been overtaken stops at its next search call.
-        const api: PagefindApi = {
-          ...loaded,
-          search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : loaded.search(term, options)),
-        };
-        if (stale()) return;
-        const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
-        if (stale()) return;
-        const [first, suggestions] = await Promise.all([
-          loadCards(answer.results.slice(0, FIRST_BATCH)),
-          answer.suggestions ? loadCards(answer.suggestions) : [],
-        ]);
+        const { answer, first, suggestions } = await found;
         if (stale()) return;
         clearTimeout(skeletonTimer);
         const outOfStock = answer.outOfStock ?? 0;
@@ -578,7 +560,7 @@ export default function SearchPage({
               </p>
             )}
             <div data-search-results>
-              <ProductList products={settled.products} eager={4} />
+              <ProductList products={settled.products} eager={4} firstHigh />
             </div>
             {settled.pending.length > 0 && <div ref={sentinelRef} data-search-more className="h-px" />}
             {settled.suggestions.length > 0 && (

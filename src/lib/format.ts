@@ -1,4 +1,6 @@
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+// Made on first use: creating it costs ICU's start-up, which a module merely imported (the search page's first
+// search, started before any price is shown) should not pay.
+let inr: Intl.NumberFormat | undefined;
 
 /**
  * Amounts already formatted: a catalogue has a few hundred distinct prices, formatted again on every card of every
@@ -14,6 +16,7 @@ export function formatPaise(paise: number): string {
   let text = formatted.get(amount);
   if (text === undefined) {
     if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
     text = inr.format(amount / 100);
     formatted.set(amount, text);
   }

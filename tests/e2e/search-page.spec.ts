@@ -394,6 +394,63 @@ test.describe('search page', () => {
     for (const id of await resultIds(page)) expect(productById.get(id)?.name).toMatch(/rice|chawal|poha/i);
   });
 
+  test('opened with a query: the search starts from the head, before the island, and its first image is eager, sized and fetched first', async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requests.push(`${url.pathname}${url.search}`);
+    });
+    // Hold the island back: the first search must not wait for it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/SearchPage[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search?q=milk', { waitUntil: 'domcontentloaded' });
+    const head = page.locator('head');
+    await expect(head.locator('link[rel="modulepreload"][href="/pagefind/pagefind.js"]')).toHaveCount(1);
+    await expect(head.locator('link[rel="preload"][as="fetch"][href="/pagefind/wasm.en.pagefind"]')).toHaveCount(1);
+    await expect(head.locator('link[rel="preload"][as="fetch"][href^="/pagefind/pagefind-entry.json?ts="]')).toHaveCount(1);
+    // The whole first search runs with the island still held: its answer's first photo is asked for, first.
+    const photo = head.locator('link[rel="preload"][as="image"]').first();
+    await expect(photo).toHaveAttribute('fetchpriority', 'high', { timeout: 15_000 });
+    expect(requests.some((url) => url.startsWith('/pagefind/fragment/'))).toBe(true);
+    expect(requests.some((url) => /\/SearchPage[^/]*\.js$/.test(url))).toBe(true);
+    await expect(page.locator('[data-search-ready]')).toHaveCount(0);
+
+    release();
+    await expect(page.locator('[data-search-ready]')).toBeAttached();
+    await settledOn(page, 'milk', 'results', false);
+    const ids = await resultIds(page);
+    expect(ids.length).toBeGreaterThan(4);
+    for (const id of ids) expect(expectedFor('milk')).toContain(id);
+    const images = resultsRegion(page).locator('[data-search-results] img');
+    const first = images.first();
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(first).toHaveAttribute('width', /^\d+$/);
+    await expect(first).toHaveAttribute('height', /^\d+$/);
+    // The preloaded photo is the one shown first (same file, same candidates).
+    expect(await first.getAttribute('src')).toBe(await photo.getAttribute('href'));
+    expect(await first.getAttribute('srcset')).toBe(await photo.getAttribute('imagesrcset'));
+    expect(await first.getAttribute('sizes')).toBe(await photo.getAttribute('imagesizes'));
+    await expect(images.nth(1)).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(1)).not.toHaveAttribute('fetchpriority', /./);
+    await expect(images.nth(4)).toHaveAttribute('loading', 'lazy');
+    // One Pagefind: its script and entry file were fetched once, by the head's search, which the island took over.
+    expect(requests.filter((url) => url === '/pagefind/pagefind.js')).toHaveLength(1);
+    expect(requests.filter((url) => url.startsWith('/pagefind/pagefind-entry.json'))).toHaveLength(1);
+  });
+
+  test('opened without a query, the search page preloads nothing', async ({ page }) => {
+    await openSearch(page);
+    await expect(page.locator('head link[rel="preload"], head link[rel="modulepreload"][href^="/pagefind/"]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+  });
+
   test('pages that do not search load nothing of Pagefind; the search page loads it', async ({ page }) => {
     const pagefind: string[] = [];
     page.on('request', (request) => {

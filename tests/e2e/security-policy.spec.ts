@@ -17,7 +17,7 @@ import { expectCartCount, islandsHydrated, toasts } from './support/cart.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
 import { expectStrictPolicy, routesToVisit, watchPolicy } from './support/policy.ts';
 import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
-import { openSearch, resultIds, search, searchBox } from './support/search.ts';
+import { openSearch, resultIds, search, searchBox, settledOn } from './support/search.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env['OUT_DIR'] || 'dist');
@@ -90,6 +90,10 @@ test.describe('the sample build under its security policy', () => {
     await page.goto(server.origin);
     await openSearch(page, `${server.origin}/search`);
     await search(page, 'milk', 'results');
+    expect((await resultIds(page)).length).toBeGreaterThan(0);
+    // Opened with a query: the head's preloads and its first search (an inline script starting a module) pass too.
+    await openSearch(page, `${server.origin}/search?q=milk`);
+    await settledOn(page, 'milk', 'results', false);
     expect((await resultIds(page)).length).toBeGreaterThan(0);
     await watch.settle(page);
     expect(watch.reports).toEqual([]);

@@ -7,6 +7,7 @@ import {
   searchProducts,
   type PagefindApi,
   type PagefindResultData,
+  type PagefindSearchOptions,
 } from '../../src/lib/search/pagefind-client.ts';
 import { displayImage, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import { vocabularyFrom } from '../../src/lib/search/correction.ts';
@@ -171,6 +172,56 @@ describe('searchProducts', () => {
   test('lists a category without a query, and nothing without either', async () => {
     expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: 'snacks', sort: 'relevance' })).total).toBe(1);
     expect((await searchProducts(fakePagefind([milk, parle]), { text: '', category: null, sort: 'relevance' })).total).toBe(0);
+  });
+});
+
+describe('searchProducts with firstCards', () => {
+  /** The fake Pagefind with a log of its searches (by filter) and of the results whose data was asked for. */
+  function logged(records: PagefindResultData[]) {
+    const api = fakePagefind(records);
+    const log: string[] = [];
+    return {
+      log,
+      api: {
+        ...api,
+        search: async (term: string | null, options?: PagefindSearchOptions) => {
+          log.push(`search ${Object.keys(options?.filters ?? {}).join(',')}`);
+          const found = await api.search(term, options);
+          return found && { ...found, results: found.results.map((r) => ({ ...r, data: () => (log.push(`data ${r.id}`), r.data()) })) };
+        },
+      },
+    };
+  }
+  const milks = [1, 2, 3, 4].map((n) =>
+    data({ url: `/product/milk-${n}/`, filters: { card_id: [`milk-${n}`], card_price_paise: ['100'] } }),
+  );
+
+  test("asks for the first cards' data as soon as the results are known, in relevance order only", async () => {
+    const { api, log } = logged(milks);
+    await searchProducts(api, { text: 'milk', category: null, sort: 'relevance' }, 50, { firstCards: 3 });
+    for (const id of ['0', '1', '2']) expect(log).toContain(`data ${id}`);
+    expect(log).not.toContain('data 3');
+
+    const without = logged(milks);
+    await searchProducts(without.api, { text: 'milk', category: null, sort: 'relevance' }, 50);
+    expect(without.log).not.toContain('data 2');
+
+    const sorted = logged(milks);
+    await searchProducts(sorted.api, { text: 'milk', category: null, sort: 'price-asc' }, 50, { firstCards: 3 });
+    expect(sorted.log).not.toContain('data 2');
+  });
+
+  test('starts the stock search beside the search by relevance, and searches again for a query changed on the way', async () => {
+    const { api, log } = logged(milks);
+    const answer = await searchProducts(api, { text: 'milk', category: null, sort: 'relevance' }, 50);
+    expect(answer.total).toBe(4);
+    expect(log.filter((line) => line.startsWith('search'))).toEqual(['search stock', 'search ']);
+
+    // "milk xyzzy" is searched as "milk": the stock search is run again for the words kept.
+    const changed = logged(milks);
+    const stray = await searchProducts(changed.api, { text: 'milk xyzzy', category: null, sort: 'relevance' }, 50);
+    expect(stray.effectiveText).toBe('milk');
+    expect(changed.log.filter((line) => line === 'search stock')).toHaveLength(2);
   });
 });
 

@@ -50,6 +50,27 @@ export interface PagefindApi {
 /** Where the build puts the Pagefind bundle (scripts/lib/search-index.ts). */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
 
+/** Its WebAssembly (the index is English only, SEARCH_INDEX_CONFIG): preloaded by a page opened with a query. */
+export const PAGEFIND_WASM_URL = '/pagefind/wasm.en.pagefind';
+
+/** The file naming the index's metadata file, which Pagefind fetches first (`?ts=<tag>`, a new tag each time). */
+export const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
+
+/**
+ * `<html data-pagefind-entry-tag>`: set by a page that has preloaded `PAGEFIND_ENTRY_URL?ts=<tag>` (the search page
+ * opened with a query), so the first instance fetches that very URL instead of one of its own.
+ */
+const ENTRY_TAG_ATTRIBUTE = 'data-pagefind-entry-tag';
+
+/** The preloaded entry's tag, once: later instances (a retry) fetch the entry afresh. */
+function takeEntryTag(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const root = document.documentElement;
+  const tag = root.getAttribute(ENTRY_TAG_ATTRIBUTE);
+  root.removeAttribute(ENTRY_TAG_ATTRIBUTE);
+  return tag || undefined;
+}
+
 /** The module `/pagefind/pagefind.js` exports. */
 export interface PagefindModule {
   createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
@@ -74,8 +95,9 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
       throw error;
     });
     const pagefind = await pagefindModule;
+    const tag = takeEntryTag();
     try {
-      return await startInstance(pagefind);
+      return await startInstance(pagefind, tag ? { metaCacheTag: tag } : {});
     } catch {
       // The page preloads the WebAssembly; a preload that failed (offline at arrival) is handed to the first
       // instance that asks for it, so one more instance fetches it afresh.
@@ -130,6 +152,8 @@ export interface SearchHelp {
   vocabulary?: () => Promise<Vocabulary>;
   /** The vocabulary if it is already loaded (the page loads it on focus), else null; never waits. */
   loadedVocabulary?: () => Vocabulary | null;
+  /** How many of the first results' data to fetch as soon as they are known (the cards the page renders at once). */
+  firstCards?: number;
 }
 
 /** A search's answer: how many products matched and the matches, best first, as unloaded results. */
@@ -260,12 +284,21 @@ export async function searchProducts(
   limit = Number.POSITIVE_INFINITY,
   help: SearchHelp = {},
 ): Promise<SearchAnswer> {
+  const options = optionsFor(request);
+  // The unavailable matches, by one more search through the stock filter (a small file: it lists only them). Most
+  // queries are searched as given, so it starts beside the search by relevance (their files load side by side);
+  // a query changed on the way (a word dropped or corrected) is searched again below. A word known to be a typo
+  // never goes to Pagefind (`relevant` corrects it first).
+  const asGiven = request.text || null;
+  const outAsGiven = unknownWords(request, help).length === 0 ? outOfStockIds(api, asGiven, options) : null;
+  outAsGiven?.catch(() => {});
   const answer = await relevant(api, request, help);
   if (answer.total === 0) return { ...answer, results: [], outOfStock: 0 };
   const term = request.text ? answer.effectiveText : null;
-  const options = optionsFor(request);
-  // The unavailable matches, by one more search through the stock filter (a small file: it lists only them).
-  const out = await outOfStockIds(api, term, options);
+  // In relevance order the first cards are (nearly always) the first results: their data loads beside the stock
+  // search instead of after it (Pagefind keeps each result's data once loaded).
+  if (request.sort === 'relevance') for (const r of answer.results.slice(0, help.firstCards ?? 0)) void r.data().catch(() => {});
+  const out = await (term === asGiven && outAsGiven ? outAsGiven : outOfStockIds(api, term, options));
   const outCount = answer.results.filter((r) => out.has(r.id)).length;
   const available = answer.total - outCount;
   let ordered = answer.results;
@@ -362,6 +395,12 @@ async function corrected(
   return null;
 }
 
+/** The words of a query that no indexed word can match, by the vocabulary if it is already loaded (else none known). */
+function unknownWords(request: SearchRequest, help: SearchHelp): string[] {
+  const vocabulary = request.exact || !request.text ? null : (help.loadedVocabulary?.() ?? null);
+  return vocabulary ? unknownTerms(request.text, vocabulary, PACK_UNITS) : [];
+}
+
 /** The search by relevance, with the query's unfair words corrected or dropped. */
 async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHelp = {}): Promise<SearchAnswer> {
   const options = optionsFor(request);
@@ -374,8 +413,7 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
   // A word no indexed word can match ("mlik"), known from the vocabulary already loaded: correct it at once
   // instead of first searching the typo (which Pagefind answers through a short prefix: "ml" finds every 500 ml
   // pack) and reading those results. The same correction the steps below would make, one search sooner.
-  const vocabulary = request.exact ? null : (help.loadedVocabulary?.() ?? null);
-  const unknown = vocabulary ? unknownTerms(text, vocabulary, PACK_UNITS) : [];
+  const unknown = unknownWords(request, help);
   if (unknown.length > 0) {
     const fixed = await corrected(api, request, text, unknown, help);
     if (fixed) return fixed;

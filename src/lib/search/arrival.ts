@@ -1,0 +1,117 @@
+/**
+ * The first search of a page opened with a query (`/search/?q=milk`: a shared link, a reload, the header's box on
+ * another page): started from the page's head (src/pages/search.astro), before React and the island have loaded,
+ * and handed to the island when it mounts, so the answer's network round trips overlap React's download instead of
+ * following it. Also what the island and this first search share: the request a state asks for, its key, and the
+ * search with the cards shown first. Ships to the browser; no React.
+ */
+import {
+  loadCards,
+  loadPagefind,
+  searchProducts,
+  type PagefindApi,
+  type SearchAnswer,
+  type SearchHelp,
+  type SearchRequest,
+} from './pagefind-client.ts';
+import { loadedVocabulary, loadVocabulary } from './correction.ts';
+import { parseSearchState, RESULT_LIMIT, type SearchState } from './query.ts';
+import { expandQuery } from './synonyms.ts';
+import type { CardProduct } from '../fields.ts';
+import { imageAttributes } from '../images.ts';
+import { imageCdn } from '../image-cdn.ts';
+
+/** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
+export const FIRST_BATCH = 8;
+
+/**
+ * Typo correction loads its vocabulary only when a word matches nothing (or ahead of time, when idle). The data of
+ * the first cards loads as soon as the results are known, with a few spare: results out of stock move to the end.
+ */
+export const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary(), loadedVocabulary, firstCards: FIRST_BATCH + 4 };
+
+/** What a search state asks Pagefind for. */
+export const requestFor = (state: SearchState): SearchRequest => ({
+  text: expandQuery(state.q),
+  category: state.cat === 'all' ? null : state.cat,
+  sort: state.sort,
+  exact: state.exact,
+  inStock: state.inStock,
+});
+
+/** Two requests with the same key have the same answer. */
+export const keyOf = (request: SearchRequest): string =>
+  JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
+
+/** A search's answer with the cards rendered first: the first FIRST_BATCH results' and the suggestions'. */
+export interface AnswerWithCards {
+  answer: SearchAnswer;
+  first: CardProduct[];
+  suggestions: CardProduct[];
+}
+
+/** Runs a search (up to RESULT_LIMIT results) and loads the cards shown first. */
+export async function searchWithCards(api: PagefindApi, request: SearchRequest): Promise<AnswerWithCards> {
+  const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
+  const [first, suggestions] = await Promise.all([
+    loadCards(answer.results.slice(0, FIRST_BATCH)),
+    answer.suggestions ? loadCards(answer.suggestions) : [],
+  ]);
+  return { answer, first, suggestions };
+}
+
+/** How many of the first cards' images the first search asks for before the island renders them (a phone's first row). */
+const IMAGES_FIRST = 2;
+
+/**
+ * Starts downloading the first cards' images (the page's largest content) while React is still on its way: the
+ * island renders the same `srcset` and `sizes` (CatalogueImage), so the browser uses these downloads.
+ */
+function preloadImages(cards: readonly CardProduct[]): void {
+  for (const [i, card] of cards.slice(0, IMAGES_FIRST).entries()) {
+    const { src, srcSet, sizes } = imageAttributes(card.image_url, 'card', imageCdn);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = src;
+    if (srcSet) link.setAttribute('imagesrcset', srcSet);
+    if (sizes) link.setAttribute('imagesizes', sizes);
+    if (i === 0) link.fetchPriority = 'high';
+    document.head.append(link);
+  }
+}
+
+let arrival: { key: string; answer: Promise<AnswerWithCards> } | undefined;
+
+/**
+ * Starts the search the page's URL asks for (nothing without a query or a category), once per page. The URL's
+ * category is taken as given: a chip this catalogue lacks gives a key the island's request never has, so the island
+ * then searches itself.
+ */
+export function startArrivalSearch(search: string = location.search): void {
+  if (arrival) return;
+  const params = new URLSearchParams(search);
+  const cat = params.get('cat');
+  const state = parseSearchState(search, cat ? [{ id: cat, label: cat }] : []);
+  const request = requestFor(state);
+  if (!request.text && !request.category) return;
+  // Beside Pagefind, for a misspelt query ("mlik"), which is corrected before it is searched once this is in.
+  loadVocabulary().catch(() => {});
+  const answer = loadPagefind().then((api) => searchWithCards(api, request));
+  answer.then(
+    ({ first, suggestions }) => preloadImages(first.length ? first : suggestions),
+    () => {},
+  );
+  arrival = { key: keyOf(request), answer };
+}
+
+/**
+ * The first search's answer if it was started for `key` (the island's first request), once; undefined otherwise
+ * (no query on arrival, letters typed before the island woke up, another category), and the island searches itself.
+ */
+export function takeArrivalSearch(key: string): Promise<AnswerWithCards> | undefined {
+  if (arrival?.key !== key) return undefined;
+  const { answer } = arrival;
+  arrival = { key: '', answer };
+  return answer;
+}
