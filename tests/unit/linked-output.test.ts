@@ -2,98 +2,98 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, test } from 'vitest';
-import { guardSharedFiles, linkCachedOutput } from '../../scripts/lib/linked-output.ts';
+import { linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/lib/linked-output.ts';
 
 const dirs: string[] = [];
-const guards: { undo: () => void }[] = [];
 afterEach(() => {
-  for (const guard of guards.splice(0)) guard.undo();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** An output folder and a cache folder, each with a `page/` subfolder, guarded as the integration guards them. */
-function setUp(sharedInOutput?: ReadonlySet<string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
-  dirs.push(root);
-  const output = path.join(root, 'out');
-  const cache = path.join(root, 'cache', 'dist');
-  for (const dir of [output, cache]) mkdirSync(path.join(dir, 'page'), { recursive: true });
-  const guard = guardSharedFiles([output, path.join(root, 'cache')], { output, cache, ...(sharedInOutput ? { sharedInOutput } : {}) });
-  guards.push(guard);
-  return { output, cache, guard };
-}
-
 const inode = (file: string) => lstatSync(file).ino;
 
-describe('guardSharedFiles: one write per rendered page', () => {
-  test('the cache write of the same buffer links to the output file instead of writing it again', async () => {
-    const { output, cache, guard } = setUp();
-    const body = Buffer.from('<p>rendered</p>');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
-    expect(inode(path.join(cache, 'page/index.html'))).toBe(inode(path.join(output, 'page/index.html')));
-    expect([...guard.linkedOnWrite]).toEqual(['page/index.html']);
+describe('outputFileOf', () => {
+  test("returns the file Astro writes for a request, with build.format 'directory'", () => {
+    expect(outputFileOf('http://localhost:4321/', 'page')).toBe('index.html');
+    expect(outputFileOf('http://localhost:4321/product/atta-5-kg/', 'page')).toBe('product/atta-5-kg/index.html');
+    expect(outputFileOf('http://localhost:4321/category/dairy/2', 'page')).toBe('category/dairy/2/index.html');
+    expect(outputFileOf('http://localhost:4321/category/dairy/listing.json', 'endpoint')).toBe('category/dairy/listing.json');
+    expect(outputFileOf('http://localhost:4321/404/', 'page')).toBe('404.html');
+    expect(outputFileOf('http://localhost:4321/shop/caf%C3%A9/', 'page')).toBe('shop/café/index.html');
+  });
+});
+
+/** A cache as Astro leaves it: a copy of each page and the manifest naming them. */
+function seedCache(cache: string, pages: Record<string, string>): void {
+  const paths: Record<string, { outputFile: string }> = {};
+  for (const [file, body] of Object.entries(pages)) {
+    mkdirSync(path.dirname(path.join(cache, 'dist', file)), { recursive: true });
+    writeFileSync(path.join(cache, 'dist', file), body);
+    paths[`/${file}`] = { outputFile: file };
+  }
+  writeFileSync(path.join(cache, 'incremental-build.json'), JSON.stringify({ version: 1, routes: { 'src/pages/p.astro': { paths } } }));
+}
+
+/**
+ * One build by the integration over `root/out` and `root/cache`, with Astro played by hand: its hooks in order, the
+ * prerenderer it is given, and Astro's writes of each page in `render` (in place, to the output then to the cache).
+ * `built` are the files Astro reports at the end (default: the rendered ones).
+ */
+async function build(root: string, render: Record<string, string>, built: string[] = Object.keys(render)) {
+  const out = path.join(root, 'out');
+  const cache = path.join(root, 'cache');
+  const hooks = linkedOutput(() => {}).hooks as Required<AstroIntegration['hooks']>;
+  const config = {
+    outDir: pathToFileURL(`${out}/`),
+    cacheDir: pathToFileURL(`${cache}/`),
+    base: '/',
+    build: { format: 'directory' },
+    experimental: { incrementalBuild: true },
+  };
+  await hooks['astro:config:setup']({ command: 'build', config, updateConfig: () => {}, logger: console } as never);
+  let prerenderer: AstroPrerenderer | undefined;
+  await hooks['astro:build:start']({
+    setPrerenderer: (make: (base: AstroPrerenderer) => AstroPrerenderer) => {
+      prerenderer = make({ name: 'default', getStaticPaths: async () => [], render: async () => new Response('x') });
+    },
+  } as never);
+  for (const [file, body] of Object.entries(render)) {
+    await prerenderer!.render(new Request(`http://localhost/${path.dirname(file)}/`), { routeData: { type: 'page' } as never });
+    for (const copy of [path.join(out, file), path.join(cache, 'dist', file)]) {
+      await fs.promises.mkdir(path.dirname(copy), { recursive: true });
+      await fs.promises.writeFile(copy, body);
+    }
+  }
+  await hooks['astro:build:done']({ assets: new Map([['p', built.map((file) => pathToFileURL(path.join(out, file)))]]) } as never);
+  return { out, cache };
+}
+
+describe('linkedOutput', () => {
+  test('links reused pages, and a rendered page never changes the copy the cache or a release shares', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
+    dirs.push(root);
+    const cache = path.join(root, 'cache');
+    seedCache(cache, { 'a/index.html': 'reused', 'b/index.html': 'old', 'gone/index.html': 'removed product' });
+    // The live release shares the cache's copy, as an earlier build left it.
+    const release = path.join(root, 'release-b.html');
+    fs.linkSync(path.join(cache, 'dist', 'b/index.html'), release);
+
+    const { out } = await build(root, { 'b/index.html': 'new' }, ['a/index.html', 'b/index.html']);
+    expect(readFileSync(release, 'utf8')).toBe('old');
+    expect(readFileSync(path.join(out, 'b/index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(cache, 'dist', 'b/index.html'), 'utf8')).toBe('new');
+    // The reused page and the rendered one are each one file with the cache's copy; the removed product is gone.
+    expect(inode(path.join(out, 'a/index.html'))).toBe(inode(path.join(cache, 'dist', 'a/index.html')));
+    expect(inode(path.join(out, 'b/index.html'))).toBe(inode(path.join(cache, 'dist', 'b/index.html')));
+    expect(existsSync(path.join(out, 'gone'))).toBe(false);
   });
 
-  test('equal bytes in another buffer are written, not linked: only the same buffer proves the same bytes', async () => {
-    const { output, cache, guard } = setUp();
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), Buffer.from('a'));
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), Buffer.from('a'));
-    expect(inode(path.join(cache, 'page/index.html'))).not.toBe(inode(path.join(output, 'page/index.html')));
-    expect(guard.linkedOnWrite.size).toBe(0);
-  });
-
-  test('rewriting a page shared with the cache (and a release) leaves their copy alone', async () => {
-    const { output, cache } = setUp();
-    const first = Buffer.from('old');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), first);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), first);
-    // A release linked to the same file, as the operators' releases are.
-    fs.linkSync(path.join(cache, 'page/index.html'), path.join(output, 'release-copy.html'));
-    const second = Buffer.from('new');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), second);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), second);
-    expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('new');
-    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('new');
-    expect(readFileSync(path.join(output, 'release-copy.html'), 'utf8')).toBe('old');
-  });
-
-  test('the cache write links over a cache copy from an earlier build (a full build over its cache)', async () => {
-    const { output, cache, guard } = setUp();
-    await fs.promises.mkdir(path.join(cache, 'page'), { recursive: true });
-    fs.writeFileSync(path.join(cache, 'page/index.html'), 'earlier');
-    const body = Buffer.from('<p>now</p>');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
-    expect(inode(path.join(cache, 'page/index.html'))).toBe(inode(path.join(output, 'page/index.html')));
-    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('<p>now</p>');
-    expect([...guard.linkedOnWrite]).toEqual(['page/index.html']);
-  });
-
-  test('with the files linked into an emptied output folder given, those and pages linked on write are still guarded', async () => {
-    const { output, cache } = setUp(new Set(['page/linked.html']));
-    // Linked in at the start (a reused page), and shared with a release.
-    fs.writeFileSync(path.join(cache, 'page/linked.html'), 'cached');
-    fs.linkSync(path.join(cache, 'page/linked.html'), path.join(output, 'page/linked.html'));
-    await fs.promises.writeFile(path.join(output, 'page/linked.html'), Buffer.from('rendered'));
-    expect(readFileSync(path.join(cache, 'page/linked.html'), 'utf8')).toBe('cached');
-    // Rendered, its cache copy linked on write, then written again: the cache keeps the first bytes.
-    const first = Buffer.from('first');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), first);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), first);
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), Buffer.from('second'));
-    expect(readFileSync(path.join(cache, 'page/index.html'), 'utf8')).toBe('first');
-    expect(readFileSync(path.join(output, 'page/index.html'), 'utf8')).toBe('second');
-  });
-
-  test('undo restores the plain writes', async () => {
-    const { output, cache, guard } = setUp();
-    guard.undo();
-    const body = Buffer.from('x');
-    await fs.promises.writeFile(path.join(output, 'page/index.html'), body);
-    await fs.promises.writeFile(path.join(cache, 'page/index.html'), body);
-    expect(inode(path.join(cache, 'page/index.html'))).not.toBe(inode(path.join(output, 'page/index.html')));
+  test('stops the build when Astro wrote a rendered page under another name than outputFileOf says', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
+    dirs.push(root);
+    await expect(build(root, { 'p/index.html': 'page' }, ['p.html'])).rejects.toThrow(/update outputFileOf/);
   });
 });
 
