@@ -16,8 +16,8 @@ const CDN = 'https://ref.supabase.co/storage/v1/object/public/';
 
 describe('variantWidths', () => {
   test('returns each width below the photo, and the photo at most the widest', () => {
-    expect(variantWidths(1200)).toEqual([128, 256, 384, 640, 960]);
-    expect(variantWidths(960)).toEqual([128, 256, 384, 640, 960]);
+    expect(variantWidths(1200)).toEqual([128, 256, 384, 640, 768, 960]);
+    expect(variantWidths(960)).toEqual([128, 256, 384, 640, 768, 960]);
     expect(variantWidths(700)).toEqual([128, 256, 384, 640, 700]);
     expect(variantWidths(100)).toEqual([100]);
   });
@@ -79,7 +79,7 @@ describe('imageAttributes', () => {
     expect(card.sizes).toContain('50vw');
     expect([card.width, card.height]).toEqual([640, 480]);
     const product = imageAttributes(stored, 'product', null);
-    expect(product.srcSet?.split(', ').map((c) => c.split(' ')[1])).toEqual(['384w', '640w', '960w']);
+    expect(product.srcSet?.split(', ').map((c) => c.split(' ')[1])).toEqual(['384w', '640w', '768w', '960w']);
     expect(imageAttributes(stored, 'thumb', null).srcSet?.split(', ')).toHaveLength(2);
   });
 
