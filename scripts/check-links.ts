@@ -26,7 +26,11 @@ const { outDir } = parseOutDirCommand('check-links', HELP, {});
 // Absolute links to the site's own origin (canonical, Open Graph) are internal too (astro.config.mjs reads SITE_URL so).
 const origin = new URL(process.env['SITE_URL'] || 'http://localhost:4321').origin;
 const started = performance.now();
-const store = await openFileResults<string[]>(fileResultsPath('links'), LINKS_VERSION, process.env['THELA_FULL_BUILD'] !== '1');
+const store = await openFileResults<string>(
+  fileResultsPath('links'),
+  `${LINKS_VERSION} ${origin}`,
+  process.env['THELA_FULL_BUILD'] !== '1',
+);
 const report = await checkSiteLinks(outDir, origin, store);
 await store.save();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -39,5 +43,5 @@ if (report.broken.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-links: ${report.links} links on ${report.pages} pages and data files all resolve (${store.misses} read, ${store.hits} unchanged, ${seconds} s)`,
+  `check-links: ${report.links} links (distinct per page) on ${report.pages} pages and data files all resolve (${store.misses} read, ${store.hits} unchanged, ${seconds} s)`,
 );

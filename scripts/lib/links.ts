@@ -10,8 +10,8 @@ import path from 'node:path';
 import { listFiles, resultsFor, type FileResults } from './file-results.ts';
 import { isLocalDestination, matchRedirect, readRedirectRules, type RedirectRule } from './redirects.ts';
 
-/** The version of what `pageLinks` extracts: a change discards the links kept from earlier builds. */
-export const LINKS_VERSION = 'links-1';
+/** The version of what a file's links are kept as: a change discards the links kept from earlier builds. */
+export const LINKS_VERSION = 'links-2';
 
 // An attribute that names a URL (href, src, srcset in any case; Open Graph's `content` only when it is a URL).
 const URL_ATTRIBUTE = /\s(href|src|srcset|imagesrcset|content)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -59,7 +59,9 @@ export function sitePath(link: string, page: string, siteOrigin: string): string
   }
   if (url.origin !== siteOrigin) return null;
   try {
-    return decodeURIComponent(url.pathname);
+    // No file name holds a line break, and a file's paths are kept one a line (`checkSiteLinks`).
+    const decoded = decodeURIComponent(url.pathname);
+    return decoded.includes('\n') ? url.pathname : decoded;
   } catch {
     return url.pathname;
   }
@@ -89,27 +91,37 @@ export interface BrokenLink {
 /** What a check of the site found. */
 export interface LinkReport {
   pages: number;
+  /** Links checked: each file's distinct site paths, summed. */
   links: number;
   broken: BrokenLink[];
 }
 
 /** Checks every page and data file of the built site in `dir`; `store` keeps each file's links between builds. */
-export async function checkSiteLinks(dir: string, siteOrigin: string, store: FileResults<string[]>): Promise<LinkReport> {
+export async function checkSiteLinks(dir: string, siteOrigin: string, store: FileResults<string>): Promise<LinkReport> {
   const all = await listFiles(dir, () => true);
   const files = new Set(all);
   const resolves = siteResolver(files, await readRedirectRules(dir));
   // Pagefind's own files carry no links of ours.
   const read = all.filter((file) => file.endsWith('.html') || (file.endsWith('.json') && !file.startsWith('pagefind/')));
-  const linksOf = await resultsFor(dir, read, store, (text, file) => (file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)));
+  // Each file's distinct site paths, as one string: a 100,000-product build names millions of links, and a string
+  // each (kept and saved for the next build) ran out of memory. The store's scope names the origin they resolve from.
+  const pathsOf = await resultsFor(dir, read, store, (text, file) => {
+    // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
+    const page = file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html';
+    const paths = new Set<string>();
+    for (const link of file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)) {
+      const target = sitePath(link, page, siteOrigin);
+      if (target !== null) paths.add(target);
+    }
+    return [...paths].join('\n');
+  });
   const brokenOn = new Map<string, Set<string>>();
   const known = new Map<string, boolean>();
   let count = 0;
   read.forEach((file, i) => {
-    // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
-    const page = file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html';
-    for (const link of linksOf[i] ?? []) {
-      const target = sitePath(link, page, siteOrigin);
-      if (target === null) continue;
+    const paths = pathsOf[i];
+    if (!paths) return;
+    for (const target of paths.split('\n')) {
       count++;
       let ok = known.get(target);
       if (ok === undefined) known.set(target, (ok = resolves(target)));

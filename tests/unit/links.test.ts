@@ -16,7 +16,7 @@ function build(files: Record<string, string>): void {
     writeFileSync(path.join(site, file), text);
   }
 }
-const check = async () => checkSiteLinks(site, ORIGIN, await openFileResults<string[]>(undefined, 'test'));
+const check = async () => checkSiteLinks(site, ORIGIN, await openFileResults<string>(undefined, 'test'));
 
 beforeEach(() => {
   site = mkdtempSync(path.join(tmpdir(), 'thela-links-'));
