@@ -46,9 +46,11 @@ test('place an order: disabled until the address, Processing... for 2 s, Order P
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 2 }) })
     .first();
-  const id = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  // The list may paint before the new order is in it: wait for the new order's id, not any id.
+  const heading = first.getByRole('heading', { level: 2 });
+  await expect.poll(async () => Number(((await heading.textContent()) ?? '').slice(4))).toBeGreaterThanOrEqual(started);
+  const id = (await heading.textContent()) ?? '';
   expect(id).toMatch(/^ORD-\d{13}$/);
-  expect(Number(id.slice(4))).toBeGreaterThanOrEqual(started);
   await expect(first).toContainText('Processing');
   await expect(first).toContainText('3 items');
   await expect(first).toContainText('₹131.00');

@@ -1,0 +1,105 @@
+/**
+ * The pages' own scripts and Astro's island runtime start after the first paint (issue 12). Astro writes both as
+ * `<script type="thela/after-paint" src="...">`: a type browsers do not run, so nothing fetches them while the first
+ * screen loads, and src/browser/after-paint.ts loads them as modules once the page has loaded and painted (or at the
+ * shopper's first tap or key). They only enhance what the HTML already shows; without JavaScript nothing changes.
+ *
+ * Astro offers no option for either, so this integration's Vite plugin rewrites the two templates in Astro's
+ * renderer as the build loads it, and every page is written that way at no cost per page (a middleware rewriting
+ * every rendered page cost about 7% of a 10,000-product build's CPU, issue 13):
+ * - the bundled-script tag (astro/dist/runtime/server/render/script.js);
+ * - the island runtime (astro/dist/runtime/server/scripts.js), which Astro inlines before a page's first island:
+ *   about 1.5 KB gzipped in the first round trip of every page with an island. It becomes a file of its own,
+ *   `/_astro/astro-island.<hash>.js`, written into the build.
+ * If Astro's templates change, the build stops here rather than ship pages whose scripts load before the first paint;
+ * so does a build with another major or minor Astro than the one this was checked against (`CHECKED_ASTRO`).
+ */
+import type { AstroIntegration } from 'astro';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
+
+const SCRIPT_RENDERER = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]script\.js$/;
+const ISLAND_PRESCRIPTS = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]scripts\.js$/;
+const BUNDLED_TAG = '<script type="module" src="';
+const ISLAND_TAG = '<script>${process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>';
+
+/** The Astro version these rewrites were checked against: templates, load order in the browser, Lighthouse. */
+export const CHECKED_ASTRO = '7.3.5';
+
+const REVISIT = `scripts/integrations/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`;
+
+/**
+ * Stops the build when the installed Astro's major or minor version is not CHECKED_ASTRO's. A minor release may
+ * render scripts another way while the strings below still match (a second template, another file); a patch
+ * release is left to the string match, or every lockfile refresh would stop the build.
+ */
+export function checkAstroVersion(installed: string): void {
+  const line = (version: string) => version.split('.').slice(0, 2).join('.');
+  if (line(installed) !== line(CHECKED_ASTRO)) {
+    throw new Error(
+      `thela:after-paint-scripts: Astro ${installed} is installed; check that pages still load their scripts after the first paint (tests/unit/after-paint-scripts.test.ts, the browser tests, the Lighthouse bench), then update ${REVISIT}`,
+    );
+  }
+}
+
+/** The island runtime's file, named by its content like Vite's own assets (served for a year, immutable). */
+export const ISLAND_RUNTIME_FILE = `_astro/astro-island.${createHash('sha256').update(islandRuntime).digest('base64url').slice(0, 8)}.js`;
+
+function rewrite(source: string, from: string, to: string, what: string): string {
+  if (!source.includes(from)) {
+    throw new Error(`thela:after-paint-scripts: Astro's renderer no longer writes ${what} as '${from}'; update ${REVISIT}`);
+  }
+  return source.replaceAll(from, to);
+}
+
+/** Astro's script renderer source with its bundled-script template held back until after the first paint. */
+export function withAfterPaintTemplate(source: string): string {
+  return rewrite(source, BUNDLED_TAG, `<script type="${AFTER_PAINT_TYPE}" src="`, 'its bundled-script tag');
+}
+
+/** Astro's island prescripts source with the inline island runtime replaced by a tag loading its file after the first paint. */
+export function withAfterPaintIslandRuntime(source: string): string {
+  return rewrite(source, ISLAND_TAG, `<script type="${AFTER_PAINT_TYPE}" src="/${ISLAND_RUNTIME_FILE}"></script>`, 'the island runtime');
+}
+
+/**
+ * The Vite plugin: rewrites the two templates as the build loads Astro's renderer. Builds only: `astro dev` serves
+ * every script as its own module, the after-paint loader too, so there pages load their scripts as Astro writes them.
+ */
+export function afterPaintTemplates(): Plugin {
+  return {
+    name: 'thela:after-paint-scripts',
+    apply: 'build',
+    transform(code, id) {
+      if (SCRIPT_RENDERER.test(id)) return { code: withAfterPaintTemplate(code), map: null };
+      if (ISLAND_PRESCRIPTS.test(id)) return { code: withAfterPaintIslandRuntime(code), map: null };
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The integration: the Vite plugin, and the island runtime's file written into the build. `astroVersion`: the
+ * installed Astro's, checked before a build.
+ */
+export function afterPaintScripts(
+  astroVersion = (createRequire(import.meta.url)('astro/package.json') as { version: string }).version,
+): AstroIntegration {
+  return {
+    name: 'thela:after-paint-scripts',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command === 'build') checkAstroVersion(astroVersion);
+        updateConfig({ vite: { plugins: [afterPaintTemplates()] } });
+      },
+      'astro:build:done': async ({ dir }) => {
+        await writeFile(fileURLToPath(new URL(ISLAND_RUNTIME_FILE, dir)), islandRuntime);
+      },
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * After the first paint: everything a page loads besides its HTML, its inline first-paint CSS and its first screen's
+ * images (issue 12). On a slow network nothing else competes with the first screen, and it paints in the round trips
+ * the HTML and its images need.
+ *
+ * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
+ *   scripts/integrations/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
+ * - The rest of the page's CSS: the page type's late sheet (src/lib/late-sheet.build.ts), named by `<noscript data-sheet>`;
+ *   the noscript itself links the full sheet for browsers without JavaScript. The scripts download beside it and
+ *   run once it applies, so nothing they draw shows unstyled.
+ * - Astro's island runtime (also written as an after-paint script), and so every island: even `client:load`
+ *   hydrates only once it is there.
+ *
+ * They start when the page has loaded (its first screen's images are in), its first paint is on screen and the next
+ * frame has been drawn; at the shopper's first tap or key if that comes sooner; at the latest START_BY_MS after the
+ * HTML was read. A button tapped before its script is there is tapped again once it is (an ADD before the cart
+ * control has loaded still adds; in an island, once the island has hydrated). `<html data-scripts>` says where
+ * loading stands: "started", then "ready" once every page script has run.
+ */
+
+/** The script type the build gives page scripts (not run by browsers, so not fetched either). */
+export const AFTER_PAINT_TYPE = 'thela/after-paint';
+
+/** The latest start, from when the HTML was read: a first screen whose images crawl in must not hold the scripts back for long. */
+const START_BY_MS = 2500;
+
+/** What tells us the shopper is about to use the page. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+const root = () => document.documentElement;
+
+/** A `<link rel href>`. */
+function linkTo(rel: string, href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = href;
+  return link;
+}
+
+/** Settles once `element` has loaded (or failed to). */
+function loaded(element: HTMLLinkElement | HTMLScriptElement): Promise<void> {
+  return new Promise((settle) => {
+    element.onload = element.onerror = () => settle();
+  });
+}
+
+/** Loads one page script as a module; settles once it has run (or failed to load). */
+function loadModule(src: string): Promise<void> {
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = src;
+  const ran = loaded(script);
+  document.head.append(script);
+  return ran;
+}
+
+/**
+ * Calls `callback` once the page's first contentful paint is on screen (browsers report it after the frame is
+ * presented, which can be well after the frame was drawn: rasterising the first screen's images takes time), at once
+ * where they do not report paints.
+ */
+function afterFirstContentfulPaint(callback: () => void): void {
+  // Older browsers have no PerformanceObserver, or one without supportedEntryTypes.
+  const entryTypes: readonly string[] | undefined =
+    typeof PerformanceObserver === 'undefined' ? undefined : PerformanceObserver.supportedEntryTypes;
+  if (!entryTypes?.includes('paint')) {
+    callback();
+    return;
+  }
+  // `buffered`: a paint reported before this call is delivered too.
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Taps `button` again, once the island around it (if any) has hydrated. */
+function tapAgain(button: HTMLButtonElement): void {
+  const island = button.closest('astro-island[ssr]');
+  if (island) island.addEventListener('astro:hydrate', () => tapAgain(button), { once: true });
+  else if (button.isConnected && !button.disabled) button.click();
+}
+
+/** Starts the after-paint loading at the right moment (see the top of this file). Once per page. */
+export function startAfterFirstPaint(): void {
+  const early: HTMLButtonElement[] = [];
+  let started = false;
+
+  const holdTap = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // Only buttons that do nothing without a script: not a form's submit, not a popover's or a dialog's control.
+    if (!button || button.type !== 'button' || button.disabled || button.hasAttribute('popovertarget') || button.hasAttribute('commandfor'))
+      return;
+    event.stopImmediatePropagation();
+    early.push(button);
+    start();
+  };
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+    root().dataset.scripts = 'started';
+
+    const sources = new Set<string>();
+    for (const script of document.querySelectorAll(`script[type="${AFTER_PAINT_TYPE}"][src]`))
+      sources.add(script.getAttribute('src') ?? '');
+    sources.delete('');
+    // The scripts download beside the late sheet and run once it applies, so nothing they draw shows unstyled.
+    for (const src of sources) document.head.append(linkTo('modulepreload', src));
+    const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
+    const styled = sheet ? loaded(document.head.appendChild(linkTo('stylesheet', sheet))) : Promise.resolve();
+
+    void styled
+      .then(() => Promise.all([...sources].map(loadModule)))
+      .then(() => {
+        removeEventListener('click', holdTap, true);
+        root().dataset.scripts = 'ready';
+        for (const button of early) tapAgain(button);
+      });
+  };
+
+  addEventListener('click', holdTap, true);
+  for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+  // Once the page has loaded and its first paint is on screen: then after the next frame (a timeout queued from a
+  // frame callback runs once that frame has been drawn), which shows the images that arrived last.
+  const afterLoadAndPaint = () => afterFirstContentfulPaint(() => requestAnimationFrame(() => setTimeout(start)));
+  if (document.readyState === 'complete') afterLoadAndPaint();
+  else addEventListener('load', afterLoadAndPaint, { once: true });
+  setTimeout(start, START_BY_MS);
+}

@@ -1,0 +1,140 @@
+/**
+ * `<thela-cart-control>`: the behaviour of the one cart control (markup: src/components/CartControl.tsx), on
+ * catalogue pages without React and inside React islands alike. In `add` mode it shows ADD until the product is in
+ * the cart, then a -/quantity/+ stepper bound to the cart line; in `pick` mode a stepper from 1 picks how many
+ * "Add N to Cart" adds. Keyboard focus stays in place when ADD and the stepper swap.
+ */
+import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
+import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
+import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
+
+/** Marks a button busy for assistive technology while its product is being added. */
+function setBusy(button: HTMLButtonElement, busy: boolean): void {
+  button.ariaBusy = String(busy);
+}
+
+interface Parts {
+  add: HTMLButtonElement;
+  dec: HTMLButtonElement;
+  inc: HTMLButtonElement;
+  qty: HTMLElement;
+}
+
+/** The product name's slot in the labels of a page's shared stepper (CartControl's SharedCartStepper). */
+export const STEPPER_NAME = '{name}';
+
+/** Defines the element; called only in a browser (islands import this module on the server too, where HTMLElement is missing). */
+function defineCartControl(): void {
+  class CartControlElement extends HTMLElement {
+    #stop: (() => void)[] = [];
+    /** Removes the click handlers on disconnect: a listing can take a card out and put it back. */
+    #abort = new AbortController();
+
+    connectedCallback(): void {
+      this.#abort = new AbortController();
+      const product = controlProduct(this.dataset);
+      if (product && !this.querySelector('[data-dec]')) {
+        // A pre-rendered card's control has no stepper of its own: it takes the page's one template (CartControl's
+        // SharedCartStepper), with this product's name in its labels.
+        const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
+        if (stepper) {
+          for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))
+            element.ariaLabel = String(element.ariaLabel).replace(STEPPER_NAME, product.name);
+          this.append(stepper);
+        }
+      }
+      const add = this.querySelector<HTMLButtonElement>('[data-add]');
+      const dec = this.querySelector<HTMLButtonElement>('[data-dec]');
+      const inc = this.querySelector<HTMLButtonElement>('[data-inc]');
+      const qty = this.querySelector<HTMLElement>('[data-qty]');
+      if (!product || !add || !dec || !inc || !qty) return;
+      const parts = { add, dec, inc, qty };
+      this.#stop = this.dataset['mode'] === 'pick' ? this.#pick(product, parts) : this.#add(product, parts);
+    }
+
+    disconnectedCallback(): void {
+      for (const stop of this.#stop) stop();
+      this.#stop = [];
+      this.#abort.abort();
+    }
+
+    /** ADD, then the stepper of the cart line. */
+    #add(product: CartProductInput, { add, dec, inc, qty }: Parts): (() => void)[] {
+      const stepper = this.querySelector<HTMLElement>('[data-stepper]');
+      if (!stepper) return [];
+      let quantity = 0;
+      // Which control takes focus when ADD and the stepper swap, so keyboard users keep their place.
+      let focusAfter: 'inc' | 'add' | null = null;
+      const { signal } = this.#abort;
+      add.addEventListener(
+        'click',
+        () => {
+          focusAfter = 'inc';
+          void addToCart(product);
+        },
+        { signal },
+      );
+      dec.addEventListener(
+        'click',
+        () => {
+          if (quantity <= 1) focusAfter = 'add';
+          updateQuantity(product.id, quantity - 1);
+        },
+        { signal },
+      );
+      inc.addEventListener('click', () => updateQuantity(product.id, quantity + 1), { signal });
+      return [
+        $cartItems.subscribe((items) => {
+          const was = quantity;
+          quantity = quantityInCart(items, product.id);
+          add.hidden = quantity > 0;
+          stepper.hidden = quantity === 0;
+          qty.textContent = String(quantity);
+          inc.disabled = quantity >= MAX_LINE_QUANTITY;
+          if (was === 0 && quantity > 0 && focusAfter === 'inc') inc.focus();
+          if (was > 0 && quantity === 0 && focusAfter === 'add') add.focus();
+          if ((was === 0) !== (quantity === 0)) focusAfter = null;
+        }),
+        $cartAdding.subscribe((ids) => {
+          const busy = ids.includes(product.id);
+          add.disabled = busy;
+          add.textContent = busy ? 'ADDING…' : 'ADD';
+          setBusy(add, busy);
+        }),
+      ];
+    }
+
+    /** The product page: pick 1 to MAX_LINE_QUANTITY, then add that many. */
+    #pick(product: CartProductInput, { add, dec, inc, qty }: Parts): (() => void)[] {
+      const unavailable = product.is_available === false;
+      let quantity = 1;
+      let busy = false;
+      const render = () => {
+        qty.textContent = String(quantity);
+        dec.disabled = quantity <= 1;
+        inc.disabled = quantity >= MAX_LINE_QUANTITY;
+        add.disabled = busy || unavailable;
+        if (!unavailable) add.textContent = pickLabel(product.price_paise, quantity);
+        setBusy(add, busy);
+      };
+      const { signal } = this.#abort;
+      const step = (by: number) => () => {
+        quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + by));
+        render();
+      };
+      dec.addEventListener('click', step(-1), { signal });
+      inc.addEventListener('click', step(1), { signal });
+      add.addEventListener('click', () => void addToCart(product, quantity), { signal });
+      return [
+        $cartAdding.subscribe((ids) => {
+          busy = ids.includes(product.id);
+          render();
+        }),
+      ];
+    }
+  }
+
+  if (!customElements.get('thela-cart-control')) customElements.define('thela-cart-control', CartControlElement);
+}
+
+if (typeof customElements !== 'undefined') defineCartControl();

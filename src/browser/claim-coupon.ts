@@ -1,0 +1,33 @@
+/**
+ * "Claim Now" (home offers strip) and "Apply Now" (offers page): a `<button data-claim="CODE">` applies its coupon
+ * (src/stores/coupon.ts; one per order, so it replaces any other), copies the code when the browser lets it, and
+ * says so in a notice; a `[data-claim-status]` live region in the same card says it next to the button.
+ */
+import { isCouponCode } from '../lib/coupon-codes.ts';
+import { $cartItems } from '../stores/cart.ts';
+import { applyCoupon } from '../stores/coupon.ts';
+import { showToast } from '../stores/toasts.ts';
+
+/** Copies the code too when the browser lets it (absent outside secure contexts, refused without permission). */
+function copyCode(code: string): void {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent in insecure contexts despite the DOM types
+  navigator.clipboard?.writeText(code).catch(() => undefined);
+}
+
+function claim(button: HTMLButtonElement): void {
+  const code = button.dataset['claim'] ?? '';
+  if (!isCouponCode(code) || applyCoupon(code) === null) return;
+  copyCode(code);
+  const status = button.closest('[data-claim-card]')?.querySelector('[data-claim-status]');
+  if (status) status.textContent = `${code} applied.`;
+  const description =
+    $cartItems.get().length === 0
+      ? 'Add items to your cart: the code is counted at checkout.'
+      : 'Your cart and checkout show what it takes off, or what it still needs.';
+  showToast({ title: `Coupon ${code} applied`, description });
+}
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-claim]') : null;
+  if (target) claim(target);
+});

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { formatPaise } from '../lib/format.ts';
+import ProductThumb from './ProductThumb.tsx';
+import { lineTotalPaise } from '../lib/pricing.ts';
+import { site } from '../lib/site.ts';
+import { orderAddress } from '../data/orders.ts';
+import { areaLine } from '../lib/delivery-area.ts';
+import { pageDefaultArea } from '../stores/delivery.ts';
+import { formatOrderDate, formatStepTime, itemsLabel, orderItemCount, type Order } from '../lib/orders.ts';
+import type { CartProductInput } from '../lib/fields.ts';
+import { reorder } from '../stores/orders.ts';
+import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
+import OrderStatusBadge from './OrderStatusBadge.tsx';
+import TotalsTable from './TotalsTable.tsx';
+
+export interface OrderDetailProps {
+  order: Order;
+  /** The catalogue rows of the order's products as the build knows them (availability for "Reorder Items"). */
+  known?: Readonly<Record<string, CartProductInput>> | undefined;
+}
+
+const card = 'rounded-xl border border-gray-200 p-4 dark:border-gray-800 print:hidden';
+const button = 'flex-1 rounded-xl px-4 py-3 text-center font-bold disabled:cursor-progress disabled:opacity-60';
+
+/** Order detail: status, total, address, timeline, items, totals, "Reorder Items" and "Download Invoice" (printable). */
+export default function OrderDetail({ order, known }: OrderDetailProps) {
+  const [busy, setBusy] = useState(false);
+  const placedOn = formatOrderDate(order.date);
+
+  async function onReorder() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { added, skipped } = await reorder(order, known);
+      if (added.length === 0) {
+        showToast({
+          title: 'Not available',
+          description: 'None of the items in this order are available right now.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      const missing = skipped.length > 0 ? ` Not available now: ${skipped.join(', ')}.` : '';
+      showToastOnNextPage({
+        title: 'Added to Cart',
+        description: `${added.length === 1 ? '1 product' : `${added.length} products`} from ${order.id} added to your cart.${missing}`,
+      });
+      window.location.assign('/cart');
+    } catch (error) {
+      console.error('Failed to reorder', error);
+      showToast({ title: 'Error', description: 'Failed to add item to cart', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-4">
+      <div className="print:hidden">
+        <a href="/orders" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          ← My Orders
+        </a>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold">Order {order.id}</h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        {placedOn && <p className="text-sm text-gray-600 dark:text-gray-300">Placed on {placedOn}</p>}
+        <p className="mt-2 text-lg font-bold">
+          Total <span className="tabular-nums">{formatPaise(order.totalPaise)}</span>
+          <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">
+            {itemsLabel(orderItemCount(order))} · {order.deliveryTime}
+          </span>
+        </p>
+      </div>
+
+      <section aria-labelledby="order-address" className={card}>
+        <h2 id="order-address" className="font-bold">
+          Delivery Address
+        </h2>
+        <p className="mt-1 text-sm">{orderAddress(order, pageDefaultArea()) || 'No address given'}</p>
+      </section>
+
+      <section aria-labelledby="order-timeline" className={card}>
+        <h2 id="order-timeline" className="mb-3 font-bold">
+          Order Status
+        </h2>
+        <ol className="space-y-3">
+          {order.timeline.map((step) => (
+            <li key={step.status} className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.completed ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 dark:border-gray-600'}`}
+              >
+                {step.completed && (
+                  <svg viewBox="0 0 24 24" className="size-3.5 fill-none stroke-current stroke-[3]">
+                    <path d="M5 12.5 10 17 19 7" />
+                  </svg>
+                )}
+              </span>
+              <span className={`flex-1 text-sm ${step.completed ? 'font-semibold' : 'text-gray-600 dark:text-gray-300'}`}>
+                {step.status}
+                <span className="sr-only">{step.completed ? ', done' : ', pending'}</span>
+              </span>
+              <span className="text-xs text-gray-600 dark:text-gray-300">{step.completed ? formatStepTime(step.time) : 'Pending'}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="order-items" className={card}>
+        <h2 id="order-items" className="mb-2 font-bold">
+          Items ({itemsLabel(orderItemCount(order))})
+        </h2>
+        <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-2">
+              <ProductThumb src={item.image_url} size="small" />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold">{item.name}</p>
+                <p className="text-xs text-gray-600 dark:text-gray-300">
+                  {item.unit} · {formatPaise(item.price_paise)} × {item.quantity}
+                </p>
+              </div>
+              <span className="text-sm font-semibold tabular-nums">{formatPaise(lineTotalPaise(item.price_paise, item.quantity))}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
+          <TotalsTable
+            subtotalPaise={order.subtotalPaise}
+            deliveryFeePaise={order.deliveryFeePaise}
+            totalPaise={order.totalPaise}
+            couponCode={order.coupon?.code}
+            discountPaise={order.coupon?.discountPaise}
+            cashbackPaise={order.coupon?.cashbackPaise}
+          />
+        </div>
+      </section>
+
+      <div className="flex gap-3 print:hidden">
+        <button
+          type="button"
+          onClick={() => void onReorder()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+        >
+          Reorder Items
+        </button>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-gray-900`}
+        >
+          Download Invoice
+        </button>
+      </div>
+
+      <Invoice order={order} />
+    </div>
+  );
+}
+
+/** The printed invoice ("Download Invoice" opens the print dialog, where it can be saved as PDF); hidden on screen. */
+function Invoice({ order }: { order: Order }) {
+  const place = pageDefaultArea();
+  return (
+    <section aria-label="Invoice" className="hidden text-black print:block" data-invoice>
+      <div className="flex justify-between border-b-2 border-black pb-3">
+        <div>
+          <p className="text-2xl font-extrabold">{site.product}</p>
+          {place && <p className="text-sm">{areaLine(place)}</p>}
+          <p className="text-sm">
+            {site.email} · {site.phone}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xl font-bold">Invoice</p>
+          <p className="text-sm">Order {order.id}</p>
+          <p className="text-sm">{formatOrderDate(order.date)}</p>
+        </div>
+      </div>
+      <div className="mt-3 text-sm">
+        <p>
+          <strong>Deliver to:</strong> {orderAddress(order, place) || '-'}
+        </p>
+        <p>
+          <strong>Payment:</strong> Cash on Delivery
+        </p>
+      </div>
+      <table className="mt-4 w-full border-collapse text-sm">
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th className="py-1">Item</th>
+            <th className="py-1">Unit</th>
+            <th className="py-1 text-right">Qty</th>
+            <th className="py-1 text-right">Price</th>
+            <th className="py-1 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} className="border-b border-gray-300">
+              <td className="py-1">{item.name}</td>
+              <td className="py-1">{item.unit}</td>
+              <td className="py-1 text-right">{item.quantity}</td>
+              <td className="py-1 text-right">{formatPaise(item.price_paise)}</td>
+              <td className="py-1 text-right">{formatPaise(lineTotalPaise(item.price_paise, item.quantity))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={4} className="pt-2 text-right">
+              Subtotal
+            </td>
+            <td className="pt-2 text-right">{formatPaise(order.subtotalPaise)}</td>
+          </tr>
+          <tr>
+            <td colSpan={4} className="text-right">
+              Delivery Fee
+            </td>
+            <td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td>
+          </tr>
+          {order.coupon && order.coupon.discountPaise > 0 && (
+            <tr data-testid="invoice-discount">
+              <td colSpan={4} className="text-right">
+                Coupon ({order.coupon.code})
+              </td>
+              <td className="text-right">−{formatPaise(order.coupon.discountPaise)}</td>
+            </tr>
+          )}
+          <tr className="font-bold">
+            <td colSpan={4} className="text-right">
+              Total
+            </td>
+            <td className="text-right">{formatPaise(order.totalPaise)}</td>
+          </tr>
+          {order.coupon && order.coupon.cashbackPaise > 0 && (
+            <tr data-testid="invoice-cashback">
+              <td colSpan={4} className="text-right">
+                Cashback ({order.coupon.code}), credited after delivery, not part of the total
+              </td>
+              <td className="text-right">{formatPaise(order.coupon.cashbackPaise)}</td>
+            </tr>
+          )}
+        </tfoot>
+      </table>
+      <p className="mt-6 text-xs">Thank you for shopping with {site.product}.</p>
+    </section>
+  );
+}

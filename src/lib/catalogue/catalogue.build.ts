@@ -1,0 +1,194 @@
+/**
+ * The build's one read of the catalogue: from Supabase (both public variables set), a JSON file (THELA_CATALOGUE_FILE,
+ * tests), a synthetic catalogue (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
+ * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { supabaseObjectPrefix } from '../images.ts';
+import { readImageState, remoteImageUrls, resolveCatalogueImages, shownPath, type ImageEntry } from './image-state.build.ts';
+import { indexCatalogue, type CatalogueModel } from './model.ts';
+import { CatalogueReadError } from './reads.ts';
+import { sanitizeCatalogue } from './sanitize.ts';
+import { createSupabaseClient, listAll } from './supabase.ts';
+import type { Catalogue } from './rows.ts';
+
+/** Where the build reads the catalogue from, decided by the environment. */
+export type CatalogueOrigin =
+  | { kind: 'supabase'; url: string; anonKey: string }
+  | { kind: 'file'; path: string }
+  | { kind: 'synthetic'; size: number }
+  | { kind: 'sample' };
+
+/**
+ * Picks the source: Supabase when both public variables are set, else the JSON file THELA_CATALOGUE_FILE names
+ * (`{ products, categories, stores }` as the tables' rows; the incremental-build test edits one), else a synthetic
+ * catalogue when CATALOGUE_SIZE is set, else the bundled sample.
+ */
+export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
+  const url = env['PUBLIC_SUPABASE_URL']?.trim();
+  const anonKey = env['PUBLIC_SUPABASE_ANON_KEY']?.trim();
+  if (url && anonKey) return { kind: 'supabase', url, anonKey };
+  const file = env['THELA_CATALOGUE_FILE']?.trim();
+  if (file) return { kind: 'file', path: file };
+  const size = Number(env['CATALOGUE_SIZE']);
+  if (Number.isInteger(size) && size > 0) return { kind: 'synthetic', size };
+  return { kind: 'sample' };
+}
+
+/** Reads the raw rows of every table from the chosen origin; throws CatalogueReadError with one clear line when Supabase fails. */
+export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<keyof Catalogue, unknown[]>> {
+  switch (origin.kind) {
+    case 'supabase': {
+      const client = createSupabaseClient(origin.url, origin.anonKey);
+      // Categories first: a failure there is the cheapest way to learn the backend is unreachable.
+      // No retries: a build against an unreachable backend should fail in seconds, not after a back-off.
+      const categories = await listAll(client, 'categories', { retry: false });
+      const [products, stores, delivery_areas] = await Promise.all([
+        listAll(client, 'products', { retry: false }),
+        listAll(client, 'stores', { retry: false }),
+        listAll(client, 'delivery_areas', { retry: false }),
+      ]);
+      return { products, categories, stores, delivery_areas };
+    }
+    case 'file': {
+      // Rows as the tables hold them; sanitizeCatalogue judges them like any other source's.
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readFile(origin.path, 'utf8'));
+      } catch (error) {
+        throw new CatalogueReadError(`catalogue file ${origin.path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const tables = (parsed ?? {}) as Record<string, unknown>;
+      const rows = (name: keyof Catalogue): unknown[] => {
+        const list = tables[name];
+        if (!Array.isArray(list)) throw new CatalogueReadError(`catalogue file ${origin.path}: "${name}" is not an array of rows`);
+        return list;
+      };
+      return {
+        products: rows('products'),
+        categories: rows('categories'),
+        stores: rows('stores'),
+        delivery_areas: rows('delivery_areas'),
+      };
+    }
+    case 'synthetic': {
+      // A build tool, loaded only for benchmark builds.
+      const { generateSyntheticCatalogue } = await import('./sample.build.ts');
+      return generateSyntheticCatalogue(origin.size);
+    }
+    case 'sample':
+      // Bundled into the build's server chunk, so the build reads no file by path.
+      return (await import('../../data/sample-catalogue.json', { with: { type: 'json' } })).default;
+  }
+}
+
+/** How many skipped rows are itemised in the build log before the rest are only counted. */
+const ITEMISED_SKIPS = 20;
+
+/**
+ * Build-time environment: the process environment, plus what Vite read from .env files for the three variables
+ * that choose the source, each named on its own. Never Vite's whole env object: Astro would then inline into this
+ * module the value of every environment variable whose name appears in its text (even `_`, the shell's last
+ * command), so the module's hash, and with it every page's incremental-build key, would change from run to run.
+ */
+function buildEnv(): Record<string, string | undefined> {
+  const fromFiles: Record<string, unknown> = {
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+    PUBLIC_IMAGE_CDN: import.meta.env.PUBLIC_IMAGE_CDN,
+    PUBLIC_DEFAULT_PINCODE: import.meta.env.PUBLIC_DEFAULT_PINCODE,
+    CATALOGUE_SIZE: import.meta.env.CATALOGUE_SIZE,
+  };
+  const strings = Object.fromEntries(Object.entries(fromFiles).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { ...strings, ...process.env };
+}
+
+/** Where the summary line and the warnings go. */
+export interface CatalogueLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+/** Reads, sanitizes and logs the catalogue from `origin` (the build's read, without the once-per-build sharing). */
+export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog = console): Promise<Catalogue> {
+  const { catalogue, report } = sanitizeCatalogue(await readRawCatalogue(origin));
+  for (const row of report.skipped.slice(0, ITEMISED_SKIPS)) {
+    log.warn(`skipped ${row.table} row ${JSON.stringify(row.id ?? row.index)}: ${row.reason}`);
+  }
+  log.info(`${report.summary()} (source: ${origin.kind})`);
+  return catalogue;
+}
+
+/**
+ * The catalogue with its photos as shoppers see them: each http(s) image URL becomes the optimised photo the
+ * build's image step left in THELA_IMAGES_FILE (scripts/build.ts sets it for the Astro build and the search index),
+ * the URL itself when Supabase Storage's image endpoint resizes it (PUBLIC_IMAGE_CDN), or null (the placeholder).
+ * Without the file (`astro build` or `astro dev` alone) every photo is the placeholder, said in one line.
+ */
+export async function withShownImages(
+  catalogue: Catalogue,
+  env: Record<string, string | undefined> = process.env,
+  log: CatalogueLog = console,
+): Promise<Catalogue> {
+  const remote = remoteImageUrls(catalogue).length;
+  if (remote === 0) return catalogue;
+  const cdn = supabaseObjectPrefix(env['PUBLIC_IMAGE_CDN'], env['PUBLIC_SUPABASE_URL']);
+  const file = env['THELA_IMAGES_FILE'];
+  const entries = file ? await readImageState(file) : new Map<string, ImageEntry>();
+  if (!file) log.warn(`${remote} photo URLs are shown as the placeholder: the image step did not run (npm run build runs it)`);
+  return resolveCatalogueImages(catalogue, (url) => (cdn !== null && url.startsWith(cdn) ? url : shownPath(entries.get(url))));
+}
+
+let model: Promise<CatalogueModel> | undefined;
+
+/**
+ * The build's catalogue model, read once and shared by every page. An unreachable or failing Supabase stops the
+ * build with one line (`Catalogue unavailable, build stopped: ...`), never a half-empty site.
+ */
+export function getCatalogue(): Promise<CatalogueModel> {
+  const env = buildEnv();
+  const pincode = env['PUBLIC_DEFAULT_PINCODE']?.trim() || undefined;
+  model ??= loadCatalogue(catalogueOrigin(env))
+    .then((catalogue) => withShownImages(catalogue, env))
+    .then(
+      (catalogue) => {
+        const indexed = indexCatalogue(catalogue, pincode);
+        if (pincode && indexed.defaultArea?.pincode !== pincode) {
+          console.warn(
+            `PUBLIC_DEFAULT_PINCODE ${pincode} is not a pincode the catalogue delivers to; the header shows ${indexed.defaultArea?.pincode ?? 'no area'}`,
+          );
+        }
+        return indexed;
+      },
+      (error: unknown) => {
+        throw buildStopped(error);
+      },
+    );
+  return model;
+}
+
+/**
+ * A failed read as the build reports it: a CatalogueReadError becomes one line without a stack
+ * (`Catalogue unavailable, build stopped: ...`), which the operators' status shows as the cause; anything else as it is.
+ */
+export function buildStopped(error: unknown): unknown {
+  if (!(error instanceof CatalogueReadError)) return error;
+  const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
+  clean.stack = clean.message;
+  return clean;
+}
+
+let illustrations: Promise<Set<string>> | undefined;
+
+/**
+ * The names of the bundled category illustrations (`public/images/catalogue/category-<name>.svg`), which a category
+ * without an image of its own may show (src/lib/catalogue/storefront.ts). Read once per build.
+ */
+export function bundledIllustrations(): Promise<Set<string>> {
+  illustrations ??= readdir(path.resolve('public/images/catalogue')).then(
+    (files) => new Set(files.flatMap((file) => /^category-(.+)\.svg$/.exec(file)?.[1] ?? [])),
+    () => new Set<string>(),
+  );
+  return illustrations;
+}

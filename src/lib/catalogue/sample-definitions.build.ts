@@ -1,0 +1,265 @@
+/**
+ * The sample catalogue's hand-written source of truth, read from definitions.json: categories, item types ("kinds"),
+ * products, stores and delivery areas. `sample.ts` turns these definitions into catalogue rows, and
+ * `scripts/generate-catalogue.ts` writes src/data/sample-catalogue.json, supabase/seed.sql and the item illustrations
+ * from them. Edit definitions.json, then run `npm run catalogue`. The file is checked here, when it is read, so a
+ * mistyped field fails the generator and the build with its place in the file.
+ *
+ * Conventions of definitions.json:
+ * - `defaultClosings`: closing sentences by storage (see `DEFAULT_CLOSINGS`).
+ * - `categories[].kinds`: the item types by key (kebab-case, unique across all categories).
+ * - A product row is `[kind, name, unit, price, mrp?, note?]`.
+ *   - `kind` names an item type (a key of some category's `kinds`): it picks the illustration
+ *     (/images/catalogue/<kind>.svg) and the generic sentences of the description.
+ *   - `name` is "Brand|Rest of the name" for branded goods (shown as "Brand Rest of the name"; a rest
+ *     starting with "-" is joined without a space: "Parle|-G ..." is "Parle-G ...") or a plain name.
+ *   - `unit` is the pack size as printed ("500 g", "1 L", "6 pcs", "1 pc (approx. 400-600 g)").
+ *   - `price` and `mrp` are rupees; `mrp` (the original price) is omitted or null when there is none.
+ *   - `note`, when given, replaces the kind's first description sentence with a product-specific one.
+ * - Product ids are slugs of name + unit ("amul-taaza-toned-milk-500-ml"); they must stay unique.
+ * - `fallbackCases` lists, by product id, the products that are deliberately unavailable or shown
+ *   without an image or a unit, so that every fallback of the site has something to show.
+ * - `stores` (each with `image`: whether it shows its shop-type illustration), `deliveryAreas` (a pincode and the
+ *   store, by name, that serves it) and `shopTypeColours` (the shop-type illustrations' colours).
+ */
+import definitions from '../../data/sample-definitions.json' with { type: 'json' };
+import { SHOP_TYPES } from '../../data/shop-types.ts';
+import type { ShopType } from './rows.ts';
+
+/** The simple flat shapes an illustration is drawn with. */
+const SHAPES = [
+  'round',
+  'oval',
+  'banana',
+  'grapes',
+  'long',
+  'leafy',
+  'carton',
+  'packet',
+  'cup',
+  'block',
+  'eggs',
+  'bottle',
+  'jar',
+  'sack',
+  'box',
+  'can',
+  'bar',
+  'tube',
+  'loaf',
+  'bun',
+  'cake',
+  'tray',
+  'fish',
+  'bowl',
+] as const;
+export type Shape = (typeof SHAPES)[number];
+
+/** How goods are kept and delivered; picks the default closing sentence of descriptions. */
+const STORAGES = ['fresh', 'chilled', 'frozen', 'ambient'] as const;
+export type Storage = (typeof STORAGES)[number];
+
+/** An item type: one illustration and the generic sentences of its products' descriptions. */
+export interface KindDef {
+  /** Short label drawn on the illustration. */
+  readonly label: string;
+  readonly shape: Shape;
+  /** What the item is (first sentence, unless a product row has a note). */
+  readonly about: string;
+  /** How it is used (second sentence). */
+  readonly use: string;
+}
+
+/** `[kind, name, unit, price, mrp?, note?]`; see the conventions above. */
+export type ProductRow = readonly [kind: string, name: string, unit: string, price: number, mrp?: number | null, note?: string];
+
+export interface SubcategoryDef {
+  /** Kebab-case, unique across all categories. */
+  readonly id: string;
+  readonly name: string;
+  readonly storage: Storage;
+  /** Closing sentences replacing the storage defaults; `{unit}` and `{brand}` are filled in. */
+  readonly closings?: readonly string[];
+  readonly products: readonly ProductRow[];
+}
+
+export interface CategoryDef {
+  readonly id: string;
+  readonly name: string;
+  /** Colour of the category's illustrations. */
+  readonly colour: string;
+  readonly kinds: Readonly<Record<string, KindDef>>;
+  readonly subcategories: readonly SubcategoryDef[];
+}
+
+export interface StoreDef {
+  readonly name: string;
+  readonly shop_type: ShopType;
+  readonly is_active: boolean;
+  readonly rating: number | null;
+  readonly delivery_time_min: number | null;
+  readonly address: string;
+  /** Whether the store shows its shop-type illustration (false: no image, so the fallback shows). */
+  readonly image: boolean;
+}
+
+/** A pincode the sample delivers to, and the store (by name) that serves it. */
+export interface DeliveryAreaDef {
+  readonly pincode: string;
+  readonly area: string;
+  readonly city: string;
+  readonly store: string;
+}
+
+/** The products that deliberately exercise the fallbacks, by id. */
+export type FallbackCases = {
+  readonly unavailable: readonly string[];
+  readonly noImage: readonly string[];
+  readonly noUnit: readonly string[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading definitions.json: each reader takes a value and its place in the file, and returns it typed or throws.
+
+type Read<T> = (value: unknown, at: string) => T;
+
+function fail(at: string, expected: string): never {
+  throw new Error(`src/data/sample-definitions.json: ${at} must be ${expected}`);
+}
+
+const text: Read<string> = (value, at) => (typeof value === 'string' && value.trim() !== '' ? value : fail(at, 'a non-blank string'));
+const number: Read<number> = (value, at) => (typeof value === 'number' && Number.isFinite(value) ? value : fail(at, 'a number'));
+const boolean: Read<boolean> = (value, at) => (typeof value === 'boolean' ? value : fail(at, 'true or false'));
+const colour: Read<string> = (value, at) =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/.test(value) ? value : fail(at, 'a #rrggbb colour');
+
+function nullable<T>(read: Read<T>): Read<T | null> {
+  return (value, at) => (value === null ? null : read(value, at));
+}
+
+function oneOf<const T extends string>(values: readonly T[]): Read<T> {
+  return (value, at) => values.find((candidate) => candidate === value) ?? fail(at, `one of ${values.join(', ')}`);
+}
+
+function list<T>(read: Read<T>): Read<T[]> {
+  return (value, at) => (Array.isArray(value) ? value.map((item: unknown, i) => read(item, `${at}[${i}]`)) : fail(at, 'a list'));
+}
+
+function fields(value: unknown, at: string): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : fail(at, 'an object');
+}
+
+/** An object whose keys are the caller's (kinds by key, closings by storage), each value read alike. */
+function record<T>(read: Read<T>): Read<Record<string, T>> {
+  return (value, at) => Object.fromEntries(Object.entries(fields(value, at)).map(([key, item]) => [key, read(item, `${at}.${key}`)]));
+}
+
+/** An object with the fields `readers` name, each read by its reader; a field read as undefined is left out. */
+function object<T extends object>(readers: { readonly [K in keyof T]-?: Read<T[K]> }): Read<T> {
+  return (value, at) => {
+    const f = fields(value, at);
+    const entries = Object.entries<Read<unknown>>(readers).map(([key, read]) => [key, read(f[key], `${at}.${key}`)] as const);
+    return Object.fromEntries(entries.filter(([, item]) => item !== undefined)) as T;
+  };
+}
+
+function optional<T>(read: Read<T>): Read<T | undefined> {
+  return (value, at) => (value === undefined ? undefined : read(value, at));
+}
+
+const productRow: Read<ProductRow> = (value, at) => {
+  if (!Array.isArray(value) || value.length < 4 || value.length > 6) fail(at, '[kind, name, unit, price, mrp?, note?]');
+  const row = [
+    text(value[0], `${at}[0] (kind)`),
+    text(value[1], `${at}[1] (name)`),
+    text(value[2], `${at}[2] (unit)`),
+    number(value[3], `${at}[3] (price)`),
+  ] as const;
+  if (value.length === 4) return row;
+  const mrp = nullable(number)(value[4], `${at}[4] (mrp)`);
+  return value.length === 5 ? [...row, mrp] : [...row, mrp, text(value[5], `${at}[5] (note)`)];
+};
+
+const category = object<CategoryDef>({
+  id: text,
+  name: text,
+  colour,
+  kinds: record(object<KindDef>({ label: text, shape: oneOf(SHAPES), about: text, use: text })),
+  subcategories: list(
+    object<SubcategoryDef>({ id: text, name: text, storage: oneOf(STORAGES), closings: optional(list(text)), products: list(productRow) }),
+  ),
+});
+
+const SHOP_TYPE_IDS: readonly ShopType[] = SHOP_TYPES.map((entry) => entry.type);
+
+const store = object<StoreDef>({
+  name: text,
+  shop_type: oneOf(SHOP_TYPE_IDS),
+  is_active: boolean,
+  rating: nullable(number),
+  delivery_time_min: nullable(number),
+  address: text,
+  image: boolean,
+});
+
+const deliveryArea = object<DeliveryAreaDef>({ pincode: text, area: text, city: text, store: text });
+
+/** A record with exactly the keys `keys`, each value read alike. */
+function exactly<K extends string, T>(keys: readonly K[], read: Read<T>, value: unknown, at: string): Record<K, T> {
+  const f = fields(value, at);
+  const extra = Object.keys(f).find((key) => !(keys as readonly string[]).includes(key));
+  if (extra !== undefined) fail(`${at}.${extra}`, `absent (the keys are ${keys.join(', ')})`);
+  return Object.fromEntries(keys.map((key) => [key, read(f[key], `${at}.${key}`)])) as Record<K, T>;
+}
+
+/** Everything definitions.json holds, typed. */
+export interface Definitions {
+  readonly defaultClosings: Readonly<Record<Storage, readonly string[]>>;
+  readonly categories: readonly CategoryDef[];
+  readonly fallbackCases: FallbackCases;
+  readonly stores: readonly StoreDef[];
+  readonly deliveryAreas: readonly DeliveryAreaDef[];
+  readonly shopTypeColours: Readonly<Record<ShopType, string>>;
+}
+
+/** Reads the contents of definitions.json; throws naming the first place that is not as the conventions above say. */
+export function readDefinitions(value: unknown): Definitions {
+  const file = fields(value, 'the file');
+  return {
+    defaultClosings: exactly(STORAGES, list(text), file.defaultClosings, 'defaultClosings'),
+    categories: list(category)(file.categories, 'categories'),
+    fallbackCases: exactly(['unavailable', 'noImage', 'noUnit'], list(text), file.fallbackCases, 'fallbackCases'),
+    stores: list(store)(file.stores, 'stores'),
+    deliveryAreas: list(deliveryArea)(file.deliveryAreas, 'deliveryAreas'),
+    shopTypeColours: exactly(SHOP_TYPE_IDS, colour, file.shopTypeColours, 'shopTypeColours'),
+  };
+}
+
+const DEFINITIONS = readDefinitions(definitions);
+
+/**
+ * Closing sentences by storage. A template is used only when its placeholders can be filled
+ * (a product without a brand or a unit skips templates naming them); each list keeps one with none.
+ */
+export const DEFAULT_CLOSINGS = DEFINITIONS.defaultClosings;
+
+export const CATEGORY_DEFS = DEFINITIONS.categories;
+
+/**
+ * Products that deliberately exercise the fallbacks (about 5% unavailable, about 3% each without an
+ * image or a unit). Every id must exist. The showcase items (the trending searches' staples, the
+ * high-priced gift box and rice bag) are kept complete on purpose.
+ */
+export const FALLBACK_CASES = DEFINITIONS.fallbackCases;
+
+/** The stores of the stores and shops screens, all in the Gurgaon delivery area. */
+export const STORE_DEFS = DEFINITIONS.stores;
+
+/**
+ * The sample's delivery areas (the delivery_areas table). 122018 is served by an inactive store, so the
+ * storefront treats it as not served; every other pincode (110099 in Delhi, say) is not in the table at all.
+ */
+export const DELIVERY_AREA_DEFS = DEFINITIONS.deliveryAreas;
+
+/** Colours of the shop-type illustrations. */
+export const SHOP_TYPE_COLOURS = DEFINITIONS.shopTypeColours;
