@@ -2,12 +2,13 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { linkedOutput } from './scripts/lib/linked-output.ts';
-import { refuseSecretKeys } from './scripts/lib/refuse-secret-keys.ts';
-import { siteRedirects } from './scripts/lib/redirects.ts';
-import { afterPaintScripts } from './scripts/lib/after-paint-scripts.ts';
-import { clientDirectives } from './scripts/lib/client-directives.ts';
-import { sitemap } from './scripts/lib/sitemap.ts';
+import { linkedOutput } from './scripts/integrations/linked-output.ts';
+import { refuseSecretKeys } from './scripts/integrations/refuse-secret-keys.ts';
+import { siteRedirects } from './scripts/integrations/redirects.ts';
+import { afterPaintScripts } from './scripts/integrations/after-paint-scripts.ts';
+import { clientDirectives } from './scripts/integrations/client-directives.ts';
+import { sitemap } from './scripts/integrations/sitemap.ts';
+import { buildOnlyModules } from './scripts/integrations/build-only.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -16,7 +17,7 @@ export default defineConfig({
   site,
   // Operators' rebuilds write each release to its own directory (scripts/ops); everyone else gets dist/.
   outDir: process.env.OUT_DIR || './dist',
-  // Incremental builds: pages whose getStaticPaths entry carries a cacheKey (src/lib/catalogue/cache-keys.ts) are
+  // Incremental builds: pages whose getStaticPaths entry carries a cacheKey (src/lib/catalogue/cache-keys.build.ts) are
   // copied from this cache when their key and their templates are unchanged. It lives outside dist/ and the
   // operators' release folders so it survives between builds; THELA_BUILD_CACHE moves it (docs/operators.md).
   cacheDir: process.env.THELA_BUILD_CACHE || './node_modules/.astro',
@@ -26,7 +27,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 4 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
-  // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/lib/linked-output.ts).
+  // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/integrations/linked-output.ts).
   // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
   integrations: [
     refuseSecretKeys(),
@@ -34,17 +35,18 @@ export default defineConfig({
     // renderToString, not a stream per island: our islands never suspend, and the stream was encoded to bytes and
     // decoded back for every island of every page (about 8% of a 10,000-product build's CPU).
     react({ experimentalDisableStreaming: true }),
-    // Our own sitemap integration: @astrojs/sitemap's output, sorted in a fraction of the time (scripts/lib/sitemap.ts).
+    // Our own sitemap integration: @astrojs/sitemap's output, sorted in a fraction of the time (scripts/integrations/sitemap.ts).
     sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
     siteRedirects(),
     // client:stored="key": an island hydrated only once this browser stored the key (home's "Buy again").
     clientDirectives(),
-    // Page scripts and the island runtime written so that they load after the first paint (scripts/lib/after-paint-scripts.ts).
+    // Page scripts and the island runtime written so that they load after the first paint (scripts/integrations/after-paint-scripts.ts).
     afterPaintScripts(),
   ],
   vite: {
     plugins: [
       tailwindcss(),
+      buildOnlyModules(),
       // No module preload lists in the browser build: every on-demand import (the header's delivery dialog, a
       // listing's search, the service worker's registration) would carry the list of its dependencies and every page
       // the preload helper (about 0.9 KB gzipped), for dependencies that are small and cached after first use.
@@ -55,7 +57,7 @@ export default defineConfig({
       },
     ],
     // Page scripts load as files, after the first paint: inline they would count in every first round trip (issue
-    // 12). Except the layout's after-paint loader (src/scripts/after-paint.ts), which must run without a request of
+    // 12). Except the layout's after-paint loader (src/browser/after-paint.ts), which must run without a request of
     // its own. Other assets keep Vite's default.
     build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('BaseLayout.astro') : undefined) },
   },

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { withBuildLock } from './bench/proc.ts';
 import { benchPort, ROOT, today } from './bench/util.ts';
-import { generateSyntheticCatalogue } from './catalogue/sample.ts';
+import { generateSyntheticCatalogue } from '../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError } from './lib/cli.ts';
 import { must } from './lib/must.ts';
 import { resolveConfig } from './ops/lib/config.ts';

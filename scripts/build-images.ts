@@ -8,8 +8,8 @@
  * Usage: node scripts/build-images.ts
  */
 import { loadEnv } from 'vite';
-import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.server.ts';
-import { remoteImageUrls } from '../src/lib/catalogue/image-state.ts';
+import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.build.ts';
+import { remoteImageUrls } from '../src/lib/catalogue/image-state.build.ts';
 import { supabaseObjectPrefix } from '../src/lib/images.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { formatImagesSummary, IMAGE_TIMEOUT_MS, imageOrigins, prepareImages } from './lib/catalogue-images.ts';

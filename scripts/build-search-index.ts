@@ -18,7 +18,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { buildStopped, catalogueOrigin, loadCatalogue, withShownImages } from '../src/lib/catalogue/catalogue.server.ts';
+import { buildStopped, catalogueOrigin, loadCatalogue, withShownImages } from '../src/lib/catalogue/catalogue.build.ts';
 import { parseCommand } from './lib/cli.ts';
 import {
   indexSearchRecords,

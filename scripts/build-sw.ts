@@ -36,7 +36,7 @@ const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.
 const SUPABASE_CHUNK = '_astro/supabase.*';
 /**
  * The full sheet (src/styles/global.css): only pages without JavaScript link it, and without JavaScript there is no
- * service worker. Pages with it take their page type's late sheet (src/lib/late-sheet.ts), which is precached.
+ * service worker. Pages with it take their page type's late sheet (src/lib/late-sheet.build.ts), which is precached.
  */
 const FULL_SHEET = '_astro/global.*.css';
 

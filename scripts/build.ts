@@ -17,7 +17,7 @@ import { buildCacheDir } from './lib/build-cache.ts';
 import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
 import { mergeRenderedOutput, renderProcessCount, renderRuns } from './lib/render-processes.ts';
-import { mergeSitemaps } from './lib/sitemap.ts';
+import { mergeSitemaps } from './integrations/sitemap.ts';
 import {
   installSearchIndex,
   keepLastSearchIndex,

@@ -1,5 +1,5 @@
 /**
- * Generates everything derived from the sample definitions (scripts/catalogue/definitions.json):
+ * Generates everything derived from the sample definitions (src/data/sample-definitions.json):
  * - src/data/sample-catalogue.json (the bundled sample catalogue);
  * - public/images/placeholder.svg and public/images/catalogue/*.svg (one illustration per item type,
  *   category and shop type);
@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from './catalogue/definitions.ts';
-import { buildSampleCatalogue, catalogueToJson, listKinds } from './catalogue/sample.ts';
+import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from '../src/lib/catalogue/sample-definitions.build.ts';
+import { buildSampleCatalogue, catalogueToJson, listKinds } from '../src/lib/catalogue/sample.build.ts';
 import type { CatalogueTables, ShopType } from '../src/lib/catalogue/rows.ts';
 import { parseCommand } from './lib/cli.ts';
 import { escapeMarkup } from '../src/lib/markup.ts';

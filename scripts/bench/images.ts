@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
-import { generateSyntheticCatalogue } from '../catalogue/sample.ts';
+import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseStepTimes } from '../lib/build-pages.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import { addSizes, sizesOf, type Sizes } from './util.ts';
-import { AFTER_PAINT_TYPE } from '../../src/scripts/after-paint.ts';
+import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 
 /** A tag's attributes (names lower-cased; valueless attributes map to ''). */
 export type Attributes = Record<string, string>;
@@ -78,7 +78,7 @@ export function isRenderBlockingStylesheet(tag: Tag): boolean {
   return media === '' || media === 'all' || media === 'screen';
 }
 
-/** A module script, or a page script the after-paint loader runs as one (src/scripts/after-paint.ts). */
+/** A module script, or a page script the after-paint loader runs as one (src/browser/after-paint.ts). */
 function isModuleScript(tag: Tag): boolean {
   const type = (tag.attrs['type'] ?? '').toLowerCase();
   return tag.name === 'script' && (type === 'module' || type === AFTER_PAINT_TYPE);

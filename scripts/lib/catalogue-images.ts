@@ -15,7 +15,7 @@ import CachePolicy from 'http-cache-semantics';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_QUALITY, optimisedImagePath, OPTIMISED_IMAGE_DIR, variantWidths, type OptimisedImage } from '../../src/lib/images.ts';
-import { IMAGE_STATE_VERSION, readImageState, type ImageEntry, type OptimisedEntry } from '../../src/lib/catalogue/image-state.ts';
+import { IMAGE_STATE_VERSION, readImageState, type ImageEntry, type OptimisedEntry } from '../../src/lib/catalogue/image-state.build.ts';
 import { writeCacheFile } from './build-cache.ts';
 import { commaList } from './cli.ts';
 

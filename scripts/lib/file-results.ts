@@ -1,7 +1,7 @@
 /**
  * Per-file results of the build's after-steps (the security headers' inline-code hashes, the secret scan), kept
  * between builds so a rebuild reads only the files that are new. An incremental build's reused pages are hard links
- * to the incremental-build cache's copies (scripts/lib/linked-output.ts): the same file, so the same identity.
+ * to the incremental-build cache's copies (scripts/integrations/linked-output.ts): the same file, so the same identity.
  *
  * A file's identity is its device, inode, size and modification time in nanoseconds (one lstat): every writer of
  * the build output writes a new file or rewrites one (new modification time), so a file whose identity is unchanged

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { listFiles, resultsFor, type FileResults } from './file-results.ts';
-import { isLocalDestination, matchRedirect, readRedirectRules, type RedirectRule } from './redirects.ts';
+import { isLocalDestination, matchRedirect, readRedirectRules, type RedirectRule } from '../integrations/redirects.ts';
 
 /** The version of what a file's links are kept as: a change discards the links kept from earlier builds. */
 export const LINKS_VERSION = 'links-2';

@@ -2,8 +2,8 @@
  * Rendering in several processes (issue 13): Astro renders a build's pages on one thread, so on its own a
  * 100,000-product build leaves the second core to the search index. With THELA_RENDER_PROCESSES=N, scripts/build.ts
  * runs N `astro build` processes side by side, each rendering the catalogue pages of its own shard
- * (src/lib/catalogue/render-shard.ts), then moves their pages into the one output folder (`mergeRenderedOutput`)
- * and writes one sitemap of them all (scripts/lib/sitemap.ts).
+ * (src/lib/catalogue/render-shard.build.ts), then moves their pages into the one output folder (`mergeRenderedOutput`)
+ * and writes one sitemap of them all (scripts/integrations/sitemap.ts).
  *
  * The first process writes into the build's output folder with the build's cache, as a one-process build does; each
  * other one into its own folders in the build cache (`renderRuns`), which its incremental cache keeps between
@@ -66,7 +66,7 @@ export function renderRuns(count: number, root: string, outDir: string, cacheDir
  * Moves everything in `from` that `into` lacks into `into` (a folder at a time where `into` has none of it), and
  * returns how many files and folders were moved. What both hold (the pages without getStaticPaths, which every
  * process renders, and the bundles, which every process writes the same) stays as `into` has it. `from` is removed
- * after. A rename keeps each page's file, which the process's incremental cache shares (scripts/lib/linked-output.ts).
+ * after. A rename keeps each page's file, which the process's incremental cache shares (scripts/integrations/linked-output.ts).
  */
 export async function mergeRenderedOutput(from: string, into: string): Promise<number> {
   const merge = async (source: string, target: string): Promise<number> => {

@@ -1,5 +1,5 @@
 import { pickLabel } from '../lib/cart.ts';
-import { STEPPER_NAME } from '../scripts/cart-control.ts';
+import { STEPPER_NAME } from '../browser/cart-control.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 
 declare module 'react' {
@@ -27,7 +27,7 @@ export interface CartControlProps {
 }
 
 /**
- * The one cart control's markup: a `<thela-cart-control>` element (behaviour in src/scripts/cart-control.ts) with
+ * The one cart control's markup: a `<thela-cart-control>` element (behaviour in src/browser/cart-control.ts) with
  * the product's cart fields as data attributes. Rendered to static HTML by Astro pages and live by React islands.
  */
 export default function CartControl({ product, mode = 'add', className = '', sharedStepper = false }: CartControlProps) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import ProductList from '../components/ProductList.tsx';
 import { recentlyBought, type Order } from '../lib/orders.ts';
-import '../scripts/cart-control.ts';
+import '../browser/cart-control.ts';
 import { $placedOrders } from '../stores/orders.ts';
 
 const NONE: Order[] = [];

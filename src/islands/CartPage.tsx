@@ -8,8 +8,8 @@ import type { CartItem } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY } from '../lib/fields.ts';
 import { $cartCount, $cartItems, removeFromCart, updateQuantity } from '../stores/cart.ts';
 import { $couponTotals } from '../stores/coupon-totals.ts';
-import CouponField from './CouponField.tsx';
-import TotalsTable from './TotalsTable.tsx';
+import CouponField from '../components/CouponField.tsx';
+import TotalsTable from '../components/TotalsTable.tsx';
 
 const stepButton = 'grid size-9 place-items-center text-lg leading-none hover:bg-brand-800 disabled:opacity-50';
 

@@ -10,8 +10,8 @@ import { placeOrder } from '../stores/orders.ts';
 import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
 import { checkoutPincodeProblem } from '../lib/delivery-area.ts';
 import { loadServiceabilityTable } from '../stores/delivery.ts';
-import CouponField from './CouponField.tsx';
-import TotalsTable from './TotalsTable.tsx';
+import CouponField from '../components/CouponField.tsx';
+import TotalsTable from '../components/TotalsTable.tsx';
 import ProductThumb from '../components/ProductThumb.tsx';
 
 const EMPTY_ADDRESS: CheckoutAddress = { address_line_1: '', city: '', state: '', postal_code: '' };

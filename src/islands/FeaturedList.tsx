@@ -3,7 +3,7 @@ import type { FetcherValue } from '@nanostores/query';
 import type { CardProduct } from '../lib/fields.ts';
 import { $featuredProducts, retryFeaturedProducts } from '../stores/featured.ts';
 import ProductList from '../components/ProductList.tsx';
-import '../scripts/cart-control.ts';
+import '../browser/cart-control.ts';
 
 const LOADING: FetcherValue<CardProduct[]> = { loading: true };
 // The pre-rendered HTML (and the hydration render) is the skeleton; the live list follows.

@@ -4,7 +4,7 @@ import { sampleOrderIds } from '../data/orders.ts';
 import type { CartProductInput } from '../lib/fields.ts';
 import { orderLocation } from '../lib/order-paths.ts';
 import { $placedOrders, findOrder } from '../stores/orders.ts';
-import OrderDetail from './OrderDetail.tsx';
+import OrderDetail from '../components/OrderDetail.tsx';
 
 /** Reads the order id of this location, putting the `/orders/{id}` URL back when the 404 page handed it over. */
 function readOrderId(): string {

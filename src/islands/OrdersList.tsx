@@ -3,7 +3,7 @@ import { formatPaise } from '../lib/format.ts';
 import { formatOrderDate, itemsLabel, orderHref, orderItemCount, type Order } from '../lib/orders.ts';
 import { $placedOrders, allOrders } from '../stores/orders.ts';
 import ProductThumb from '../components/ProductThumb.tsx';
-import OrderStatusBadge from './OrderStatusBadge.tsx';
+import OrderStatusBadge from '../components/OrderStatusBadge.tsx';
 
 const NONE: Order[] = [];
 // Pre-rendered with the sample orders only; the orders placed in this browser join at the top once hydrated.

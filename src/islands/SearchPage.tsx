@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { loadCards, loadPagefind, preload, type Correction, type PagefindApi, type PagefindResult } from '../lib/search/pagefind-client.ts';
 import { FIRST_BATCH, keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../lib/search/arrival.ts';
 import { correctedText, loadVocabulary } from '../lib/search/correction.ts';
-import SearchCorrection from './SearchCorrection.tsx';
+import SearchCorrection from '../components/SearchCorrection.tsx';
 import {
   CATEGORY_CHIPS,
   DEFAULT_STATE,
@@ -20,10 +20,10 @@ import {
 import { searchAvailability } from '../lib/pwa/search.ts';
 import ProductList from '../components/ProductList.tsx';
 import type { CardProduct } from '../lib/fields.ts';
-import '../scripts/cart-control.ts';
-import SearchFilters from './SearchFilters.tsx';
-import SearchIdle from './SearchIdle.tsx';
-import SearchSkeleton from './SearchSkeleton.tsx';
+import '../browser/cart-control.ts';
+import SearchFilters from '../components/SearchFilters.tsx';
+import SearchIdle from '../components/SearchIdle.tsx';
+import SearchSkeleton from '../components/SearchSkeleton.tsx';
 
 /** Cards loaded each time the shopper scrolls near the end of the list (up to the 50 a search shows). */
 const NEXT_BATCH = 12;

@@ -1,4 +1,4 @@
-/** Pure parts of the first-paint CSS (src/styles/first-paint.ts): which sheet a page gets, and how it is trimmed. */
+/** Pure parts of the first-paint CSS (src/styles/first-paint.build.ts): which sheet a page gets, and how it is trimmed. */
 
 /** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css), and a late sheet each. */
 export const PAGE_STYLES = ['home', 'listing', 'product', 'app', 'content'] as const;
@@ -39,7 +39,7 @@ const PROPERTIES_LAYER = /@layer properties\s*\{\s*@supports[^{]*\{([^{}]*\{[^}]
 
 /**
  * A first-paint sheet whose properties layer initialises every `--tw-*` property of the full sheet, not only those
- * its own rules read: the late sheet (late-sheet.ts) leaves out the universal rule that does it, so that adding it
+ * its own rules read: the late sheet (late-sheet.build.ts) leaves out the universal rule that does it, so that adding it
  * restyles only the elements its classes match. About 220 bytes gzipped on home.
  */
 export function withAllProperties(css: string, full: string): string {
@@ -83,7 +83,7 @@ function withoutBlocks(css: string, opening: RegExp): string {
 
 /**
  * Tailwind's preflight rules for elements no page of the site draws (code, sub/sup, abbr, progress, optgroup,
- * textarea, file and number inputs): in neither the first-paint sheets nor the late sheets (late-sheet.ts), only in
+ * textarea, file and number inputs): in neither the first-paint sheets nor the late sheets (late-sheet.build.ts), only in
  * the full sheet that pages link without JavaScript. tests/unit/first-paint.test.ts fails when a source draws one.
  * Rules for elements a page does draw (tables, summary, select, date and search inputs, small) stay, and so do
  * Firefox's focus-ring and invalid-field states, which any focused or checked field shows. Selectors as Tailwind 4

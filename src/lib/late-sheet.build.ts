@@ -78,12 +78,20 @@ function withThemeValues(block: string, theme: ReadonlyMap<string, string>): str
 
 /** Shorthands whose longhands mdn-data does not list (CSS Text 4 made `white-space` one). */
 const MORE_LONGHANDS: Record<string, string[]> = { 'white-space': ['white-space-collapse', 'text-wrap-mode'] };
-const CORNERS: Record<string, string> = { 'start-start': 'top-left', 'start-end': 'top-right', 'end-start': 'bottom-left', 'end-end': 'bottom-right' };
+const CORNERS: Record<string, string> = {
+  'start-start': 'top-left',
+  'start-end': 'top-right',
+  'end-start': 'bottom-left',
+  'end-end': 'bottom-right',
+};
 
 /** A longhand's physical name on this left-to-right, horizontal site (`margin-inline-start` is `margin-left`). */
 function physical(longhand: string): string {
   return longhand
-    .replace(/^border-(start|end)-(start|end)-radius$/, (_all, a: string, b: string) => `border-${CORNERS[`${a}-${b}`] ?? `${a}-${b}`}-radius`)
+    .replace(
+      /^border-(start|end)-(start|end)-radius$/,
+      (_all, a: string, b: string) => `border-${CORNERS[`${a}-${b}`] ?? `${a}-${b}`}-radius`,
+    )
     .replace(/^inset-inline-start$/, 'left')
     .replace(/^inset-inline-end$/, 'right')
     .replace(/^inset-block-start$/, 'top')
@@ -113,7 +121,8 @@ function styledPart(selector: csstree.CssNode): string {
   csstree.walk(selector, {
     enter(node: csstree.CssNode) {
       if (node.type === 'PseudoElementSelector') part = `::${node.name}`;
-      else if (node.type === 'PseudoClassSelector' && ['before', 'after', 'first-line', 'first-letter'].includes(node.name)) part = `::${node.name}`;
+      else if (node.type === 'PseudoClassSelector' && ['before', 'after', 'first-line', 'first-letter'].includes(node.name))
+        part = `::${node.name}`;
     },
   });
   return part;
@@ -147,7 +156,8 @@ function flatten(css: string, theme: ReadonlyMap<string, string>): FlatSheet {
       } else if (node.type === 'Atrule') {
         const prelude = node.prelude ? csstree.generate(node.prelude) : '';
         if (node.name === 'layer' && node.block) visit(node.block.children, conditions, prelude);
-        else if ((node.name === 'media' || node.name === 'supports') && node.block) visit(node.block.children, [...conditions, `@${node.name} ${prelude}`], layer);
+        else if ((node.name === 'media' || node.name === 'supports') && node.block)
+          visit(node.block.children, [...conditions, `@${node.name} ${prelude}`], layer);
         else if (node.block) sheet.atRules.push(csstree.generate(node));
         // A statement (`@layer a, b;`) declares layer order, which the first-paint sheet has already declared.
       }
@@ -158,7 +168,8 @@ function flatten(css: string, theme: ReadonlyMap<string, string>): FlatSheet {
 }
 
 const ruleKey = (rule: FlatRule) => `${rule.layer ?? ''}|${rule.conditions.join('|')}|${rule.selector}${rule.block}`;
-const isPlain = (rule: FlatRule) => rule.conditions.length === 0 && /^\.(?:[\w-]|\\.)+$/.test(rule.selector) && !rule.selector.includes('\\:');
+const isPlain = (rule: FlatRule) =>
+  rule.conditions.length === 0 && /^\.(?:[\w-]|\\.)+$/.test(rule.selector) && !rule.selector.includes('\\:');
 
 /**
  * True when the full sheet lets `kept` win over `late` on an element both match: they set a common longhand of the
@@ -215,7 +226,9 @@ export function lateSheets<Type extends string>(
       }
       missing.push(rule);
     }
-    const keepers = whole.rules.filter((rule) => inFirst.has(ruleKey(rule)) && rule.layer === 'utilities' && missing.some((other) => winsOver(rule, other)));
+    const keepers = whole.rules.filter(
+      (rule) => inFirst.has(ruleKey(rule)) && rule.layer === 'utilities' && missing.some((other) => winsOver(rule, other)),
+    );
     const written = new Set([...missing, ...keepers]);
     const firstProperties = initialisedBy(first);
     for (const rule of missing) {

@@ -1,4 +1,4 @@
-/** What a listing shows when a shopper searches or sorts it (loaded on first use by src/scripts/listing.ts). */
+/** What a listing shows when a shopper searches or sorts it (loaded on first use by src/browser/listing.ts). */
 import type { ListingIndex, ListingRow, ListingSort } from './listing.ts';
 import { matchesQuery } from './name-match.ts';
 

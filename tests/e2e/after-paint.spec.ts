@@ -4,7 +4,7 @@ import { LATE_SHEET, scriptsReady } from './support/pages.ts';
 
 /**
  * Issue 12: the page scripts, Astro's island runtime and the late sheet start after the first paint
- * (src/scripts/after-paint.ts), and nothing a shopper does before they arrive is lost.
+ * (src/browser/after-paint.ts), and nothing a shopper does before they arrive is lost.
  */
 
 /** Resources of the current page whose URL matches `pattern`, with when they started (ms from navigation start). */

@@ -4,7 +4,7 @@ import { expectCartCount, seedCart, storedLine } from './support/cart.ts';
 test('"Buy again" is hidden until the shopper has ordered, then lists what they bought with ADD steppers in step with the cart', async ({
   page,
 }) => {
-  // A browser that never ordered does not even load the island (client:stored, src/scripts/client-stored.ts).
+  // A browser that never ordered does not even load the island (client:stored, src/browser/client-stored.ts).
   const islandRequests: string[] = [];
   page.on('request', (request) => {
     if (/\/_astro\/BuyAgain\.[^/]+\.js$/.test(request.url())) islandRequests.push(request.url());

@@ -28,7 +28,6 @@ const PAGES = [
   '/wishlist/',
 ];
 
-
 interface Box {
   path: string;
   box: string;
@@ -73,7 +72,7 @@ async function load(page: Page, url: string, withLateSheet: boolean): Promise<Bo
   await page.route(/\/_astro\/.+\.js$/, (route) => route.abort());
   if (!withLateSheet) await page.route(LATE_SHEET, (route) => route.abort());
   await page.goto(url, { waitUntil: 'load' });
-  // The late sheet starts after the first paint (src/scripts/after-paint.ts): wait until it applies.
+  // The late sheet starts after the first paint (src/browser/after-paint.ts): wait until it applies.
   if (withLateSheet)
     await page.waitForFunction(
       (source) => [...document.styleSheets].some((sheet) => new RegExp(source).test(sheet.href ?? '')),
@@ -97,7 +96,7 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 test('nothing but the first screen loads before the first paint: page scripts, island runtime and late sheet wait', async ({ request }) => {
-  // Written by the build (scripts/lib/after-paint-scripts.ts); served HTML is read as a crawler would, without scripts.
+  // Written by the build (scripts/integrations/after-paint-scripts.ts); served HTML is read as a crawler would, without scripts.
   for (const url of PAGES) {
     const html = await (await request.get(url)).text();
     const bundled = [...html.matchAll(/<script\b[^>]*\bsrc="\/_astro\/[^"]+"[^>]*>/g)].map(([tag]) => tag);

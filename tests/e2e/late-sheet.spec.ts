@@ -3,7 +3,7 @@ import { seedCart, storedLine } from './support/cart.ts';
 import { LATE_SHEET, scriptsReady, useTheme } from './support/pages.ts';
 
 /**
- * The late sheet (src/lib/late-sheet.ts) must style every page as the full sheet does: each page is loaded twice,
+ * The late sheet (src/lib/late-sheet.build.ts) must style every page as the full sheet does: each page is loaded twice,
  * once as shipped (first-paint sheet, then the page type's late sheet) and once with the full sheet served in the
  * late sheet's place (first-paint sheet, then the whole full sheet, as before the late sheets), and every computed
  * property of every element, ::before and ::after must be the same. Islands and scripts have drawn by then (search
@@ -29,7 +29,7 @@ async function computedStyles(page: Page): Promise<string[]> {
         const values: string[] = [];
         for (let i = 0; i < style.length; i++) {
           const name = style.item(i);
-          // Custom properties differ on purpose (the late sheet writes theme values in place; see late-sheet.ts);
+          // Custom properties differ on purpose (the late sheet writes theme values in place; see late-sheet.build.ts);
           // what they are for, the standard properties that read them, is compared.
           if (!name.startsWith('--')) values.push(`${name}: ${style.getPropertyValue(name)}`);
         }
@@ -51,7 +51,9 @@ function differences(shipped: string[], reference: string[], limit = 8): string[
     const props = (line: string) => new Set(line.slice(line.indexOf(' { ') + 3, -2).split('; '));
     const mine = props(a);
     const theirs = props(b);
-    const changed = [...theirs].filter((value) => !mine.has(value)).map((value) => `${value} (shipped: ${[...mine].find((m) => m.startsWith(value.slice(0, value.indexOf(':') + 1))) ?? 'none'})`);
+    const changed = [...theirs]
+      .filter((value) => !mine.has(value))
+      .map((value) => `${value} (shipped: ${[...mine].find((m) => m.startsWith(value.slice(0, value.indexOf(':') + 1))) ?? 'none'})`);
     found.push(`${head(b) || head(a)}: ${changed.slice(0, 4).join('; ')}`);
   }
   return found;

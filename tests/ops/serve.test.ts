@@ -6,7 +6,7 @@ import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { startService, type OpsService } from '../../scripts/ops/lib/server.ts';
 import { IMMUTABLE, REVALIDATE } from '../../scripts/ops/lib/static.ts';
-import { SITE_REDIRECTS } from '../../scripts/lib/redirects.ts';
+import { SITE_REDIRECTS } from '../../scripts/integrations/redirects.ts';
 import { pageRelease, workspace, type Workspace } from './helpers.ts';
 
 const log = memoryLogger();

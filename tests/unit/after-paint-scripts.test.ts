@@ -11,7 +11,7 @@ import {
   ISLAND_RUNTIME_FILE,
   withAfterPaintIslandRuntime,
   withAfterPaintTemplate,
-} from '../../scripts/lib/after-paint-scripts.ts';
+} from '../../scripts/integrations/after-paint-scripts.ts';
 
 // The file the build bundles (not an export of the package, so found beside its package.json).
 const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
@@ -38,7 +38,9 @@ describe('afterPaintTemplates', () => {
   });
 
   test('stops the build when Astro writes its script tags another way, naming the file and the Astro it was checked against', () => {
-    const named = new RegExp(`no longer writes .*scripts/lib/after-paint-scripts\\.ts \\(checked against Astro ${CHECKED_ASTRO}\\)`);
+    const named = new RegExp(
+      `no longer writes .*scripts/integrations/after-paint-scripts\\.ts \\(checked against Astro ${CHECKED_ASTRO}\\)`,
+    );
     expect(() => withAfterPaintTemplate('content = `<script src="${resolved}"></script>`;')).toThrow(named);
     expect(() => withAfterPaintIslandRuntime('return `<script>${islandScript}</script>`;')).toThrow(named);
   });
@@ -68,7 +70,7 @@ describe('checkAstroVersion', () => {
     for (const version of [`${major}.${minor + 1}.0`, `${major + 1}.0.0`, `${major}.${minor + 1}.0-beta.1`, `${major - 1}.${minor}.0`])
       expect(() => checkAstroVersion(version), version).toThrow(`Astro ${version} is installed`);
     expect(() => checkAstroVersion(`${major}.${minor + 1}.0`)).toThrow(
-      `scripts/lib/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`,
+      `scripts/integrations/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`,
     );
   });
 

@@ -1,10 +1,10 @@
-/** The incremental build's page keys (src/lib/catalogue/cache-keys.ts) and the build's page counter (scripts/lib/build-pages.ts). */
+/** The incremental build's page keys (src/lib/catalogue/cache-keys.build.ts) and the build's page counter (scripts/lib/build-pages.ts). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatPageSummary, pageCounter, parsePageLines, parsePageSummary } from '../../scripts/lib/build-pages.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
-import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.ts';
+import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.build.ts';
 import { categoryPage } from '../../src/lib/catalogue/category-pages.ts';
 import { indexCatalogue, shopProducts } from '../../src/lib/catalogue/model.ts';
 import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';

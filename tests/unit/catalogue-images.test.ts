@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { HOSTILE_PHOTOS, startPhotoOrigin, type PhotoOrigin } from '../../scripts/bench/photo-origin.ts';
 import { allowedImageUrl, imageOrigins, installImages, prepareImages, type PrepareOptions } from '../../scripts/lib/catalogue-images.ts';
-import { shownPath } from '../../src/lib/catalogue/image-state.ts';
+import { shownPath } from '../../src/lib/catalogue/image-state.build.ts';
 import { variantWidths } from '../../src/lib/images.ts';
 
 let origin: PhotoOrigin;

@@ -91,7 +91,9 @@ describe('withAllProperties', () => {
   });
 
   test('adds them to a sheet without any, and leaves a sheet alone when the full sheet has none', () => {
-    expect(withAllProperties('.y{color:blue}', full)).toBe('@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}.y{color:blue}');
+    expect(withAllProperties('.y{color:blue}', full)).toBe(
+      '@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}.y{color:blue}',
+    );
     expect(withAllProperties('.y{color:blue}', '.x{color:red}')).toBe('.y{color:blue}');
   });
 });
@@ -142,7 +144,7 @@ describe('firstOnPage', () => {
 
 describe('UNDRAWN_PREFLIGHT', () => {
   // Their preflight reaches only pages without JavaScript (the full sheet): with it, neither the first-paint nor the
-  // late sheets (src/lib/late-sheet.ts) carry it. A source that draws one of these needs its rule back in the shell.
+  // late sheets (src/lib/late-sheet.build.ts) carry it. A source that draws one of these needs its rule back in the shell.
   const drawn = [
     /<(code|kbd|samp|pre|sub|sup|abbr|progress|optgroup|textarea)\b/,
     /\btype=["'{]+(file|number)\b/,

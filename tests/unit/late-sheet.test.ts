@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { lateSheet, LateSheetError, longhandsOf } from '../../src/lib/late-sheet.ts';
+import { lateSheet, LateSheetError, longhandsOf } from '../../src/lib/late-sheet.build.ts';
 
 /** A full sheet as Tailwind 4 writes it (minified, abridged): properties, theme, base, utilities, registrations. */
-const props = '@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-border-style:solid}}}';
+const props =
+  '@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-border-style:solid}}}';
 const theme = '@layer theme{:root,:host{--color-white:#fff;--color-gray-900:oklch(21% .034 264.665);--spacing:.25rem}}';
 const base = '@layer base{*,:after,:before{box-sizing:border-box}body{color:var(--color-gray-900)}textarea{resize:vertical}}';
 const registrations = '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}';
@@ -52,12 +53,16 @@ describe('lateSheet', () => {
         '.text-sm{font-size:.875rem}.placeholder\\:text-gray-400::placeholder{color:#999}.text-white{color:#fff}',
     );
     const late = lateSheet(full, firstPaint('.flex{display:flex}.mt-2{margin-top:.5rem}.text-white{color:#fff}'), UNDRAWN);
-    expect(late).toBe('.mt-1{margin-top:.25rem}.mx-auto{margin-inline:auto}.text-sm{font-size:.875rem}.placeholder\\:text-gray-400::placeholder{color:#999}');
+    expect(late).toBe(
+      '.mt-1{margin-top:.25rem}.mx-auto{margin-inline:auto}.text-sm{font-size:.875rem}.placeholder\\:text-gray-400::placeholder{color:#999}',
+    );
   });
 
   test('carries keyframes the first-paint sheet lacks', () => {
     const full = `${sheet('.animate-pulse{animation:var(--animate-pulse)}')}@keyframes pulse{50%{opacity:.5}}`;
-    expect(lateSheet(full, firstPaint(''), UNDRAWN)).toBe('.animate-pulse{animation:var(--animate-pulse)}@keyframes pulse{50%{opacity:.5}}');
+    expect(lateSheet(full, firstPaint(''), UNDRAWN)).toBe(
+      '.animate-pulse{animation:var(--animate-pulse)}@keyframes pulse{50%{opacity:.5}}',
+    );
   });
 
   test('leaves out the preflight of undrawn elements, and stops on any other base rule the first-paint sheet lacks', () => {

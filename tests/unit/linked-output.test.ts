@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, test } from 'vitest';
-import { linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/lib/linked-output.ts';
+import { linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/integrations/linked-output.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

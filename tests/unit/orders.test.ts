@@ -4,7 +4,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { must } from '../../scripts/lib/must.ts';
 import { sampleOrders } from '../../src/data/orders.ts';
-import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
+import { buildSampleCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import {
   TIMELINE_STEPS,
   createOrder,

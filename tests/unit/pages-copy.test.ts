@@ -9,7 +9,7 @@ import { HOME_CATEGORY_COLOURS } from '../../src/data/home-categories.ts';
 import { homeCategories as homeCategoriesOf } from '../../src/lib/catalogue/storefront.ts';
 import { bannerSlides } from '../../src/data/banners.ts';
 import { matchesQuery } from '../../src/lib/name-match.ts';
-import { buildSampleCatalogue } from '../../scripts/catalogue/sample.ts';
+import { buildSampleCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { subcategoryLinks } from '../../src/lib/catalogue/category-pages.ts';
 import { indexCatalogue } from '../../src/lib/catalogue/model.ts';
 import { discountPercent, formatPaise } from '../../src/lib/format.ts';

@@ -11,7 +11,7 @@ import {
   SITE_REDIRECTS,
   siteRedirects,
   withSiteRedirects,
-} from '../../scripts/lib/redirects.ts';
+} from '../../scripts/integrations/redirects.ts';
 import { ORDER_PAGE } from '../../src/lib/order-paths.ts';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Rendering in several processes: which process renders which page (src/lib/catalogue/render-shard.ts), and how
+ * Rendering in several processes: which process renders which page (src/lib/catalogue/render-shard.build.ts), and how
  * the build puts their output together (scripts/lib/render-processes.ts, the sitemap, the page counter).
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { pageCounter } from '../../scripts/lib/build-pages.ts';
 import { mergeRenderedOutput, renderProcessCount, renderRuns, RenderProcessesError } from '../../scripts/lib/render-processes.ts';
-import { mergeSitemaps, SHARD_URLS_FILE } from '../../scripts/lib/sitemap.ts';
-import { inRenderShard, ownPaths, renderShard, RenderShardError, shardOf } from '../../src/lib/catalogue/render-shard.ts';
+import { mergeSitemaps, SHARD_URLS_FILE } from '../../scripts/integrations/sitemap.ts';
+import { inRenderShard, ownPaths, renderShard, RenderShardError, shardOf } from '../../src/lib/catalogue/render-shard.build.ts';
 
 const ids = Array.from({ length: 2000 }, (_, i) => `product-${i}`);
 

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import definitions from '../../scripts/catalogue/definitions.json' with { type: 'json' };
-import { CATEGORY_DEFS, readDefinitions } from '../../scripts/catalogue/definitions.ts';
-import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../scripts/catalogue/sample.ts';
+import definitions from '../../src/data/sample-definitions.json' with { type: 'json' };
+import { CATEGORY_DEFS, readDefinitions } from '../../src/lib/catalogue/sample-definitions.build.ts';
+import { buildSampleCatalogue, generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { modeFor } from '../../scripts/lib/refuse-secret-keys.ts';
+import { modeFor } from '../../scripts/integrations/refuse-secret-keys.ts';
 import { publicEnvProblems, publicValueProblem, scanBuiltSite, scanText, secretValues } from '../../scripts/lib/secrets.ts';
 import { ANON_JWT, SERVICE_ROLE_JWT, fakeJwt } from '../fixtures/jwt.ts';
 

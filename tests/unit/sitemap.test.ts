@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { sitemap, sitemapUrls } from '../../scripts/lib/sitemap.ts';
+import { sitemap, sitemapUrls } from '../../scripts/integrations/sitemap.ts';
 
 const filter = (page: string) => !/\/(404|offline|orders\/view)\/?$/.test(page);
 const config = {

@@ -5,7 +5,7 @@
  * headers go out), so a release switch mid-request cannot mix releases. Hashed assets under /_astro/ are immutable
  * for a year and, when a page from the previous release asks for one the new release lacks, come from the retained
  * releases; everything else is revalidated (no-cache + ETag). The site's `_headers` are sent (caching stays the rule
- * here) and its `_redirects` apply where no file answers (scripts/lib/redirects.ts: `/orders/{id}` is the order page).
+ * here) and its `_redirects` apply where no file answers (scripts/integrations/redirects.ts: `/orders/{id}` is the order page).
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { listReleases, resolveCurrent } from './releases.ts';
 import { contentTypeFor } from '../../lib/content-types.ts';
-import { isLocalDestination, matchRedirect, readRedirectRules } from '../../lib/redirects.ts';
+import { isLocalDestination, matchRedirect, readRedirectRules } from '../../integrations/redirects.ts';
 import { headersForPath, readHeadersRules } from '../../lib/security-policy.ts';
 
 /** Cache-Control for content-hashed files (their name changes when their bytes do). */

@@ -1,6 +1,6 @@
 /**
  * The catalogue read model: one typed, indexed view of the catalogue that every page queries, built once per
- * build (src/lib/catalogue/catalogue.server.ts) from the sanitized rows. Pure, so unit tests need no build.
+ * build (src/lib/catalogue/catalogue.build.ts) from the sanitized rows. Pure, so unit tests need no build.
  */
 import { defaultServedArea, serviceabilityTable, type ServedArea } from '../delivery-area.ts';
 import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';

@@ -17,14 +17,7 @@ import {
   type Storage,
   type SubcategoryDef,
 } from './sample-definitions.build.ts';
-import type {
-  CatalogueTables,
-  CategoryTableRow,
-  DeliveryAreaTableRow,
-  ProductTableRow,
-  ShopType,
-  StoreTableRow,
-} from './rows.ts';
+import type { CatalogueTables, CategoryTableRow, DeliveryAreaTableRow, ProductTableRow, ShopType, StoreTableRow } from './rows.ts';
 
 /** Site-relative folder of the generated illustrations (under public/). */
 export const CATALOGUE_IMAGE_DIR = '/images/catalogue';

@@ -2,7 +2,7 @@
  * Registers the service worker through workbox-window (imported lazily by src/components/ServiceWorker.astro once
  * the page is idle) and reports when a new release is ready: `onUpdateReady` is called when a new worker is
  * waiting (this tab or another found it) or has taken over from another tab; `applyUpdate` activates it and reloads.
- * src/scripts/service-worker.ts does both with the notice of ServiceWorker.astro.
+ * src/browser/service-worker.ts does both with the notice of ServiceWorker.astro.
  */
 import { Workbox } from 'workbox-window';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCatalogue } from '../../lib/catalogue/catalogue.server.ts';
+import { getCatalogue } from '../../lib/catalogue/catalogue.build.ts';
 import { featuredProducts, withTopCategory } from '../../lib/catalogue/model.ts';
 
 /**

@@ -49,7 +49,7 @@ export function toasts(page: Page) {
 
 /**
  * Waits until every React island of the page that will hydrate has (Astro drops the `ssr` attribute then). A
- * `client:stored` island hydrates only once its localStorage key is stored (src/scripts/client-stored.ts), so one
+ * `client:stored` island hydrates only once its localStorage key is stored (src/browser/client-stored.ts), so one
  * whose key is absent stays as rendered.
  */
 export async function islandsHydrated(page: Page): Promise<void> {

@@ -50,10 +50,10 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A page type's late sheet, which the loader adds after the first paint (src/lib/late-sheet.ts). */
+/** A page type's late sheet, which the loader adds after the first paint (src/lib/late-sheet.build.ts). */
 export const LATE_SHEET = /\/_astro\/late-[a-z]+\.[0-9a-f]+\.css$/;
 
-/** Waits until the page's scripts have run: they start after the first paint (src/scripts/after-paint.ts). */
+/** Waits until the page's scripts have run: they start after the first paint (src/browser/after-paint.ts). */
 export async function scriptsReady(page: Page): Promise<void> {
   await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
 }

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { contentTypeFor } from '../../../scripts/lib/content-types.ts';
-import { isLocalDestination, matchRedirect, readRedirectRules } from '../../../scripts/lib/redirects.ts';
+import { isLocalDestination, matchRedirect, readRedirectRules } from '../../../scripts/integrations/redirects.ts';
 import { headersForPath, readHeadersRules } from '../../../scripts/lib/security-policy.ts';
 
 /** A running server: its origin, the directory it serves, and the paths asked for so far. */
