@@ -34,12 +34,6 @@ const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.
  * without it, precaching the chunk would spend a shopper's data on code that never runs.
  */
 const SUPABASE_CHUNK = '_astro/supabase.*';
-/**
- * The full sheet (src/styles/global.css): only pages without JavaScript link it, and without JavaScript there is no
- * service worker. Pages with it take their page type's late sheet (src/lib/late-sheet.build.ts), which is precached.
- */
-const FULL_SHEET = '_astro/global.*.css';
-
 /** The file of a precached page: / -> index.html, /cart/ -> cart/index.html. */
 export function pageFile(page: string): string {
   return `${page.slice(1)}index.html`;
@@ -106,7 +100,7 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
       swDest,
       globDirectory: out,
       globPatterns: [ASSET_GLOB, ...pages, ...shell],
-      globIgnores: ['**/*.map', FULL_SHEET, ...(supabaseOrigin(supabaseUrl) ? [] : [SUPABASE_CHUNK])],
+      globIgnores: ['**/*.map', ...(supabaseOrigin(supabaseUrl) ? [] : [SUPABASE_CHUNK])],
       manifestTransforms: [
         toPrecacheUrls,
         async (entries) => {

@@ -5,9 +5,8 @@
  *
  * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
  *   scripts/integrations/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
- * - The rest of the page's CSS: the page type's late sheet (src/lib/late-sheet.build.ts), named by `<noscript data-sheet>`;
- *   the noscript itself links the full sheet for browsers without JavaScript. The scripts download beside it and
- *   run once it applies, so nothing they draw shows unstyled.
+ * - The rest of the page's CSS: the full sheet, named by `<noscript data-sheet>` (which links it for browsers
+ *   without JavaScript). The scripts download beside it and run once it applies, so nothing they draw shows unstyled.
  * - Astro's island runtime (also written as an after-paint script), and so every island: even `client:load`
  *   hydrates only once it is there.
  *
@@ -108,7 +107,7 @@ export function startAfterFirstPaint(): void {
     for (const script of document.querySelectorAll(`script[type="${AFTER_PAINT_TYPE}"][src]`))
       sources.add(script.getAttribute('src') ?? '');
     sources.delete('');
-    // The scripts download beside the late sheet and run once it applies, so nothing they draw shows unstyled.
+    // The scripts download beside the full sheet and run once it applies, so nothing they draw shows unstyled.
     for (const src of sources) document.head.append(linkTo('modulepreload', src));
     const sheet = document.querySelector<HTMLElement>('noscript[data-sheet]')?.dataset.sheet;
     const styled = sheet ? loaded(document.head.appendChild(linkTo('stylesheet', sheet))) : Promise.resolve();

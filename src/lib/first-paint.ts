@@ -1,6 +1,6 @@
 /** Pure parts of the first-paint CSS (src/styles/first-paint.build.ts): which sheet a page gets, and how it is trimmed. */
 
-/** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css), and a late sheet each. */
+/** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css). */
 export const PAGE_STYLES = ['home', 'listing', 'product', 'app', 'content'] as const;
 export type PageStyle = (typeof PAGE_STYLES)[number];
 
@@ -38,19 +38,6 @@ export function withoutRegistrations(css: string): string {
 const PROPERTIES_LAYER = /@layer properties\s*\{\s*@supports[^{]*\{([^{}]*\{[^}]*\})\s*\}\s*\}/;
 
 /**
- * A first-paint sheet whose properties layer initialises every `--tw-*` property of the full sheet, not only those
- * its own rules read: the late sheet (late-sheet.build.ts) leaves out the universal rule that does it, so that adding it
- * restyles only the elements its classes match. About 220 bytes gzipped on home.
- */
-export function withAllProperties(css: string, full: string): string {
-  const all = PROPERTIES_LAYER.exec(full)?.[1];
-  if (!all) return css;
-  const layer = `@layer properties{${all}}`;
-  const own = PROPERTIES_LAYER.exec(css) ?? /@layer properties\s*\{[^{}]*\{[^{}]*\}\s*\}/.exec(css);
-  return own ? css.replace(own[0], layer) : layer + css;
-}
-
-/**
  * A first-paint sheet without the rules of states no first paint shows: hover (Tailwind wraps every `hover:` rule in
  * `@media (hover:hover)`) and the `focus:` / `focus-visible:` / `focus-within:` utilities (no page focuses anything
  * on load). They arrive with the full sheet, before anyone can point or tab. Disabled and ARIA states stay: a page
@@ -83,8 +70,7 @@ function withoutBlocks(css: string, opening: RegExp): string {
 
 /**
  * Tailwind's preflight rules for elements no page of the site draws (code, sub/sup, abbr, progress, optgroup,
- * textarea, file and number inputs): in neither the first-paint sheets nor the late sheets (late-sheet.build.ts), only in
- * the full sheet that pages link without JavaScript. tests/unit/first-paint.test.ts fails when a source draws one.
+ * textarea, file and number inputs): in no first-paint sheet, only in the full sheet that follows the first paint. tests/unit/first-paint.test.ts fails when a source draws one.
  * Rules for elements a page does draw (tables, summary, select, date and search inputs, small) stay, and so do
  * Firefox's focus-ring and invalid-field states, which any focused or checked field shows. Selectors as Tailwind 4
  * prints them, minified.
@@ -143,9 +129,9 @@ export function withCompactTheme(css: string): string {
   return rest.slice(0, block.index) + theme + rest.slice(block.index);
 }
 
-/** The trims of a page type's first-paint sheet, in order; `full` is the full sheet, for its properties. */
-export function forFirstPaint(css: string, full: string): string {
-  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(withAllProperties(css, full)))));
+/** The trims of a page type's first-paint sheet, in order. */
+export function forFirstPaint(css: string): string {
+  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(css))));
 }
 
 const seen = new WeakMap<object, Set<string>>();

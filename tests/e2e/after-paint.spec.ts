@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectCartCount, storedCart } from './support/cart.ts';
-import { LATE_SHEET, scriptsReady } from './support/pages.ts';
+import { FULL_SHEET, scriptsReady } from './support/pages.ts';
 
 /**
- * Issue 12: the page scripts, Astro's island runtime and the late sheet start after the first paint
+ * Issue 12: the page scripts, Astro's island runtime and the full sheet start after the first paint
  * (src/browser/after-paint.ts), and nothing a shopper does before they arrive is lost.
  */
 
@@ -20,13 +20,13 @@ async function resourceStarts(page: import('@playwright/test').Page, pattern: Re
 }
 
 for (const url of ['/', '/category/fruits/', '/product/onion-1-kg/', '/search/']) {
-  test(`${url}: scripts, island runtime and late sheet are requested only after the page has loaded`, async ({ page }) => {
+  test(`${url}: scripts, island runtime and full sheet are requested only after the page has loaded`, async ({ page }) => {
     await page.goto(url);
     await scriptsReady(page);
     const { loadEnd, starts } = await resourceStarts(page, /\/_astro\/.+\.(js|css)$/);
     expect(
-      starts.some((entry) => LATE_SHEET.test(entry.name)),
-      'the late sheet loaded',
+      starts.some((entry) => FULL_SHEET.test(entry.name)),
+      'the full sheet loaded',
     ).toBe(true);
     expect(starts.length).toBeGreaterThan(1);
     for (const entry of starts) expect(entry.startTime, entry.name).toBeGreaterThanOrEqual(loadEnd);

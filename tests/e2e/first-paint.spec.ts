@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LATE_SHEET } from './support/pages.ts';
+import { FULL_SHEET } from './support/pages.ts';
 
 /**
  * Issue 12, first render in one round trip: each page type paints from its inline sheet (src/styles/critical/) while
- * the rest of its CSS (its late sheet; late-sheet.spec.ts checks it styles as the full sheet does) loads after the
- * first paint. What the first screen shows must look the same before and after the late sheet arrives, in both
+ * the rest of its CSS (the full sheet) loads after the first paint. What the first screen shows must look the same
+ * before and after the full sheet arrives, in both
  * themes: same boxes (no layout shift) and same colours (no flash). Page scripts are held back in both loads, so
  * only CSS differs (the inline theme script still runs).
  */
@@ -67,22 +67,22 @@ async function firstScreen(page: Page): Promise<Box[]> {
   });
 }
 
-async function load(page: Page, url: string, withLateSheet: boolean): Promise<Box[]> {
+async function load(page: Page, url: string, withFullSheet: boolean): Promise<Box[]> {
   await page.unrouteAll();
   await page.route(/\/_astro\/.+\.js$/, (route) => route.abort());
-  if (!withLateSheet) await page.route(LATE_SHEET, (route) => route.abort());
+  if (!withFullSheet) await page.route(FULL_SHEET, (route) => route.abort());
   await page.goto(url, { waitUntil: 'load' });
-  // The late sheet starts after the first paint (src/browser/after-paint.ts): wait until it applies.
-  if (withLateSheet)
+  // The full sheet starts after the first paint (src/browser/after-paint.ts): wait until it applies.
+  if (withFullSheet)
     await page.waitForFunction(
       (source) => [...document.styleSheets].some((sheet) => new RegExp(source).test(sheet.href ?? '')),
-      LATE_SHEET.source,
+      FULL_SHEET.source,
     );
   return firstScreen(page);
 }
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`first paint matches the page once its late sheet applies, on every page type (${theme} theme)`, async ({ page }) => {
+  test(`first paint matches the page once the full sheet applies, on every page type (${theme} theme)`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     for (const url of PAGES) {
@@ -90,12 +90,12 @@ for (const theme of ['dark', 'light'] as const) {
       expect(first.length, `${url}: the first screen shows something`).toBeGreaterThan(10);
       expect(await page.locator('html').evaluate((html) => html.classList.contains('dark'))).toBe(theme === 'dark');
       const full = await load(page, url, true);
-      expect(first, `${url}: first screen before and after the late sheet`).toEqual(full);
+      expect(first, `${url}: first screen before and after the full sheet`).toEqual(full);
     }
   });
 }
 
-test('nothing but the first screen loads before the first paint: page scripts, island runtime and late sheet wait', async ({ request }) => {
+test('nothing but the first screen loads before the first paint: page scripts, island runtime and full sheet wait', async ({ request }) => {
   // Written by the build (scripts/integrations/after-paint-scripts.ts); served HTML is read as a crawler would, without scripts.
   for (const url of PAGES) {
     const html = await (await request.get(url)).text();
@@ -104,11 +104,11 @@ test('nothing but the first screen loads before the first paint: page scripts, i
     for (const tag of bundled) expect(tag, url).toContain('type="thela/after-paint"');
     expect(html, `${url}: no inline island runtime`).not.toContain('customElements.define("astro-island"');
     expect(html, `${url}: no preloads`).not.toMatch(/<link\b[^>]*\brel="(modulepreload|preload)"/);
-    // The full sheet is linked only for browsers without JavaScript; with it, the loader adds the late sheet.
+    // The full sheet is linked only for browsers without JavaScript; with it, the loader adds it after the first paint.
     const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)];
     expect(sheets.length, url).toBe(1);
     expect(html, url).toMatch(
-      /<noscript data-sheet="\/_astro\/late-[a-z]+\.[0-9a-f]+\.css"><link rel="stylesheet" href="\/_astro\/global\.[^"]+\.css"><\/noscript>/,
+      /<noscript data-sheet="(\/_astro\/global\.[^"]+\.css)"><link rel="stylesheet" href="\1"><\/noscript>/,
     );
   }
 });

@@ -4,7 +4,6 @@ import {
   forFirstPaint,
   pageStyleFor,
   UNDRAWN_PREFLIGHT,
-  withAllProperties,
   withCompactTheme,
   withoutInteractionStates,
   withoutRegistrations,
@@ -74,27 +73,7 @@ describe('withoutInteractionStates', () => {
 
   test('forFirstPaint applies both trims', () => {
     const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.b{color:blue}';
-    expect(forFirstPaint(css, '')).toBe('.b{color:blue}');
-  });
-});
-
-describe('withAllProperties', () => {
-  const wrapped = (body: string) =>
-    `@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))){*,:before,:after,::backdrop{${body}}}}`;
-  const full = `${wrapped('--tw-a:0;--tw-b:initial;--tw-c:solid')}@layer utilities{.x{color:red}}`;
-
-  test("replaces a first-paint sheet's own properties with every property of the full sheet, unwrapped", () => {
-    const critical = `${wrapped('--tw-a:0')}@layer utilities{.y{color:blue}}`;
-    expect(withAllProperties(critical, full)).toBe(
-      '@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}@layer utilities{.y{color:blue}}',
-    );
-  });
-
-  test('adds them to a sheet without any, and leaves a sheet alone when the full sheet has none', () => {
-    expect(withAllProperties('.y{color:blue}', full)).toBe(
-      '@layer properties{*,:before,:after,::backdrop{--tw-a:0;--tw-b:initial;--tw-c:solid}}.y{color:blue}',
-    );
-    expect(withAllProperties('.y{color:blue}', '.x{color:red}')).toBe('.y{color:blue}');
+    expect(forFirstPaint(css)).toBe('.b{color:blue}');
   });
 });
 
@@ -143,8 +122,8 @@ describe('firstOnPage', () => {
 });
 
 describe('UNDRAWN_PREFLIGHT', () => {
-  // Their preflight reaches only pages without JavaScript (the full sheet): with it, neither the first-paint nor the
-  // late sheets (src/lib/late-sheet.build.ts) carry it. A source that draws one of these needs its rule back in the shell.
+  // Their preflight arrives only with the full sheet, after the first paint: no first-paint sheet carries it. A source
+  // that draws one of these needs its rule back in the shell.
   const drawn = [
     /<(code|kbd|samp|pre|sub|sup|abbr|progress|optgroup|textarea)\b/,
     /\btype=["'{]+(file|number)\b/,

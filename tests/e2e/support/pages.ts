@@ -50,8 +50,8 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A page type's late sheet, which the loader adds after the first paint (src/lib/late-sheet.build.ts). */
-export const LATE_SHEET = /\/_astro\/late-[a-z]+\.[0-9a-f]+\.css$/;
+/** The full sheet (src/styles/global.css), which the loader adds after the first paint. */
+export const FULL_SHEET = /\/_astro\/global\.[\w-]+\.css$/;
 
 /** Waits until the page's scripts have run: they start after the first paint (src/browser/after-paint.ts). */
 export async function scriptsReady(page: Page): Promise<void> {
