@@ -12,19 +12,26 @@
  * cache: Astro then writes new files, and neither the cache nor a release ever changes under another. At the end,
  * pages no longer built are deleted from the output, and each rendered page's two copies become one file (the next
  * build links it). `astro build --force` links nothing (every page is rendered); nor does a cache without a manifest.
- * Reads Astro's cache manifest (`incremental-build.json`, version 1); another version links nothing.
+ * Reads Astro's cache manifest (`incremental-build.json`, version 1); another version or shape stops the build.
  */
 import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
+import { isRecord } from '../../src/lib/fields.ts';
 
 const MANIFEST = 'incremental-build.json';
 const CACHED_OUTPUT = 'dist';
 const MANIFEST_VERSION = 1;
 
-/** The output files (relative, '/' separated) the cache holds a copy of, per its manifest; [] when unreadable. */
+/** Thrown when Astro's cache manifest is not the version and shape this integration was written against. */
+export class ManifestShapeError extends Error {}
+
+/**
+ * The output files (relative, '/' separated) the cache holds a copy of, per its manifest; [] when there is none or
+ * it is unreadable (a first build, a cache cut short).
+ */
 export function cachedOutputFiles(cacheDir: string): string[] {
   let manifest: unknown;
   try {
@@ -33,14 +40,17 @@ export function cachedOutputFiles(cacheDir: string): string[] {
     return [];
   }
   // Astro's manifest (astro/dist/core/build/incremental.js): { version, routes: { [component]: { paths: { [pathname]: { outputFile } } } } }.
-  const record = (value: unknown): Record<string, unknown> =>
-    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const root = record(manifest);
-  if (root['version'] !== MANIFEST_VERSION) return [];
+  const routes = isRecord(manifest) && manifest['version'] === MANIFEST_VERSION ? manifest['routes'] : undefined;
+  if (!isRecord(routes) || !Object.values(routes).every((route) => isRecord(route) && isRecord(route['paths']))) {
+    const version = isRecord(manifest) ? JSON.stringify(manifest['version']) : 'none';
+    throw new ManifestShapeError(
+      `thela:linked-output: Astro's ${MANIFEST} (version ${version}) is not the version ${MANIFEST_VERSION} manifest scripts/integrations/linked-output.ts reads; revisit cachedOutputFiles there`,
+    );
+  }
   const files: string[] = [];
-  for (const route of Object.values(record(root['routes']))) {
-    for (const entry of Object.values(record(record(route)['paths']))) {
-      const file = record(entry)['outputFile'];
+  for (const route of Object.values(routes) as { paths: Record<string, unknown> }[]) {
+    for (const entry of Object.values(route.paths)) {
+      const file = isRecord(entry) ? entry['outputFile'] : undefined;
       // Relative and inside the folder: never a path that climbs out of it.
       if (typeof file === 'string' && file && !path.isAbsolute(file) && !file.split('/').includes('..')) files.push(file);
     }

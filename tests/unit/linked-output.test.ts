@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, test } from 'vitest';
-import { linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/integrations/linked-output.ts';
+import { cachedOutputFiles, linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/integrations/linked-output.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -113,5 +113,25 @@ describe('linkCachedOutput', () => {
       rmSync(cache, { recursive: true, force: true });
       rmSync(out, { recursive: true, force: true });
     }
+  });
+});
+
+describe('cachedOutputFiles', () => {
+  test("reads Astro's version 1 manifest, and a cache without one is a first build", () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'thela-linked-cache-'));
+    dirs.push(cache);
+    expect(cachedOutputFiles(cache)).toEqual([]);
+    seedCache(cache, { 'index.html': 'home', 'p/index.html': 'page' });
+    expect(cachedOutputFiles(cache)).toEqual(['index.html', 'p/index.html']);
+  });
+
+  test('stops the build on another manifest version or shape, naming the file to revisit', () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'thela-linked-cache-'));
+    dirs.push(cache);
+    for (const manifest of [{ version: 2, routes: {} }, { version: 1, routes: { 'src/pages/p.astro': { files: {} } } }, []]) {
+      writeFileSync(path.join(cache, 'incremental-build.json'), JSON.stringify(manifest));
+      expect(() => cachedOutputFiles(cache)).toThrow(/revisit cachedOutputFiles there/);
+    }
+    expect(() => cachedOutputFiles(cache)).toThrow('scripts/integrations/linked-output.ts');
   });
 });
