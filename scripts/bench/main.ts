@@ -18,9 +18,9 @@
  *                         `CATALOGUE_SIZE=100000 OUT_DIR=DIR npm run build`) for the search benchmark instead of
  *                         building it; no build figures for that size (repeatable)
  *   --releases            only the releases part: six rebuilds at 10,000 products sharing files, disk use by du
- *                         (scripts/bench-releases.ts; --size N, --count N)
+ *                         (scripts/bench/releases.ts; --size N, --count N)
  *   --live                only the one-row-goes-live part: webhook received to the new release serving the changed
- *                         product, through the operators' service, incremental builds (scripts/bench-live.ts;
+ *                         product, through the operators' service, incremental builds (scripts/bench/live.ts;
  *                         --size N, --rounds N, --debounce S)
  *   --images              only the images part: N products with N photos on a loopback origin, first build, one
  *                         photo changed, disk, Lighthouse on a 1200x1200 product photo and a 24-photo category page
@@ -32,8 +32,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { measureFirstLoads, type FirstLoad } from './bench/browser.ts';
-import { buildSite, emptyBuildResult, type BuildResult } from './bench/build.ts';
+import { measureFirstLoads, type FirstLoad } from './browser.ts';
+import { buildSite, emptyBuildResult, type BuildResult } from './build.ts';
 import {
   BUDGET_FILE,
   budgetFromMeasured,
@@ -43,15 +43,15 @@ import {
   loadBudgetConfig,
   type BudgetRow,
   type MeasuredPage,
-} from './bench/budgets.ts';
-import { CHROMIUM_PATH } from './bench/chromium.ts';
-import { PAGE_LIMITS } from './bench/largest-pages.ts';
-import { runLighthouse, type AuditedPage, type LighthouseResult } from './bench/lighthouse.ts';
-import { resolvePages, type ResolvedPage } from './bench/pages.ts';
-import { loadAverage } from './bench/proc.ts';
-import { runSearchBench, type SearchResult } from './bench/search.ts';
-import { serveStatic } from './bench/serve.ts';
-import { AssetReader, analysePageFile, type PageWeight } from './bench/static-weight.ts';
+} from './budgets.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
+import { PAGE_LIMITS } from './largest-pages.ts';
+import { runLighthouse, type AuditedPage, type LighthouseResult } from './lighthouse.ts';
+import { resolvePages, type ResolvedPage } from './pages.ts';
+import { loadAverage } from './proc.ts';
+import { runSearchBench, type SearchResult } from './search.ts';
+import { serveStatic } from './serve.ts';
+import { AssetReader, analysePageFile, type PageWeight } from './static-weight.ts';
 import {
   lcpBreakdown,
   phaseSummary,
@@ -61,10 +61,10 @@ import {
   type SearchFigures,
   type Verdict,
   type VerdictInput,
-} from './bench/targets.ts';
-import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './bench/util.ts';
-import { commandMode, parseCommand, usageError, wholeNumber } from './lib/cli.ts';
-import { must } from './lib/must.ts';
+} from './targets.ts';
+import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './util.ts';
+import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
+import { must } from '../lib/must.ts';
 
 // Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight and Lighthouse,
 // Chromium's debugging port, search.
@@ -101,7 +101,7 @@ interface Options {
 }
 
 const HELP =
-  'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench.ts. ' +
+  'usage: npm run bench [-- options]; the options are listed at the top of scripts/bench/main.ts. ' +
   '--live, --releases and --images run one part alone, with its own options (npm run bench -- --live --help)';
 
 function fail(message: string): never {
@@ -193,7 +193,7 @@ function environment() {
 const started = new Date();
 // `npm run bench -- --live [--size N] ...`, `-- --releases [--size N] [--count N]` and `-- --images [--size N]` run
 // one part alone, which parses the rest of the command line itself.
-const PARTS = { live: 'scripts/bench-live.ts', releases: 'scripts/bench-releases.ts', images: 'scripts/bench/images.ts' };
+const PARTS = { live: 'scripts/bench/live.ts', releases: 'scripts/bench/releases.ts', images: 'scripts/bench/images.ts' };
 const part = commandMode('bench', HELP, ['live', 'releases', 'images']);
 if (part.mode) {
   const script = path.join(ROOT, PARTS[part.mode]);
@@ -524,7 +524,7 @@ try {
   let search: SearchResult;
   if (options.skip.has('search')) search = { skipped: 'skipped (--skip search)' };
   else if (searchSize === null) {
-    heading(`Search on the sample catalogue's index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
+    heading(`Search on the sample catalogue's index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
     // Served on the origin the build was made for (SITE_URL): the search page does not work from another origin.
     search = await runSearchBench(siteDir, null, options.searchRuns, options.dist ? SEARCH_PORT : SITE_PORT);
     printSearch(search);
@@ -543,7 +543,7 @@ try {
       const build =
         reused === undefined ? await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`) : existingBuild(label, size, reused);
       if (size === searchSize && !options.skip.has('search')) {
-        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
+        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
         search = build.ok
           ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
           : { skipped: `the ${label} build failed` };
@@ -552,7 +552,7 @@ try {
         await save();
       } else if (size === 100_000 && !options.skip.has('search')) {
         // Search at 100,000 products (issue 14): reported beside the 10k figures, no verdict of its own.
-        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench-search.ts, ${options.searchRuns} run(s))`);
+        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
         const search100k = build.ok
           ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
           : { skipped: `the ${label} build failed` };
@@ -774,7 +774,7 @@ function printSearch(search: SearchResult): void {
   if (search.error) console.log(`  bench-search: ${search.error}\n    ${search.outputTail.slice(-8).join('\n    ')}`);
 }
 
-/** Picks the three target figures out of the search benchmark's JSON (names as scripts/bench-search.ts writes them). */
+/** Picks the three target figures out of the search benchmark's JSON (names as scripts/bench/search-speed.ts writes them). */
 function searchFigures(search: SearchResult): SearchFigures | { skipped: string } {
   if ('skipped' in search) return { skipped: search.skipped };
   if (!search.data || typeof search.data !== 'object') return { skipped: search.error ?? 'bench-search gave no figures' };

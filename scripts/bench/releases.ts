@@ -11,12 +11,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveConfig } from './ops/lib/config.ts';
-import { memoryLogger } from './ops/lib/log.ts';
-import { rebuild } from './ops/lib/pipeline.ts';
-import { ROOT, today } from './bench/util.ts';
-import { parseCommand, usageError } from './lib/cli.ts';
-import { must } from './lib/must.ts';
+import { resolveConfig } from '../ops/lib/config.ts';
+import { memoryLogger } from '../ops/lib/log.ts';
+import { rebuild } from '../ops/lib/pipeline.ts';
+import { ROOT, today } from './util.ts';
+import { parseCommand, usageError } from '../lib/cli.ts';
+import { must } from '../lib/must.ts';
 
 const { values } = parseCommand('bench-releases', 'usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]', {
   size: { type: 'string', default: '10000' },

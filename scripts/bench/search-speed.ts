@@ -1,7 +1,7 @@
 /**
  * Search speed on a built site: keystroke-to-results time and bytes fetched from /pagefind/ per query, in Chromium.
  *
- *   npx node scripts/bench-search.ts --dist /tmp/dist-search-10k [--port 4352] [--runs 5] [--json out.json] [--cpu 4]
+ *   node scripts/bench/search-speed.ts --dist /tmp/dist-search-10k [--port 4352] [--runs 5] [--json out.json] [--cpu 4]
  *
  * Serves the directory with `astro preview` (OUT_DIR=dist), then for each run, in a fresh browser context (empty
  * cache, no service worker): opens /search, waits until the page is idle (the box is autofocused, so Pagefind's
@@ -23,8 +23,8 @@ import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from '@playwright/test';
-import { chromiumLaunch } from './lib/chromium.ts';
-import { commaList, parseCommand } from './lib/cli.ts';
+import { chromiumLaunch } from '../lib/chromium.ts';
+import { commaList, parseCommand } from '../lib/cli.ts';
 
 interface Options {
   dist: string;
@@ -38,7 +38,7 @@ interface Options {
 }
 
 const HELP =
-  'usage: node scripts/bench-search.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]';
+  'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]';
 
 function parseOptions(): Options {
   const { values } = parseCommand('bench-search', HELP, {
@@ -78,7 +78,7 @@ const round = (n: number | null, digits = 1): number | null => (n === null ? nul
 
 /** Starts `astro preview` on the built directory and resolves once /search/ answers. */
 async function serve(dist: string, port: number): Promise<ChildProcess> {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = path.resolve(import.meta.dirname, '../..');
   // Another server on the port would be measured instead of this site (Vite would quietly pick another port).
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,

@@ -1,5 +1,5 @@
 /**
- * Search speed comes from the search engineer's scripts/bench-search.ts (keystroke-to-results time and bytes
+ * Search speed comes from the search engineer's scripts/bench/search-speed.ts (keystroke-to-results time and bytes
  * fetched per query in Chromium on a built site). This runs it as a child process and keeps its JSON.
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { plain } from './build.ts';
 import { ROOT } from './util.ts';
 
 /** Where the search benchmark lives. */
-export const SEARCH_BENCH = path.join(ROOT, 'scripts/bench-search.ts');
+export const SEARCH_BENCH = path.join(ROOT, 'scripts/bench/search-speed.ts');
 
 /** The search section of the results: the child's JSON as it wrote it, or why there is none. */
 export type SearchResult =
@@ -26,7 +26,7 @@ export type SearchResult =
       outputTail: string[];
     };
 
-/** Runs scripts/bench-search.ts on a built site with `runs` runs, serving it on `port`. */
+/** Runs scripts/bench/search-speed.ts on a built site with `runs` runs, serving it on `port`. */
 export async function runSearchBench(dist: string, products: number | null, runs: number, port: number): Promise<SearchResult> {
   if (!existsSync(path.join(dist, 'pagefind'))) return { skipped: `${dist} has no Pagefind index` };
   const jsonFile = path.join(path.dirname(dist), `search-${Date.now()}.json`);

@@ -97,8 +97,8 @@ describe('the scripts refuse what they do not know', () => {
   test.each([
     ['the build', 'scripts/build.ts', ['--fast'], 'build', '--fast'],
     ['a step over the built site', 'scripts/scan-secrets.ts', ['dist', '--all'], 'scan-secrets', '--all'],
-    ['the benchmark', 'scripts/bench.ts', ['--fast'], 'bench', '--fast'],
-    ['a part of the benchmark', 'scripts/bench.ts', ['--live', '--fast'], 'bench-live', '--fast'],
+    ['the benchmark', 'scripts/bench/main.ts', ['--fast'], 'bench', '--fast'],
+    ['a part of the benchmark', 'scripts/bench/main.ts', ['--live', '--fast'], 'bench-live', '--fast'],
     ['the PWA audit', 'scripts/pwa-audit.ts', ['--fast', 'http://127.0.0.1:9/'], 'pwa-audit', '--fast'],
   ])('%s: one line naming the option, exit 2', (_kind, script, args, name, option) => {
     const result = run(script, args);
