@@ -1,24 +1,16 @@
 /**
- * Build scale: runs the steps of scripts/build.ts as separate measured processes under the shared build lock
- * (`astro build` and the search index with its vocabulary side by side, then the service worker), and reads
- * Astro's log for where the time went.
+ * Build scale: runs `node scripts/build.ts` (the one build sequence) under the shared build lock, sampling the
+ * memory and CPU of its process tree per step, and reads its log for the step times and where Astro's time went.
  */
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runMeasured, withBuildLock, type Measured, type TimedLine } from './proc.ts';
-import { largestPages, pageTypeOf, type LargestPage } from './largest-pages.ts';
-import { ROOT } from './util.ts';
-import { installSearchIndex, searchIndexPaths } from '../lib/search-index.ts';
-import { parsePageLines } from '../lib/build-pages.ts';
+import { largestPages, type LargestPage } from './largest-pages.ts';
+import { benchDir, directoryStats, ROOT } from './util.ts';
+import { parsePageLines, parseStepTimes } from '../lib/build-pages.ts';
 
-const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
-/** The search index step of scripts/build.ts, run beside Astro. */
-const SEARCH_INDEX_SCRIPT = path.join(ROOT, 'scripts/build-search-index.ts');
-/** The service-worker step of scripts/build.ts, run third when it exists. */
-const SW_SCRIPT = path.join(ROOT, 'scripts/build-sw.ts');
-/** The link check of scripts/build.ts, measured after the service worker (not part of the build's total). */
-const LINK_CHECK_SCRIPT = path.join(ROOT, 'scripts/check-links.ts');
+const BUILD_SCRIPT = path.join(ROOT, 'scripts/build.ts');
 
 /** How long Astro spent in each part of its build, from the arrival times of its log lines (ms; null if not seen). */
 export interface AstroPhases {
@@ -41,7 +33,15 @@ export interface AstroPhases {
 /** Per-route-family share of the rendering time Astro logs per page ("(+12ms)"), e.g. { product: 81234 }. */
 export type RenderShare = Record<string, { pages: number; ms: number }>;
 
-/** One measured build of the site. */
+/** One step of the build as the bench saw it: the build's own time for it, and its processes' peak memory and CPU. */
+export interface StepFigures {
+  wallMs: number;
+  /** Peak resident set of the step's process tree (KiB), sampled every 250 ms; null if never sampled. */
+  peakRssKb: number | null;
+  cpuMs: number | null;
+}
+
+/** One measured build of the site: `node scripts/build.ts`, the one build sequence. */
 export interface BuildResult {
   label: string;
   /** Products requested (CATALOGUE_SIZE), or null for the bundled sample catalogue. */
@@ -53,46 +53,27 @@ export interface BuildResult {
   /** Why the build failed or what else is worth knowing, one line each. */
   notes: string[];
   catalogue: { products: number; categories: number; stores: number } | null;
-  astro: {
-    wallMs: number;
-    /** User + system CPU time of the Astro process tree (ms). */
-    cpuMs: number | null;
-    maxRssKb: number | null;
-    peakTreeRssKb: number;
-    exitCode: number | null;
-    signal: string | null;
-    pagesBuilt: number | null;
-    /** Astro's own "N page(s) built in X" figure (ms). */
-    reportedMs: number | null;
-    pagesPerSecond: number | null;
-    phases: AstroPhases;
-    renderShare: RenderShare;
-  } | null;
-  pagefind: {
-    wallMs: number;
-    cpuMs: number | null;
-    maxRssKb: number | null;
-    peakTreeRssKb: number;
-    exitCode: number | null;
-    pagesIndexed: number | null;
-    /** The step's own "indexed in X s" (ms). */
-    reportedMs: number | null;
-    indexFiles: number;
-    indexBytes: number;
-  } | null;
-  /** The service-worker step (scripts/build-sw.ts), when the build has one. */
-  serviceWorker: { wallMs: number; maxRssKb: number | null; exitCode: number | null } | null;
+  /** Every step's time as the build printed it (`build: steps: ...`), ms. */
+  steps: Record<string, number>;
+  astro:
+    | (StepFigures & {
+        pagesBuilt: number | null;
+        /** Astro's own "N page(s) built in X" figure (ms). */
+        reportedMs: number | null;
+        pagesPerSecond: number | null;
+        phases: AstroPhases;
+        renderShare: RenderShare;
+      })
+    | null;
+  pagefind: (StepFigures & { pagesIndexed: number | null; reportedMs: number | null; indexFiles: number; indexBytes: number }) | null;
+  serviceWorker: StepFigures | null;
   /** The build's last check (scripts/check-links.ts): every internal link of the site, read in full. */
-  linkCheck: { wallMs: number; maxRssKb: number | null; links: number | null; exitCode: number | null } | null;
-  /**
-   * Wall time (ms) from the start of Astro and the search index (side by side) to the end of the service worker:
-   * the "built and indexed" figure.
-   */
+  linkCheck: (StepFigures & { links: number | null }) | null;
+  /** Wall time of the whole build (`node scripts/build.ts`, start to exit): the "built and indexed" figure. */
   totalMs: number | null;
-  /**
-   * Peak memory of the build (KiB): Astro's peak plus the search index's (they run at once, so the sum is an
-   * upper bound of what the machine held; every later step needs less).
-   */
+  /** CPU time (user + system) of the whole build and its children (GNU time), ms. */
+  cpuMs: number | null;
+  /** Peak memory of the build's whole process tree (KiB), sampled every 250 ms. */
   peakRssKb: number | null;
   dist: DistStats | null;
 }
@@ -117,8 +98,11 @@ export function parseDuration(text: string): number | null {
   return matched ? total : null;
 }
 
-/** Reads Astro's build log lines (with arrival times) into phases, page counts and per-route rendering time. */
-export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
+/**
+ * Reads Astro's lines of a build log (with arrival times) into phases, page counts and per-route rendering time;
+ * Astro ran from `startMs` to `endMs` of the log's clock.
+ */
+export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endMs: number) {
   const at = (pattern: RegExp, after = -1): { index: number; atMs: number } | null => {
     for (let index = after + 1; index < lines.length; index++) {
       const line = lines[index];
@@ -158,13 +142,13 @@ export function parseAstroLog(lines: readonly TimedLine[], wallMs: number) {
     }
   }
   const phases: AstroPhases = {
-    startupMs: syncStart ? syncStart.atMs : null,
+    startupMs: syncStart ? Math.max(0, syncStart.atMs - startMs) : null,
     loadDataMs: span(syncStart, syncEnd),
     prepareMs: span(syncEnd, entry),
     bundleMs: span(entry, routes),
     renderMs: span(routes, routesDone),
     finishMs: span(routesDone, complete),
-    exitMs: complete ? Math.max(0, wallMs - complete.atMs) : null,
+    exitMs: complete ? Math.max(0, endMs - complete.atMs) : null,
   };
   return { phases, pagesBuilt, reportedMs, catalogue, renderShare };
 }
@@ -195,9 +179,7 @@ export interface DistStats {
 async function walkStats(dir: string): Promise<DistStats> {
   let files = 0;
   let bytes = 0;
-  let htmlFiles = 0;
-  let largestHtml: DistStats['largestHtml'] = null;
-  const largestOfType = new Map<string, { path: string; bytes: number }>();
+  const html: { path: string; bytes: number }[] = [];
   const walk = async (current: string): Promise<void> => {
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
@@ -206,49 +188,76 @@ async function walkStats(dir: string): Promise<DistStats> {
         const size = (await stat(full)).size;
         files += 1;
         bytes += size;
-        if (entry.name.endsWith('.html')) {
-          htmlFiles += 1;
-          const page = { path: `/${path.relative(dir, full)}`, bytes: size };
-          if (!largestHtml || size > largestHtml.bytes) largestHtml = page;
-          const type = pageTypeOf(page.path);
-          if ((largestOfType.get(type)?.bytes ?? -1) < size) largestOfType.set(type, page);
-        }
+        if (entry.name.endsWith('.html')) html.push({ path: `/${path.relative(dir, full)}`, bytes: size });
       }
     }
   };
   await walk(dir);
-  return { files, bytes, htmlFiles, largestHtml, largestPages: htmlFiles > 0 ? await largestPages(dir, [...largestOfType.values()]) : [] };
+  const largestHtml = html.reduce<DistStats['largestHtml']>((max, page) => (!max || page.bytes > max.bytes ? page : max), null);
+  return { files, bytes, htmlFiles: html.length, largestHtml, largestPages: await largestPages(dir, html) };
 }
 
-/** Refuses to delete anything but a benchmark directory. */
+/** Refuses to delete anything but a benchmark directory (`benchDir`). */
 function assertBenchDir(dir: string): void {
   const resolved = path.resolve(dir);
-  if (!/^\/tmp\/bench-[^/]+(\/|$)/.test(resolved))
-    throw new Error(`refusing to build into ${resolved}: benchmark output goes under /tmp/bench-*/`);
+  const parent = path.dirname(benchDir('x'));
+  if (!resolved.startsWith(`${parent}/bench-`) || resolved.slice(parent.length + 1).split('/').length < 2)
+    throw new Error(`refusing to build into ${resolved}: benchmark output goes under ${parent}/bench-*/`);
 }
 
 /** Environment for a benchmark build: no Supabase (the build must not touch the network), no telemetry. */
 export function buildEnv(outDir: string, catalogueSize: number | null, site: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: outDir, SITE_URL: site, ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
-  // A full build every time: Astro's incremental cache of its own, beside the output (emptied with it by buildSite).
+  // A full build every time (every page rendered), into an incremental cache of its own beside the output (emptied
+  // with it by buildSite), so writing the cache's copy of every keyed page is part of the figure.
   env['THELA_BUILD_CACHE'] = `${outDir.replace(/\/+$/, '')}-cache`;
-  delete env['THELA_FULL_BUILD'];
-  delete env['PUBLIC_SUPABASE_URL'];
-  delete env['PUBLIC_SUPABASE_ANON_KEY'];
-  delete env['CATALOGUE_SIZE'];
+  env['THELA_FULL_BUILD'] = '1';
+  for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'CATALOGUE_SIZE'])
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy of the environment for the build
+    delete env[name];
   if (catalogueSize !== null) env['CATALOGUE_SIZE'] = String(catalogueSize);
   return env;
+}
+
+/** The step of scripts/build.ts a process of the build runs (names as in its `build: steps:` line), or null. */
+export function stepOf(argv: readonly string[]): string | null {
+  for (const arg of argv.slice(1)) {
+    if (/\/astro(\.mjs)?$/.test(arg)) return 'astro';
+    const script = /scripts\/([\w-]+)\.ts$/.exec(arg)?.[1];
+    if (script && script in STEP_SCRIPTS) return STEP_SCRIPTS[script] ?? null;
+  }
+  return null;
+}
+
+const STEP_SCRIPTS: Record<string, string> = {
+  'build-images': 'images',
+  'build-search-index': 'search index',
+  'build-sw': 'service worker',
+  'build-headers': 'security headers',
+  'scan-secrets': 'secret scan',
+  'check-links': 'link check',
+};
+
+/** A build's figures read from its log: step times, Astro's phases and pages, the index's and link check's counts. */
+export function parseBuildLog(lines: readonly TimedLine[]) {
+  const texts = lines.map((line) => plain(line.text));
+  const steps = parseStepTimes(texts) ?? {};
+  // Astro starts as the images step ends, which prints its summary line last.
+  const astroStart = lines.find((line) => /^images: /.test(plain(line.text)))?.atMs ?? 0;
+  const astro = parseAstroLog(lines, astroStart, astroStart + (steps['astro'] ?? 0));
+  const links = texts.map((text) => /^check-links: (\d+) links/.exec(text)).find(Boolean);
+  return { steps, astro, searchIndex: parseSearchIndexLog(lines), links: links ? Number(links[1]) : null };
 }
 
 /** Options of buildSite. */
 export interface BuildOptions {
   label: string;
   catalogueSize: number | null;
-  /** Must be under /tmp/bench-*; emptied first. */
+  /** Must be under `benchDir` (/tmp/bench-*); emptied first. */
   outDir: string;
   /** SITE_URL for canonical links: the origin the benchmark will serve the build from. */
   site: string;
-  /** Full log of both steps. */
+  /** Full log of the build. */
   logFile: string;
   timeoutMs?: number;
   progress?: (message: string) => void;
@@ -264,126 +273,84 @@ export function emptyBuildResult(label: string, catalogueSize: number | null, ou
     lockWaitMs: 0,
     notes: [],
     catalogue: null,
+    steps: {},
     astro: null,
     pagefind: null,
     serviceWorker: null,
     linkCheck: null,
     totalMs: null,
+    cpuMs: null,
     peakRssKb: null,
     dist: null,
   };
 }
 
-/** Builds and indexes the site once, measuring each step. Never throws for a failed build: that is a result. */
+/**
+ * Builds the site once with `node scripts/build.ts` (the one build sequence) under the build lock, sampling the
+ * memory of its process tree; times come from the build's own log. Never throws for a failed build: that is a result.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   assertBenchDir(options.outDir);
-  await rm(options.outDir, { recursive: true, force: true });
-  await rm(`${options.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
   const log = createWriteStream(options.logFile);
-  const echo = (prefix: string) => (line: TimedLine) => log.write(`${prefix} +${(line.atMs / 1000).toFixed(3)}s ${plain(line.text)}\n`);
-  const env = buildEnv(options.outDir, options.catalogueSize, options.site);
   const result = emptyBuildResult(options.label, options.catalogueSize, options.outDir);
-  /** Runs one step of the build (a Node script) with the build's environment, its output logged under `name`. */
-  const step = (name: string, script: string, args: string[]) =>
-    runMeasured(process.execPath, [script, ...args], {
-      cwd: ROOT,
-      env,
-      onLine: echo(name),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    });
-
   const waitStarted = performance.now();
-  /** When Astro and the search index started, and when the last step ended (performance.now()). */
-  const span = { started: 0, ended: 0 };
-  const [astro, pagefind, sw, links] = await withBuildLock(
+  const run = await withBuildLock(
     async () => {
       result.lockWaitMs = performance.now() - waitStarted;
-      options.progress?.(`${options.label}: astro build and search index`);
-      span.started = performance.now();
-      const indexPaths = searchIndexPaths(env);
-      const [astroRun, pagefindRun] = await Promise.all([
-        step('astro', ASTRO_BIN, ['build']),
-        step('search index', SEARCH_INDEX_SCRIPT, [indexPaths.staging]),
-      ]);
-      if (astroRun.exitCode !== 0 || pagefindRun.exitCode !== 0) return [astroRun, pagefindRun, null, null] as const;
-      await installSearchIndex(indexPaths, options.outDir);
-      if (!existsSync(SW_SCRIPT)) return [astroRun, pagefindRun, null, null] as const;
-      options.progress?.(`${options.label}: service worker`);
-      const swRun = await step('sw', SW_SCRIPT, [options.outDir]);
-      span.ended = performance.now();
-      options.progress?.(`${options.label}: link check`);
-      const linkRun = await step('links', LINK_CHECK_SCRIPT, [options.outDir]);
-      return [astroRun, pagefindRun, swRun, linkRun] as const;
+      // Emptied under the lock: a build that held it before may have written there.
+      await rm(options.outDir, { recursive: true, force: true });
+      await rm(`${options.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
+      options.progress?.(`${options.label}: node scripts/build.ts`);
+      return runMeasured(process.execPath, [BUILD_SCRIPT], {
+        cwd: ROOT,
+        env: buildEnv(options.outDir, options.catalogueSize, options.site),
+        onLine: (line) => log.write(`+${(line.atMs / 1000).toFixed(3)}s ${plain(line.text)}\n`),
+        stepOf,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      });
     },
     () => options.progress?.(`${options.label}: waiting for /tmp/thela-build.lock (another build is running)`),
   );
   await new Promise((resolve) => log.end(resolve));
 
-  const parsed = parseAstroLog(astro.lines, astro.wallMs);
-  result.catalogue = parsed.catalogue;
-  const renderSeconds = parsed.phases.renderMs ? parsed.phases.renderMs / 1000 : null;
-  result.astro = {
-    wallMs: astro.wallMs,
-    cpuMs: astro.cpuMs,
-    maxRssKb: astro.maxRssKb,
-    peakTreeRssKb: astro.peakTreeRssKb,
-    exitCode: astro.exitCode,
-    signal: astro.signal,
-    pagesBuilt: parsed.pagesBuilt,
-    reportedMs: parsed.reportedMs,
-    pagesPerSecond: parsed.pagesBuilt && renderSeconds ? parsed.pagesBuilt / renderSeconds : null,
-    phases: parsed.phases,
-    renderShare: parsed.renderShare,
+  const parsed = parseBuildLog(run.lines);
+  const figures = (name: string): StepFigures | null => {
+    const wallMs = parsed.steps[name];
+    if (wallMs === undefined) return null;
+    return { wallMs, peakRssKb: run.steps[name]?.peakRssKb ?? null, cpuMs: run.steps[name]?.cpuMs ?? null };
   };
-  if (astro.exitCode !== 0) {
-    result.notes.push(describeFailure('astro build', astro, options.logFile));
-    return result;
-  }
-  const pf = parseSearchIndexLog(pagefind.lines);
-  const index = await walkStats(path.join(options.outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
-  result.pagefind = {
-    wallMs: pagefind.wallMs,
-    cpuMs: pagefind.cpuMs,
-    maxRssKb: pagefind.maxRssKb,
-    peakTreeRssKb: pagefind.peakTreeRssKb,
-    exitCode: pagefind.exitCode,
-    pagesIndexed: pf.pagesIndexed,
-    reportedMs: pf.reportedMs,
-    indexFiles: index.files,
-    indexBytes: index.bytes,
+  const { astro, searchIndex } = parsed;
+  const astroStep = figures('astro');
+  const renderSeconds = astro.phases.renderMs ? astro.phases.renderMs / 1000 : null;
+  result.catalogue = astro.catalogue;
+  result.steps = parsed.steps;
+  result.totalMs = run.wallMs;
+  result.cpuMs = run.cpuMs;
+  result.peakRssKb = run.peakTreeRssKb;
+  result.astro = astroStep && {
+    ...astroStep,
+    pagesBuilt: astro.pagesBuilt,
+    reportedMs: astro.reportedMs,
+    pagesPerSecond: astro.pagesBuilt && renderSeconds ? astro.pagesBuilt / renderSeconds : null,
+    phases: astro.phases,
+    renderShare: astro.renderShare,
   };
-  result.peakRssKb = astro.peakTreeRssKb + pagefind.peakTreeRssKb;
-  if (pagefind.exitCode !== 0) {
-    result.notes.push(describeFailure('search index', pagefind, options.logFile));
+  const indexStep = figures('search index');
+  const index = await directoryStats(path.join(options.outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
+  result.pagefind = indexStep && { ...indexStep, ...searchIndex, indexFiles: index.files, indexBytes: index.bytes };
+  result.serviceWorker = figures('service worker');
+  const linkStep = figures('link check');
+  result.linkCheck = linkStep && { ...linkStep, links: parsed.links };
+  if (run.exitCode !== 0) {
+    result.notes.push(describeFailure(run, options.logFile));
     return result;
-  }
-  if (sw) {
-    result.serviceWorker = { wallMs: sw.wallMs, maxRssKb: sw.maxRssKb, exitCode: sw.exitCode };
-    if (sw.exitCode !== 0) {
-      result.notes.push(describeFailure('service worker', sw, options.logFile));
-      return result;
-    }
-    result.totalMs = span.ended - span.started;
-  }
-  if (links) {
-    const counted = links.lines.map((line) => /^check-links: (\d+) links/.exec(line.text)).find(Boolean);
-    result.linkCheck = {
-      wallMs: links.wallMs,
-      maxRssKb: links.maxRssKb,
-      links: counted ? Number(counted[1]) : null,
-      exitCode: links.exitCode,
-    };
-    if (links.exitCode !== 0) {
-      result.notes.push(describeFailure('link check', links, options.logFile));
-      return result;
-    }
   }
   result.dist = await walkStats(options.outDir);
   result.ok = true;
   return result;
 }
 
-function describeFailure(step: string, run: Measured, logFile: string): string {
+function describeFailure(run: Measured, logFile: string): string {
   const tail = run.lines
     .map((line) => plain(line.text).trim())
     .filter((text) => text && !/^[├└]─/.test(text))
@@ -391,5 +358,5 @@ function describeFailure(step: string, run: Measured, logFile: string): string {
     .join(' | ');
   const how = run.signal ? `killed by ${run.signal}` : `exit ${run.exitCode}`;
   const oom = /heap out of memory|Allocation failed|ENOMEM/i.test(tail) ? ' (out of memory)' : '';
-  return `${step} failed after ${(run.wallMs / 1000).toFixed(1)} s (${how})${oom}: ${tail.slice(0, 400)} — full log ${logFile}`;
+  return `build failed after ${(run.wallMs / 1000).toFixed(1)} s (${how})${oom}: ${tail.slice(0, 400)} — full log ${logFile}`;
 }

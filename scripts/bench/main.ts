@@ -25,7 +25,7 @@
  *   --images              only the images part: N products with N photos on a loopback origin, first build, one
  *                         photo changed, disk, Lighthouse on a 1200x1200 product photo and a 24-photo category page
  *                         (scripts/bench/images.ts; --size N, default 10,000; --lighthouse-runs N; --keep)
- * All output goes under /tmp/bench-*; servers listen on 127.0.0.1:4361-4369 only (THELA_BENCH_PORT_BASE moves them).
+ * Builds go under /tmp/bench-* (THELA_BENCH_TMP moves them); servers listen on 127.0.0.1:4361-4369 only (THELA_BENCH_PORT_BASE moves them).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -62,7 +62,7 @@ import {
   type Verdict,
   type VerdictInput,
 } from './targets.ts';
-import { benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './util.ts';
+import { benchDir, benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './util.ts';
 import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 
@@ -230,7 +230,7 @@ const builds: BuildResult[] = [];
 results['builds'] = builds;
 
 async function measuredBuild(label: string, size: number | null, site: string): Promise<BuildResult> {
-  const base = `/tmp/bench-${label}`;
+  const base = benchDir(label);
   await mkdir(base, { recursive: true });
   const timeoutMs = size !== null && size >= 100_000 ? 20 * 60_000 : 10 * 60_000;
   const build = await buildSite({
@@ -292,7 +292,7 @@ function printBuilds(list: readonly BuildResult[]): void {
         seconds(build.astro?.wallMs ?? null, 1),
         seconds(build.astro?.cpuMs ?? null, 1),
         build.astro?.pagesPerSecond ? Math.round(build.astro.pagesPerSecond).toLocaleString('en') : '–',
-        humanBytes((build.peakRssKb ?? Math.max(build.astro?.maxRssKb ?? 0, build.astro?.peakTreeRssKb ?? 0)) * 1024 || null),
+        humanBytes((build.peakRssKb ?? 0) * 1024 || null),
         seconds(build.pagefind?.wallMs ?? null, 1),
         (build.pagefind?.pagesIndexed ?? 0).toLocaleString('en'),
         build.pagefind ? `${humanBytes(build.pagefind.indexBytes)} / ${build.pagefind.indexFiles.toLocaleString('en')} files` : '–',
@@ -319,9 +319,15 @@ function printBuilds(list: readonly BuildResult[]): void {
         );
       if (build.totalMs) console.log(`  ${build.label} largest parts of the total: ${phaseSummary(build)}`);
     }
+    if (Object.keys(build.steps).length)
+      console.log(
+        `  ${build.label} steps (scripts/build.ts's own times): ${Object.entries(build.steps)
+          .map(([name, ms]) => `${name} ${seconds(ms, 1)}`)
+          .join(', ')}`,
+      );
     if (build.linkCheck)
       console.log(
-        `  ${build.label} link check (the build's last step): ${build.linkCheck.links?.toLocaleString('en') ?? '?'} links in ${seconds(build.linkCheck.wallMs, 1)}, peak ${humanBytes((build.linkCheck.maxRssKb ?? 0) * 1024 || null)}`,
+        `  ${build.label} link check (the build's last step): ${build.linkCheck.links?.toLocaleString('en') ?? '?'} links in ${seconds(build.linkCheck.wallMs, 1)}, peak ${humanBytes((build.linkCheck.peakRssKb ?? 0) * 1024 || null)}`,
       );
     if (build.dist?.largestHtml)
       console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);

@@ -36,6 +36,8 @@ export interface Measured {
   cpuMs: number | null;
   /** Largest sum of resident sets over the command's whole process tree, sampled every 250 ms, in KiB. */
   peakTreeRssKb: number;
+  /** Per step (`RunOptions.stepOf`): peak resident set of its process tree (KiB) and CPU time (ms), sampled likewise. */
+  steps: Record<string, { peakRssKb: number; cpuMs: number }>;
   lines: TimedLine[];
 }
 
@@ -47,10 +49,21 @@ export interface RunOptions {
   onLine?: (line: TimedLine) => void;
   /** Kill the command (SIGKILL to its process group) after this many ms. */
   timeoutMs?: number;
+  /** Names the step a process of the tree belongs to from its command line (null: not a step), for `Measured.steps`. */
+  stepOf?: (argv: readonly string[]) => string | null;
 }
 
-async function processTable(): Promise<Map<number, { ppid: number; rssKb: number }>> {
-  const table = new Map<number, { ppid: number; rssKb: number }>();
+/** One process as /proc shows it. */
+interface ProcessInfo {
+  ppid: number;
+  rssKb: number;
+  /** User + system CPU time of the process and its waited-for children, ms. */
+  cpuMs: number;
+  argv: string[];
+}
+
+async function processTable(): Promise<Map<number, ProcessInfo>> {
+  const table = new Map<number, ProcessInfo>();
   let entries: string[];
   try {
     entries = await readdir('/proc');
@@ -62,12 +75,19 @@ async function processTable(): Promise<Map<number, { ppid: number; rssKb: number
       .filter((entry) => /^\d+$/.test(entry))
       .map(async (entry) => {
         try {
-          const [statText, statm] = await Promise.all([readFile(`/proc/${entry}/stat`, 'utf8'), readFile(`/proc/${entry}/statm`, 'utf8')]);
+          const [statText, statm, cmdline] = await Promise.all(
+            ['stat', 'statm', 'cmdline'].map((file) => readFile(`/proc/${entry}/${file}`, 'utf8')),
+          );
           // The command name (field 2) may contain spaces: the fields after it start past the last ')'.
-          const after = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
-          const ppid = Number(after[1]);
-          const rssPages = Number(statm.split(' ')[1]);
-          table.set(Number(entry), { ppid, rssKb: (rssPages * PAGE_SIZE) / 1024 });
+          const after = (statText ?? '').slice((statText ?? '').lastIndexOf(')') + 2).split(' ');
+          // Fields 14-17 (utime, stime, cutime, cstime) in clock ticks of 10 ms.
+          const ticks = after.slice(11, 15).reduce((sum, value) => sum + Number(value), 0);
+          table.set(Number(entry), {
+            ppid: Number(after[1]),
+            rssKb: (Number((statm ?? '').split(' ')[1]) * PAGE_SIZE) / 1024,
+            cpuMs: ticks * 10,
+            argv: (cmdline ?? '').split('\0').filter(Boolean),
+          });
         } catch {
           // The process ended between readdir and read.
         }
@@ -76,23 +96,28 @@ async function processTable(): Promise<Map<number, { ppid: number; rssKb: number
   return table;
 }
 
-/** Sum of resident memory (KiB) of a process and all its descendants, from /proc. */
-export async function treeRssKb(rootPid: number): Promise<number> {
+/**
+ * Resident memory (KiB) of a process and all its descendants, from /proc; with `stepOf`, also that of each step's
+ * processes (the first process of the tree it names, with its descendants) and their CPU time.
+ */
+export async function sampleTree(rootPid: number, stepOf?: RunOptions['stepOf']) {
   const table = await processTable();
   const children = new Map<number, number[]>();
   for (const [pid, info] of table) children.set(info.ppid, [...(children.get(info.ppid) ?? []), pid]);
-  let total = 0;
-  const stack = [rootPid];
-  const seen = new Set<number>();
-  while (stack.length > 0) {
-    const pid = stack.pop();
-    if (pid === undefined) break;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
-    total += table.get(pid)?.rssKb ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
+  const subtree = (pid: number, step: string | null, steps: Record<string, { rssKb: number; cpuMs: number }>): number => {
+    const info = table.get(pid);
+    const own = info && !step ? stepOf?.(info.argv) : null;
+    const rssKb =
+      (info?.rssKb ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + subtree(child, step ?? own ?? null, steps), 0);
+    if (own && info) {
+      const entry = (steps[own] ??= { rssKb: 0, cpuMs: 0 });
+      entry.rssKb += rssKb;
+      entry.cpuMs += info.cpuMs;
+    }
+    return rssKb;
+  };
+  const steps: Record<string, { rssKb: number; cpuMs: number }> = {};
+  return { rssKb: subtree(rootPid, null, steps), steps };
 }
 
 /** Runs a command to completion, measuring wall time and peak memory and timestamping every output line. */
@@ -121,10 +146,19 @@ export async function runMeasured(command: string, args: readonly string[], opti
   const reading = Promise.all([collect('stdout', child.stdout), collect('stderr', child.stderr)]);
 
   let peakTreeRssKb = 0;
+  const steps: Measured['steps'] = {};
   const sampling = new AbortController();
   const sampler = (async () => {
     while (!sampling.signal.aborted) {
-      if (child.pid) peakTreeRssKb = Math.max(peakTreeRssKb, await treeRssKb(child.pid));
+      if (child.pid) {
+        const sample = await sampleTree(child.pid, options.stepOf);
+        peakTreeRssKb = Math.max(peakTreeRssKb, sample.rssKb);
+        for (const [name, { rssKb, cpuMs }] of Object.entries(sample.steps)) {
+          const step = (steps[name] ??= { peakRssKb: 0, cpuMs: 0 });
+          step.peakRssKb = Math.max(step.peakRssKb, rssKb);
+          step.cpuMs = Math.max(step.cpuMs, cpuMs);
+        }
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
@@ -156,7 +190,7 @@ export async function runMeasured(command: string, args: readonly string[], opti
     }
     await rm(timeFile, { force: true });
   }
-  return { exitCode, signal, wallMs, maxRssKb, cpuMs, peakTreeRssKb, lines };
+  return { exitCode, signal, wallMs, maxRssKb, cpuMs, peakTreeRssKb, steps, lines };
 }
 
 /**

@@ -17,6 +17,14 @@ export function benchPort(offset: number): number {
   return base + offset;
 }
 
+/**
+ * The folder under which `npm run bench` builds, each build in `bench-<label>/` (default /tmp). THELA_BENCH_TMP moves
+ * them, so two engineers' benchmarks on one machine do not build into each other's folders.
+ */
+export function benchDir(label: string): string {
+  return path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
+}
+
 /** One kilobyte as every figure in the benchmark uses it: 1,024 bytes (so 14 KB = 14,336 bytes, 75 KB = 76,800). */
 export const KB = 1024;
 

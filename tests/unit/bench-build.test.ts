@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildEnv, parseAstroLog, parseDuration, parseSearchIndexLog } from '../../scripts/bench/build.ts';
+import { buildEnv, parseAstroLog, parseBuildLog, parseDuration, parseSearchIndexLog, stepOf } from '../../scripts/bench/build.ts';
 import type { TimedLine } from '../../scripts/bench/proc.ts';
 import { median, table } from '../../scripts/bench/util.ts';
 
@@ -27,7 +27,7 @@ const ASTRO_LOG: [number, string][] = [
 const lines = (log: [number, string][]): TimedLine[] => log.map(([atMs, text]) => ({ atMs, text, stream: 'stdout' }));
 
 describe('parseAstroLog', () => {
-  const parsed = parseAstroLog(lines(ASTRO_LOG), 30_000);
+  const parsed = parseAstroLog(lines(ASTRO_LOG), 0, 30_000);
 
   test('splits the wall time into phases at the marker lines', () => {
     expect(parsed.phases).toEqual({
@@ -52,10 +52,67 @@ describe('parseAstroLog', () => {
   });
 
   test('leaves phases it did not see as null (a build that died while rendering)', () => {
-    const partial = parseAstroLog(lines(ASTRO_LOG.slice(0, 9)), 12_000);
+    const partial = parseAstroLog(lines(ASTRO_LOG.slice(0, 9)), 0, 12_000);
     expect(partial.phases.renderMs).toBeNull();
     expect(partial.phases.exitMs).toBeNull();
     expect(partial.pagesBuilt).toBeNull();
+  });
+});
+
+/** `node scripts/build.ts` as the bench reads it: the images step, then Astro with the search index beside it, then the rest. */
+const BUILD_LOG: [number, string][] = [
+  [1200, 'images: 0 optimised, 0 reused, 0 failed [0 requests, 0 files encoded, 0.9 s]'],
+  ...ASTRO_LOG.map(([atMs, text]): [number, string] => [atMs + 1200, text]),
+  [8000, 'search index: 10,000 products indexed in 5.0 s'],
+  [33_000, 'check-links: 123456 links, all found'],
+  [
+    33_100,
+    'build: steps: images 0.9 s, search index 6.6 s, astro 30.0 s, security headers 1.1 s, service worker 0.8 s, secret scan 1.0 s, link check 1.5 s',
+  ],
+  [33_110, 'build: 10122 pages rendered, 0 reused'],
+];
+
+describe('parseBuildLog', () => {
+  const parsed = parseBuildLog(lines(BUILD_LOG));
+
+  test("takes every step's time from the build's own steps line", () => {
+    expect(parsed.steps).toEqual({
+      images: 900,
+      'search index': 6600,
+      astro: 30_000,
+      'security headers': 1100,
+      'service worker': 800,
+      'secret scan': 1000,
+      'link check': 1500,
+    });
+  });
+
+  test("times Astro's phases from its start, when the images step printed its line", () => {
+    expect(parsed.astro.phases).toEqual({
+      startupMs: 900,
+      loadDataMs: 3100,
+      prepareMs: 1000,
+      bundleMs: 4100,
+      renderMs: 20_000,
+      finishMs: 500,
+      exitMs: 400,
+    });
+    expect(parsed.astro.pagesBuilt).toBe(10_122);
+  });
+
+  test("reads the search index's and the link check's counts", () => {
+    expect(parsed.searchIndex).toEqual({ pagesIndexed: 10_000, reportedMs: 5000 });
+    expect(parsed.links).toBe(123_456);
+  });
+});
+
+describe('stepOf', () => {
+  test("names the build's steps by their command line, and nothing else", () => {
+    expect(stepOf(['node', '/work/main/node_modules/.bin/astro', 'build'])).toBe('astro');
+    expect(stepOf(['/usr/bin/node', 'scripts/build-search-index.ts', '/tmp/x'])).toBe('search index');
+    expect(stepOf(['/usr/bin/node', 'scripts/check-links.ts', '/tmp/x'])).toBe('link check');
+    expect(stepOf(['/usr/bin/node', '/work/main/scripts/build.ts'])).toBeNull();
+    expect(stepOf(['astro'])).toBeNull();
   });
 });
 
@@ -93,6 +150,9 @@ describe('buildEnv', () => {
       expect(env['CATALOGUE_SIZE']).toBe('1000');
       expect(env['OUT_DIR']).toBe('/tmp/bench-x/dist');
       expect(env['ASTRO_TELEMETRY_DISABLED']).toBe('1');
+      // Every page rendered, into a cache of its own beside the output.
+      expect(env['THELA_FULL_BUILD']).toBe('1');
+      expect(env['THELA_BUILD_CACHE']).toBe('/tmp/bench-x/dist-cache');
       expect(buildEnv('/tmp/bench-x/dist', null, 'http://x')['CATALOGUE_SIZE']).toBeUndefined();
     } finally {
       delete process.env['PUBLIC_SUPABASE_URL'];
