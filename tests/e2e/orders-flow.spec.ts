@@ -171,6 +171,8 @@ test.describe('on a host without rewrites', () => {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`cart, checkout and orders pages have no serious accessibility violations (${theme})`, async ({ page }) => {
+    // An axe scan of each of six pages: 38-43 s on a loaded 2-core machine, so a minute is not enough.
+    test.setTimeout(120_000);
     await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')]);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     for (const path of ['/cart', '/checkout', '/orders', '/orders/ORD-001', '/orders/ORD-003', '/orders/ORD-999']) {
