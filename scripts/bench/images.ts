@@ -16,13 +16,13 @@ import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseStepTimes } from '../lib/build-pages.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
-import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { runLighthouse } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
 import { runMeasured, withBuildLock, type Measured } from './proc.ts';
 import { serveStatic } from './serve.ts';
-import { lcpBreakdown } from './targets.ts';
+import { printImages, progress as say, type ImagesReport } from './report.ts';
 import { AssetReader, analysePageFile } from './static-weight.ts';
-import { benchPort, directoryStats, humanBytes, ROOT, seconds, today } from './util.ts';
+import { benchPort, directoryStats, ROOT, today } from './util.ts';
 
 const SITE_PORT = benchPort(6);
 const LIGHTHOUSE_PORT = benchPort(7);
@@ -48,7 +48,7 @@ if (!Number.isInteger(size) || size < MIN_SIZE || !Number.isInteger(lighthouseRu
     `--size needs a whole number >= ${MIN_SIZE} (a category with a full page of ${LISTING_PAGE_SIZE} photos), --lighthouse-runs a whole number >= 0`,
   );
 
-const progress = (message: string) => console.log(`[bench-images ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
+const progress = (message: string) => say(message, 'bench-images');
 const outDir = path.join(WORK, 'dist');
 const cacheDir = path.join(WORK, 'cache');
 const catalogueFile = path.join(WORK, 'catalogue.json');
@@ -185,7 +185,7 @@ try {
 
 const file = path.join(ROOT, 'bench/results', `${today()}-images-${size}.json`);
 await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-printReport();
+printImages(results as unknown as ImagesReport);
 console.log(`Results: ${path.relative(ROOT, file)}`);
 
 /** The first category page (by id) whose grid holds a full page of cards, each with its photo. */
@@ -196,33 +196,4 @@ async function fullCategoryPage(): Promise<string> {
       return `/category/${id}/`;
   }
   throw new Error(`no category page of ${outDir} has ${LISTING_PAGE_SIZE} cards with photos`);
-}
-
-function printReport(): void {
-  const first = results['first'] as ReturnType<typeof buildFigures> & { imagesPerSecond: number | null };
-  const again = results['rebuild'] as ReturnType<typeof buildFigures> & { served: number; statuses: Record<string, number> };
-  const disk = results['disk'] as { cache: { bytes: number; files: number }; site: { bytes: number; files: number } };
-  console.log(`\nImages: ${size.toLocaleString('en')} products, ${size.toLocaleString('en')} photos (${humanBytes(photoStats.bytes)})`);
-  console.log(
-    `  first build: ${seconds(first.wallMs, 1)} in all; images step ${seconds(first.imagesMs, 1)} (${first.imagesPerSecond?.toFixed(1) ?? '?'} photos/s, ${first.encoded ?? '?'} files encoded); ${first.imagesLine ?? ''}`,
-  );
-  console.log(
-    `  one photo changed: ${seconds(again.wallMs, 1)} in all; images step ${seconds(again.imagesMs, 1)}; ${again.served} requests answered (${Object.entries(
-      again.statuses,
-    )
-      .map(([status, n]) => `${n} x ${status}`)
-      .join(', ')}), ${again.encoded ?? '?'} files encoded; ${again.imagesLine ?? ''}`,
-  );
-  console.log(
-    `  disk: ${humanBytes(disk.cache.bytes)} in ${disk.cache.files.toLocaleString('en')} files (build cache), the site's /_img/ ${humanBytes(disk.site.bytes)} (hard links to it)`,
-  );
-  for (const [name, bytes] of Object.entries(results['firstRenderGzip'] as Record<string, number>))
-    console.log(`  ${name}: first render ${bytes.toLocaleString('en')} B gzipped (limit 14,336 B)`);
-  for (const [name, r] of Object.entries(
-    (results['lighthouse'] ?? {}) as Record<string, LighthouseResult & { performance: number | null }>,
-  )) {
-    console.log(`  ${name}: Lighthouse performance ${r.performance ?? '?'}, LCP ${seconds(r.lcpMs)}, TBT ${r.tbtMs ?? '?'} ms`);
-    for (const line of lcpBreakdown(r)) console.log(`    ${line}`);
-  }
-  for (const line of [...first.tail, ...again.tail]) console.log(`  build: ${line}`);
 }

@@ -228,7 +228,8 @@ export async function runLighthouse(
         } catch (thrown) {
           error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
         }
-        into.results.push(failedRun(page.url, error));
+        // A failed run: no figures, its error (summarise leaves it out of the medians).
+        into.results.push({ ...summarise(page.url, [], []), errors: [error] });
         into.audits.push([]);
       }
     }
@@ -245,25 +246,4 @@ export async function runLighthouse(
       return [page.name, summarise(page.url, results, audits)];
     }),
   );
-}
-
-function failedRun(url: string, error: string): LighthouseResult {
-  return {
-    url,
-    runs: 0,
-    scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
-    lcpMs: null,
-    lcpPhases: null,
-    fcpMs: null,
-    tbtMs: null,
-    cls: null,
-    speedIndexMs: null,
-    totalBytes: null,
-    benchmarkIndex: null,
-    lcpElement: null,
-    failing: [],
-    warnings: [],
-    errors: [error],
-    all: [],
-  };
 }

@@ -17,6 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { withBuildLock } from './proc.ts';
+import { printLiveBuild } from './report.ts';
 import { benchPort, ROOT, today } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
@@ -71,15 +72,6 @@ writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function describePhases(phases: RunPhases | undefined): string {
-  if (!phases) return 'not reported';
-  const steps = Object.entries(phases.buildSteps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)} s`);
-  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
-    phases[name] === undefined ? [] : [`${name} ${seconds(phases[name])} s`],
-  );
-  return [`build ${seconds(phases.build)} s (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ');
-}
-
 async function pageShows(url: string, text: string): Promise<boolean> {
   try {
     const res = await fetch(url);
@@ -104,10 +96,10 @@ try {
       reused: cold.reused,
       phases: cold.phases,
     };
-    console.log(
-      `bench-live: cold rebuild ${seconds(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
+    printLiveBuild(
+      `cold rebuild ${seconds(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
+      cold.phases,
     );
-    console.log(`bench-live:   where the time went: ${describePhases(cold.phases)}`);
 
     // 2. The service, serving `current` and taking webhooks.
     service = spawn(process.execPath, ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'], {
@@ -175,11 +167,11 @@ try {
         serviceLog: events.slice(from).map((e) => `+${seconds(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
-      console.log(
-        `bench-live: round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ` +
+      printLiveBuild(
+        `round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ` +
           `${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`,
+        row.phases as RunPhases | undefined,
       );
-      console.log(`bench-live:   where the time went: ${describePhases(row.phases as RunPhases | undefined)}`);
     }
     report['rounds'] = results;
   });

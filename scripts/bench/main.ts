@@ -5,7 +5,7 @@
  *
  * Usage: npm run bench [-- options]
  *   --quick               sample build, page weight, budgets, one Lighthouse run (product page), search on the
- *                         sample's index; no scale builds unless --sizes is given (under 3 minutes plus lock waits)
+ *                         sample's index; no scale builds unless --sizes is given (about 5 minutes plus lock waits)
  *   --dist DIR            weigh and audit an existing build instead of building the sample catalogue
  *   --scale-dist DIR      the 10,000-product build Lighthouse audits the category page on (default dist-scale,
  *                         from `npm run build:scale`; without one the category page is audited on the sample)
@@ -41,41 +41,37 @@ import {
   chunkName,
   formatBudgetFile,
   loadBudgetConfig,
-  type BudgetRow,
   type MeasuredPage,
 } from './budgets.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
-import { PAGE_LIMITS } from './largest-pages.ts';
 import { runLighthouse, type AuditedPage, type LighthouseResult } from './lighthouse.ts';
 import { resolvePages, type ResolvedPage } from './pages.ts';
 import { loadAverage } from './proc.ts';
-import { runSearchBench, type SearchResult } from './search.ts';
-import { serveStatic } from './serve.ts';
-import { AssetReader, analysePageFile, type PageWeight } from './static-weight.ts';
 import {
-  lcpBreakdown,
-  phaseSummary,
-  REFERENCES,
-  TARGETS,
-  verdicts,
-  type SearchFigures,
-  type Verdict,
-  type VerdictInput,
-} from './targets.ts';
-import { benchDir, benchPort, heading, humanBytes, kb, millis, ROOT, seconds, table, today } from './util.ts';
+  heading,
+  printBudgets,
+  printBuilds,
+  printLighthouse,
+  printSearch,
+  printVerdicts,
+  printWeights,
+  progress,
+  type Weights,
+} from './report.ts';
+import { measureSearch, SEARCH_DEFAULTS, type SearchResult } from './search-speed.ts';
+import { serveStatic } from './serve.ts';
+import { AssetReader, analysePageFile } from './static-weight.ts';
+import { REFERENCES, searchFigures, TARGETS, verdicts, type VerdictInput } from './targets.ts';
+import { benchDir, benchPort, ROOT, seconds, today } from './util.ts';
 import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
-import { must } from '../lib/must.ts';
 
-// Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight and Lighthouse,
-// Chromium's debugging port, search.
+// Ports of this benchmark (4361-4369, or from THELA_BENCH_PORT_BASE): the site for page weight, the sample build and
+// a scale build as Lighthouse sees them, Chromium's debugging port, search.
 const SITE_PORT = benchPort(0);
-/** The 10,000-product build, for the Lighthouse run of the category page. */
-const SCALE_SITE_PORT = benchPort(4);
-const LIGHTHOUSE_DEBUG_PORT = benchPort(3);
-const SEARCH_PORT = benchPort(2);
-const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
-/** The sample build as Lighthouse sees it (over HTTP/2 and TLS). */
 const AUDIT_PORT = benchPort(1);
+const SEARCH_PORT = benchPort(2);
+const LIGHTHOUSE_DEBUG_PORT = benchPort(3);
+const SCALE_SITE_PORT = benchPort(4);
 
 /**
  * Lighthouse audits a build as a CDN serves it to shoppers: HTTP/2 over TLS, compressed (serve.ts `secure`). Over
@@ -84,20 +80,6 @@ const AUDIT_PORT = benchPort(1);
  */
 function auditServer(dir: string, port: number) {
   return serveStatic(dir, port, { secure: true });
-}
-
-interface Options {
-  quick: boolean;
-  dist: string | null;
-  scaleDist: string;
-  sizes: number[];
-  skip: Set<string>;
-  lighthouseRuns: number;
-  searchRuns: number;
-  updateBudgets: boolean;
-  keep: boolean;
-  /** Catalogue sizes whose build is an existing directory (`--use-build 100000=DIR`): not built, searched. */
-  useBuild: Map<number, string>;
 }
 
 const HELP =
@@ -114,7 +96,7 @@ function catalogueSize(text: string): number | null {
   return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-function parseOptions(): Options {
+function parseOptions() {
   const { values } = parseCommand('bench', HELP, {
     quick: { type: 'boolean', default: false },
     dist: { type: 'string' },
@@ -132,6 +114,7 @@ function parseOptions(): Options {
     const text = values[option];
     return text === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, text);
   };
+  /** Catalogue sizes whose build is an existing directory (`--use-build 100000=DIR`): not built, searched. */
   const useBuild = new Map<number, string>();
   for (const item of values['use-build']) {
     const [size, dir] = item.split('=');
@@ -157,10 +140,6 @@ function parseOptions(): Options {
   };
 }
 
-function sizeLabel(size: number): string {
-  return size % 1000 === 0 ? `${size / 1000}k` : String(size);
-}
-
 function versionOf(pkg: string): string | null {
   try {
     return (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version ?? null;
@@ -174,7 +153,6 @@ function environment() {
   const output = (command: string, args: string[]) =>
     (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim();
   const git = (args: string[]) => output('git', args) ?? '';
-  const chromium = output(CHROMIUM_PATH, ['--version']) || null;
   return {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,
@@ -184,7 +162,7 @@ function environment() {
     pagefind: versionOf('pagefind'),
     lighthouse: versionOf('lighthouse'),
     playwright: versionOf('@playwright/test'),
-    chromium,
+    chromium: output(CHROMIUM_PATH, ['--version']) || null,
     commit: git(['rev-parse', '--short', 'HEAD']) || null,
     uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
   };
@@ -193,18 +171,16 @@ function environment() {
 const started = new Date();
 // `npm run bench -- --live [--size N] ...`, `-- --releases [--size N] [--count N]` and `-- --images [--size N]` run
 // one part alone, which parses the rest of the command line itself.
-const PARTS = { live: 'scripts/bench/live.ts', releases: 'scripts/bench/releases.ts', images: 'scripts/bench/images.ts' };
 const part = commandMode('bench', HELP, ['live', 'releases', 'images']);
 if (part.mode) {
-  const script = path.join(ROOT, PARTS[part.mode]);
-  const run = spawnSync(process.execPath, [script, ...part.rest], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench', `${part.mode}.ts`), ...part.rest], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
 const options = parseOptions();
 const resultsFile = path.join(ROOT, 'bench/results', `${today(started)}${options.quick ? '-quick' : ''}.json`);
-const progress = (message: string) => console.log(`[bench ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 
 const loadAverageAtStart = await loadAverage();
+const builds: BuildResult[] = [];
 const results: Record<string, unknown> = {
   date: today(started),
   startedAt: started.toISOString(),
@@ -214,32 +190,28 @@ const results: Record<string, unknown> = {
   loadAverageAtStart,
   targets: TARGETS,
   references: REFERENCES,
+  builds,
 };
 
-async function save(): Promise<void> {
+/** Records `value` under `key` and writes the results file, so a run cut short keeps what it measured. */
+async function save(key?: string, value?: unknown): Promise<void> {
+  if (key !== undefined) results[key] = value;
   results['finishedAt'] = new Date().toISOString();
   results['durationMs'] = Math.round(performance.now());
   await mkdir(path.dirname(resultsFile), { recursive: true });
   await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Builds
-
-const builds: BuildResult[] = [];
-results['builds'] = builds;
-
 async function measuredBuild(label: string, size: number | null, site: string): Promise<BuildResult> {
   const base = benchDir(label);
   await mkdir(base, { recursive: true });
-  const timeoutMs = size !== null && size >= 100_000 ? 20 * 60_000 : 10 * 60_000;
   const build = await buildSite({
     label,
     catalogueSize: size,
     outDir: path.join(base, 'dist'),
     site,
     logFile: path.join(base, 'build.log'),
-    timeoutMs,
+    timeoutMs: size !== null && size >= 100_000 ? 20 * 60_000 : 10 * 60_000,
     progress,
   });
   build.notes.push(
@@ -251,110 +223,29 @@ async function measuredBuild(label: string, size: number | null, site: string): 
   return build;
 }
 
-/**
- * A build made before this run (`--use-build SIZE=DIR`, e.g. `CATALOGUE_SIZE=100000 OUT_DIR=DIR npm run build`):
- * searched, not measured as a build (it is not added to the build figures).
- */
-function existingBuild(label: string, size: number, outDir: string): BuildResult {
-  const ok = existsSync(path.join(outDir, 'pagefind', 'pagefind-entry.json'));
-  progress(`${label}: using the existing build ${outDir} (--use-build): search only, no build figures`);
-  return {
-    ...emptyBuildResult(label, size, outDir),
-    ok,
-    notes: [ok ? `existing build ${outDir} (--use-build)` : `${outDir} has no Pagefind index`],
-  };
-}
-
-function printBuilds(list: readonly BuildResult[]): void {
-  console.log(
-    table(
-      [
-        'build',
-        'products',
-        'pages',
-        'Astro',
-        'Astro CPU',
-        'pages/s',
-        'peak RSS',
-        'search index',
-        'indexed',
-        'index',
-        'SW',
-        'total',
-        'dist files',
-        'dist size',
-        'ok',
-      ],
-      list.map((build) => [
-        build.label,
-        (build.catalogue?.products ?? build.catalogueSize ?? 0).toLocaleString('en'),
-        (build.astro?.pagesBuilt ?? 0).toLocaleString('en'),
-        seconds(build.astro?.wallMs ?? null, 1),
-        seconds(build.astro?.cpuMs ?? null, 1),
-        build.astro?.pagesPerSecond ? Math.round(build.astro.pagesPerSecond).toLocaleString('en') : '–',
-        humanBytes((build.peakRssKb ?? 0) * 1024 || null),
-        seconds(build.pagefind?.wallMs ?? null, 1),
-        (build.pagefind?.pagesIndexed ?? 0).toLocaleString('en'),
-        build.pagefind ? `${humanBytes(build.pagefind.indexBytes)} / ${build.pagefind.indexFiles.toLocaleString('en')} files` : '–',
-        seconds(build.serviceWorker?.wallMs ?? null, 1),
-        seconds(build.totalMs, 1),
-        build.dist?.files.toLocaleString('en') ?? '–',
-        humanBytes(build.dist?.bytes ?? null),
-        build.ok ? 'yes' : 'NO',
-      ]),
-    ),
-  );
-  for (const build of list) {
-    if (build.astro) {
-      const p = build.astro.phases;
-      console.log(
-        `  ${build.label} where Astro's time goes: startup ${seconds(p.startupMs, 1)}, loading data ${seconds(p.loadDataMs, 1)}, types/prepare ${seconds(p.prepareMs, 1)}, bundling ${seconds(p.bundleMs, 1)}, rendering ${seconds(p.renderMs, 1)}, post-build ${seconds(p.finishMs, 1)}, exit ${seconds(p.exitMs, 1)}`,
-      );
-      const share = Object.entries(build.astro.renderShare)
-        .sort((a, b) => b[1].ms - a[1].ms)
-        .slice(0, 4);
-      if (share.length)
-        console.log(
-          `  ${build.label} rendering by route (Astro's per-page times): ${share.map(([route, s]) => `/${route} ${s.pages.toLocaleString('en')} pages ${seconds(s.ms, 1)}`).join(', ')}`,
-        );
-      if (build.totalMs) console.log(`  ${build.label} largest parts of the total: ${phaseSummary(build)}`);
-    }
-    if (Object.keys(build.steps).length)
-      console.log(
-        `  ${build.label} steps (scripts/build.ts's own times): ${Object.entries(build.steps)
-          .map(([name, ms]) => `${name} ${seconds(ms, 1)}`)
-          .join(', ')}`,
-      );
-    if (build.linkCheck)
-      console.log(
-        `  ${build.label} link check (the build's last step): ${build.linkCheck.links?.toLocaleString('en') ?? '?'} links in ${seconds(build.linkCheck.wallMs, 1)}, peak ${humanBytes((build.linkCheck.peakRssKb ?? 0) * 1024 || null)}`,
-      );
-    if (build.dist?.largestHtml)
-      console.log(`  ${build.label} largest page: ${build.dist.largestHtml.path} ${humanBytes(build.dist.largestHtml.bytes)}`);
-    if (build.dist?.largestPages.length) {
-      const over = (value: number, limit: number) => (value > limit ? ' OVER' : '');
-      console.log(
-        `  ${build.label}: largest page of each type (limits: ${humanBytes(PAGE_LIMITS.rawBytes)} raw, ${PAGE_LIMITS.domElements} DOM elements, ${PAGE_LIMITS.firstRenderGzip} B first render)`,
-      );
-      console.log(
-        table(
-          ['type', 'page', 'raw', 'DOM elements', 'first render gzip'],
-          build.dist.largestPages.map((page) => [
-            page.type,
-            page.url,
-            `${humanBytes(page.rawBytes)}${over(page.rawBytes, PAGE_LIMITS.rawBytes)}`,
-            `${page.domElements}${over(page.domElements, PAGE_LIMITS.domElements)}`,
-            `${page.firstRenderGzip}${over(page.firstRenderGzip, PAGE_LIMITS.firstRenderGzip)}`,
-          ]),
-        ),
-      );
-    }
-    for (const note of build.notes) console.log(`  ${build.label}: ${note}`);
+/** Search speed on a build served on `port` (the origin it was built for: the search page works from no other). */
+async function searchOn(dir: string, port: number, label: string): Promise<SearchResult> {
+  heading(`Search on the ${label} index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
+  let search: SearchResult;
+  try {
+    search = await measureSearch(dir, { ...SEARCH_DEFAULTS, port, runs: options.searchRuns });
+  } catch (error) {
+    search = { skipped: `search benchmark failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
   }
+  printSearch(search);
+  return search;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Main
+/** Lighthouse on `pages`, with one discarded warm-up run first (a cold Chromium is markedly slower: JIT, disk cache). */
+async function audit(pages: AuditedPage[], lcpLimitMs?: number): Promise<Record<string, LighthouseResult>> {
+  if (!options.quick) {
+    progress('lighthouse warm-up run (discarded)');
+    await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
+  }
+  const audited = await runLighthouse(pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress);
+  printLighthouse(audited, lcpLimitMs);
+  return audited;
+}
 
 heading(`Thela benchmark (${options.quick ? 'quick' : 'full'}) → ${path.relative(ROOT, resultsFile)}`);
 console.log(
@@ -368,441 +259,182 @@ if (options.dist) {
   progress(`using the existing build ${siteDir} for page weight and Lighthouse`);
 } else {
   heading('Build: bundled sample catalogue (the site that page weight and Lighthouse measure)');
-  const sample = await measuredBuild('sample', null, SITE_ORIGIN);
-  if (!sample.ok) {
-    await save();
-    fail(`the sample build failed, nothing else can be measured: ${sample.notes[0] ?? ''}`);
-  }
+  const sample = await measuredBuild('sample', null, `http://127.0.0.1:${SITE_PORT}`);
+  if (!sample.ok) fail(`the sample build failed, nothing else can be measured: ${sample.notes[0] ?? ''}`);
   siteDir = sample.outDir;
 }
 
-// Page weight --------------------------------------------------------------------------------------------------
+// Page weight ----------------------------------------------------------------------------------------------------
 const resolved: ResolvedPage[] = await resolvePages(siteDir);
-const weights: Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }> = {};
-let firstLoads: FirstLoad[] = [];
-const server = await serveStatic(siteDir, SITE_PORT);
-try {
-  if (!options.skip.has('weight')) {
-    heading('Page weight per page type (static: everything the HTML links; Chromium: first load, no scrolling)');
-    const reader = new AssetReader(siteDir);
-    for (const page of resolved) {
-      if (page.missing !== undefined) weights[page.type.name] = { missing: page.missing };
-      else weights[page.type.name] = { url: page.url, weight: await analysePageFile(reader, page.url, page.file), browserJsGzip: null };
-    }
-    const present = resolved.filter((page): page is Extract<ResolvedPage, { url: string }> => page.missing === undefined);
-    progress(`loading ${present.length} pages in Chromium`);
+const present = resolved.filter((page): page is Extract<ResolvedPage, { url: string }> => page.missing === undefined);
+const weights: Weights = {};
+if (!options.skip.has('weight')) {
+  heading('Page weight per page type (static: everything the HTML links; Chromium: first load, no scrolling)');
+  const reader = new AssetReader(siteDir);
+  for (const page of resolved)
+    weights[page.type.name] =
+      page.missing === undefined
+        ? { url: page.url, weight: await analysePageFile(reader, page.url, page.file), browserJsGzip: null }
+        : { missing: page.missing };
+  progress(`loading ${present.length} pages in Chromium`);
+  const server = await serveStatic(siteDir, SITE_PORT);
+  let firstLoads: FirstLoad[];
+  try {
     firstLoads = await measureFirstLoads(
       server.origin,
       present.map((page) => page.url),
       reader,
     );
-    for (const load of firstLoads) {
-      const page = must(
-        present.find((item) => item.url === load.url),
-        `page ${load.url}`,
-      );
-      const entry = weights[page.type.name];
-      if (entry && !('missing' in entry)) entry.browserJsGzip = load.js.gzip;
-    }
-    results['pageWeight'] = {
-      site: siteDir,
-      firstRoundTripBytes: TARGETS.firstRoundTripBytes,
-      jsCounting:
-        'static: module scripts + every island (any client: directive) + renderers, through static imports; chromium: JS responses on first load without scrolling, until 500 ms network idle (client:visible islands below the fold excluded)',
-      pages: Object.fromEntries(
-        PAGE_ORDER().map((name): [string, unknown] => {
-          const entry = must(weights[name], `weight of ${name}`);
-          if ('missing' in entry) return [name, entry];
-          const load = firstLoads.find((item) => item.url === entry.url);
-          return [name, { url: entry.url, static: entry.weight, firstLoad: load ?? null }];
-        }),
-      ),
-    };
-    await save();
-    printWeights();
-  }
-
-  // Budgets ------------------------------------------------------------------------------------------------------
-  heading('Byte budgets (bench/budgets.json, the same check as scripts/check-budgets.ts)');
-  let budgetRows: BudgetRow[] = [];
-  try {
-    const config = await loadBudgetConfig();
-    if (options.updateBudgets) {
-      const raw = JSON.parse(await readFile(BUDGET_FILE, 'utf8')) as Record<string, unknown>;
-      const next: Record<string, { maxJsGzip: number; maxFirstRenderGzip: number }> = {};
-      const measured: Record<string, MeasuredPage> = {};
-      for (const page of resolved) {
-        const entry = weights[page.type.name];
-        if (!entry || 'missing' in entry) continue;
-        next[page.type.name] = {
-          maxJsGzip: budgetFromMeasured(entry.weight.js.total.gzip),
-          maxFirstRenderGzip: budgetFromMeasured(entry.weight.firstRender.gzip, undefined, config.firstRoundTripBytes),
-        };
-        measured[page.type.name] = {
-          jsGzip: entry.weight.js.total.gzip,
-          firstRenderGzip: entry.weight.firstRender.gzip,
-          chunks: entry.weight.js.files.map((file) => chunkName(file.url)).sort(),
-        };
-      }
-      raw['budgets'] = next;
-      raw['measured'] = measured;
-      await writeFile(BUDGET_FILE, formatBudgetFile(raw));
-      progress(`rewrote the budgets in ${path.relative(ROOT, BUDGET_FILE)} from this run (+7%)`);
-    }
-    const checked = await checkBudgets(siteDir, await loadBudgetConfig().catch(() => config));
-    budgetRows = checked.rows;
-    console.log(
-      table(
-        ['page', 'JS gzip', 'max', 'first render gzip', 'max', 'React', 'status'],
-        checked.rows.map((row) => [
-          row.page,
-          kb(row.jsGzip),
-          kb(row.maxJsGzip),
-          kb(row.firstRenderGzip),
-          kb(row.maxFirstRenderGzip),
-          row.react ?? 'none',
-          row.breaches.length ? 'OVER' : 'ok',
-        ]),
-      ),
-    );
-    for (const breach of checked.breaches) console.log(`  BUDGET ${breach}`);
-    for (const note of checked.notes) console.log(`  note: ${note}`);
-    results['budgets'] = { breaches: checked.breaches, notes: checked.notes, rows: budgetRows.map(({ weight: _weight, ...row }) => row) };
-  } catch (error) {
-    results['budgets'] = { error: error instanceof Error ? error.message : String(error) };
-    console.log(`  budgets not checked: ${String(results['budgets'] && (results['budgets'] as { error: string }).error)}`);
-  }
-  await save();
-
-  // Lighthouse ---------------------------------------------------------------------------------------------------
-  let lighthouse: VerdictInput['lighthouse'];
-  if (options.skip.has('lighthouse')) lighthouse = { skipped: 'skipped (--skip lighthouse)' };
-  else {
-    const wanted: readonly string[] = options.quick ? ['product'] : TARGETS.lighthousePages;
-    // The category page at scale (issue 12): on the 10,000-product build when there is one.
-    const scaleBuilt = existsSync(path.join(options.scaleDist, 'index.html'));
-    const scaleServer = scaleBuilt && wanted.includes('category') ? await auditServer(options.scaleDist, SCALE_SITE_PORT) : null;
-    const siteServer = await auditServer(siteDir, AUDIT_PORT);
-    const onScale = (name: string) => scaleServer !== null && TARGETS.lighthouseScalePages.includes(name);
-    const pages: AuditedPage[] = resolved
-      .filter((page): page is Extract<ResolvedPage, { url: string }> => page.missing === undefined && wanted.includes(page.type.name))
-      .map((page) => {
-        const name = page.type.name;
-        return { name, url: page.url, origin: onScale(name) && scaleServer ? scaleServer.origin : siteServer.origin };
-      });
-    const missing = resolved.filter((page) => page.missing !== undefined && wanted.includes(page.type.name));
-    heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${options.lighthouseRuns} run(s) per page, medians`);
-    const loadAverageBeforeLighthouse = await loadAverage();
-    results['loadAverageBeforeLighthouse'] = loadAverageBeforeLighthouse;
-    console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
-    for (const page of missing) console.log(`  ${page.type.name}: skipped — ${page.missing}`);
-    for (const name of TARGETS.lighthouseScalePages)
-      if (wanted.includes(name))
-        console.log(
-          `  ${name}: ${scaleServer ? `on the 10,000-product build ${path.relative(ROOT, options.scaleDist)}` : `on the sample build (no build in ${path.relative(ROOT, options.scaleDist)}: npm run build:scale)`}`,
-        );
-    if (pages.length === 0) lighthouse = { skipped: 'none of the audited pages exists yet' };
-    else {
-      if (!options.quick) {
-        // A first run in a cold Chromium is markedly slower (JIT, disk cache): warm up on one page, discard it.
-        progress('lighthouse warm-up run (discarded)');
-        await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
-      }
-      const notAudited: Record<string, string> = {};
-      for (const page of missing) notAudited[page.type.name] = page.missing ?? 'not built';
-      for (const name of TARGETS.lighthousePages) {
-        if (!wanted.includes(name)) notAudited[name] = 'not audited in quick mode (product page only, one run)';
-      }
-      lighthouse = { pages: await runLighthouse(pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress), notAudited };
-      printLighthouse(lighthouse.pages);
-    }
-    await scaleServer?.close();
-    await siteServer.close();
-  }
-  results['lighthouse'] = lighthouse;
-  results['loadAverageAfterLighthouse'] = await loadAverage();
-  await save();
-
-  // Scale builds and search ----------------------------------------------------------------------------------------
-  await server.close();
-  // Search: on the 10,000-product index (the issue's figure); in quick mode on the sample build's index.
-  const searchSize = options.quick ? null : 10_000;
-  let search: SearchResult;
-  if (options.skip.has('search')) search = { skipped: 'skipped (--skip search)' };
-  else if (searchSize === null) {
-    heading(`Search on the sample catalogue's index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
-    // Served on the origin the build was made for (SITE_URL): the search page does not work from another origin.
-    search = await runSearchBench(siteDir, null, options.searchRuns, options.dist ? SEARCH_PORT : SITE_PORT);
-    printSearch(search);
-  } else if (options.skip.has('builds')) search = { skipped: 'skipped with the builds (--skip builds)' };
-  else if (!options.sizes.includes(searchSize))
-    search = { skipped: `no ${searchSize.toLocaleString('en')}-product build in this run (--sizes)` };
-  else search = { skipped: `the ${searchSize.toLocaleString('en')}-product build did not run` };
-  results['search'] = search;
-  await save();
-  const searchResults: NonNullable<VerdictInput['searchResults']> = {};
-  if (!options.skip.has('builds')) {
-    for (const size of options.sizes) {
-      heading(`Build: ${size.toLocaleString('en')} synthetic products`);
-      const label = sizeLabel(size);
-      const reused = options.useBuild.get(size);
-      const build =
-        reused === undefined ? await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`) : existingBuild(label, size, reused);
-      if (size === searchSize && !options.skip.has('search')) {
-        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
-        search = build.ok
-          ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
-          : { skipped: `the ${label} build failed` };
-        printSearch(search);
-        results['search'] = search;
-        await save();
-      } else if (size === 100_000 && !options.skip.has('search')) {
-        // Search at 100,000 products (issue 14): reported beside the 10k figures, no verdict of its own.
-        heading(`Search on the ${size.toLocaleString('en')}-product index (scripts/bench/search-speed.ts, ${options.searchRuns} run(s))`);
-        const search100k = build.ok
-          ? await runSearchBench(build.outDir, size, options.searchRuns, SEARCH_PORT)
-          : { skipped: `the ${label} build failed` };
-        printSearch(search100k);
-        results['search100k'] = search100k;
-        await save();
-      }
-      const searchLcpMs = TARGETS.searchResultsLcpMs[size];
-      if (searchLcpMs !== undefined && build.ok && !options.skip.has('lighthouse')) {
-        heading(`Lighthouse on the search results page, ${size.toLocaleString('en')}-product index`);
-        searchResults[size] = { pages: await auditSearchResults(build.outDir, searchLcpMs) };
-        results['searchResults'] = searchResults;
-        await save();
-      }
-      if (size >= 100_000 && !options.keep && reused === undefined) await rm(build.outDir, { recursive: true, force: true });
-      // The incremental-build cache the build wrote beside its output (a copy of every keyed page).
-      if (reused === undefined) await rm(`${build.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
-    }
-  }
-  results['search'] = search;
-
-  // Verdicts ---------------------------------------------------------------------------------------------------------
-  const search100k = results['search100k'] as SearchResult | undefined;
-  const verdictList: Verdict[] = verdicts({
-    weights,
-    lighthouse,
-    builds,
-    search: searchFigures(search),
-    ...(search100k ? { search100k: searchFigures(search100k) } : {}),
-    searchResults,
-  });
-  results['verdicts'] = verdictList;
-  await save();
-  heading('Summary: all builds');
-  printBuilds(builds);
-  heading('Targets (from the issue) beside the measured values');
-  console.log(
-    table(
-      ['', 'target', 'measured', 'what stands in the way / note'],
-      verdictList.map((verdict) => [
-        verdict.met === null ? '?' : verdict.met ? 'met' : 'MISSED',
-        verdict.target,
-        verdict.measured,
-        verdict.note,
-      ]),
-    ),
-  );
-  console.log(`\nReferences from the issue: ${Object.values(REFERENCES).join('; ')}.`);
-  const lockWait = builds.reduce((sum, build) => sum + build.lockWaitMs, 0);
-  console.log(
-    `Results: ${path.relative(ROOT, resultsFile)} (${seconds(performance.now(), 0)} in all${lockWait > 1000 ? `, of which ${seconds(lockWait, 0)} waiting for other engineers' builds` : ''})`,
-  );
-} finally {
-  await server.close().catch(() => undefined);
-}
-
-/**
- * Lighthouse on a scale build's search page (issue 31): empty, with a query and with a misspelt one the page
- * corrects, each arriving with its query in the URL as a shared link does.
- */
-async function auditSearchResults(dir: string, lcpLimitMs: number): Promise<Record<string, LighthouseResult>> {
-  const server = await auditServer(dir, SCALE_SITE_PORT);
-  try {
-    const pages: AuditedPage[] = [
-      { name: 'search', url: '/search/', origin: server.origin },
-      ...TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}`, origin: server.origin })),
-    ];
-    progress('lighthouse warm-up run (discarded)');
-    await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
-    const audited = await runLighthouse(pages, options.lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress);
-    printLighthouse(audited, lcpLimitMs);
-    return audited;
   } finally {
     await server.close();
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Printing
-
-function PAGE_ORDER(): string[] {
-  return resolved.map((page) => page.type.name);
-}
-
-function printWeights(): void {
-  const rows = PAGE_ORDER().map((name) => {
-    const entry = must(weights[name], `weight of ${name}`);
-    if ('missing' in entry) return [name, 'not built yet', '', '', '', '', '', '', '', '', ''];
-    const w = entry.weight;
-    const load = firstLoads.find((item) => item.url === entry.url);
-    return [
-      name,
-      `${kb(w.html.raw)} / ${kb(w.html.gzip)} / ${kb(w.html.brotli)}`,
-      `${kb(w.css.total.raw)} / ${kb(w.css.total.gzip)} / ${kb(w.css.total.brotli)}`,
-      `${kb(w.js.total.raw)} / ${kb(w.js.total.gzip)} / ${kb(w.js.total.brotli)}`,
-      load ? `${kb(load.js.gzip)}${load.serviceWorkerScript ? ` + sw ${kb(load.serviceWorkerScript.gzip)}` : ''}` : '–',
-      w.reactDom.length ? 'react-dom' : w.reactCore.length ? 'react' : '–',
-      kb(w.firstRender.gzip),
-      w.firstRender.gzip <= TARGETS.firstRoundTripBytes ? 'yes' : 'no',
-      load
-        ? `${load.requests - load.serviceWorkerRequests}${load.serviceWorkerRequests ? ` + ${load.serviceWorkerRequests} sw` : ''}`
-        : '–',
-      load ? kb(load.transferredBytes) : '–',
-      load
-        ? [...(load.ok ? [] : [load.error ?? 'failed']), ...load.httpErrors, ...load.offSite.map((url) => `OFF-SITE ${url}`)]
-            .join(', ')
-            .slice(0, 80)
-        : '',
-    ];
+  for (const page of present) {
+    const entry = weights[page.type.name];
+    const load = firstLoads.find((item) => item.url === page.url);
+    if (entry && !('missing' in entry) && load) entry.browserJsGzip = load.js.gzip;
+  }
+  await save('pageWeight', {
+    site: siteDir,
+    firstRoundTripBytes: TARGETS.firstRoundTripBytes,
+    jsCounting:
+      'static: module scripts + every island (any client: directive) + renderers, through static imports; chromium: JS responses on first load without scrolling, until 500 ms network idle (client:visible islands below the fold excluded)',
+    pages: Object.fromEntries(
+      resolved.map(({ type: { name } }): [string, unknown] => {
+        const entry = weights[name];
+        if (!entry || 'missing' in entry) return [name, entry];
+        return [name, { url: entry.url, static: entry.weight, firstLoad: firstLoads.find((item) => item.url === entry.url) ?? null }];
+      }),
+    ),
   });
-  console.log(
-    table(
-      [
-        'page',
-        'HTML raw/gz/br',
-        'CSS raw/gz/br',
-        'JS raw/gz/br (static)',
-        'JS gz (Chromium)',
-        'React',
-        'first render gz',
-        '≤ 14 KB',
-        'requests',
-        'transferred',
-        'problems on first load',
-      ],
-      rows,
-    ),
-  );
-  for (const name of PAGE_ORDER()) {
-    const entry = must(weights[name], `weight of ${name}`);
-    if ('missing' in entry) console.log(`  ${name}: skipped — ${entry.missing}`);
-    else {
-      const islands = entry.weight.islands.map((island) => `${island.component} (client:${island.directive})`).join(', ');
-      if (islands) console.log(`  ${name} ${entry.url}: islands ${islands}`);
-    }
-  }
+  printWeights(resolved, weights, firstLoads);
 }
 
-function printLighthouse(summary: Record<string, LighthouseResult>, lcpLimitMs: number = TARGETS.lcpMs): void {
-  console.log(
-    table(
-      [
-        'page',
-        'perf (100)',
-        'a11y (100)',
-        'best pr.',
-        'SEO',
-        `LCP (≤ ${seconds(lcpLimitMs, 1)})`,
-        'FCP',
-        'TBT',
-        'CLS',
-        'total bytes',
-        'CPU index',
-        'runs',
-      ],
-      Object.entries(summary).map(([name, s]) => [
-        name,
-        String(s.scores.performance ?? '–'),
-        String(s.scores.accessibility ?? '–'),
-        String(s.scores['best-practices'] ?? '–'),
-        String(s.scores.seo ?? '–'),
-        seconds(s.lcpMs),
-        seconds(s.fcpMs),
-        millis(s.tbtMs),
-        s.cls === null ? '–' : s.cls.toFixed(3),
-        kb(s.totalBytes),
-        s.benchmarkIndex === null ? '–' : String(Math.round(s.benchmarkIndex)),
-        String(s.runs),
-      ]),
-    ),
-  );
-  for (const [name, s] of Object.entries(summary)) {
-    if (s.lcpElement) console.log(`  ${name} LCP element: ${s.lcpElement}`);
-    for (const line of lcpBreakdown(s, lcpLimitMs)) console.log(`  ${name} ${line}`);
-    for (const line of s.failing) console.log(`  ${name} loses points on ${line}`);
-    for (const error of s.errors) console.log(`  ${name} run failed: ${error}`);
+// Budgets --------------------------------------------------------------------------------------------------------
+heading('Byte budgets (bench/budgets.json, the same check as scripts/check-budgets.ts)');
+if (options.updateBudgets) {
+  const config = await loadBudgetConfig();
+  const raw = JSON.parse(await readFile(BUDGET_FILE, 'utf8')) as Record<string, unknown>;
+  const next: Record<string, { maxJsGzip: number; maxFirstRenderGzip: number }> = {};
+  const measured: Record<string, MeasuredPage> = {};
+  for (const [name, entry] of Object.entries(weights)) {
+    if ('missing' in entry) continue;
+    const { js, firstRender } = entry.weight;
+    next[name] = {
+      maxJsGzip: budgetFromMeasured(js.total.gzip),
+      maxFirstRenderGzip: budgetFromMeasured(firstRender.gzip, undefined, config.firstRoundTripBytes),
+    };
+    measured[name] = {
+      jsGzip: js.total.gzip,
+      firstRenderGzip: firstRender.gzip,
+      chunks: js.files.map((file) => chunkName(file.url)).sort(),
+    };
+  }
+  await writeFile(BUDGET_FILE, formatBudgetFile({ ...raw, budgets: next, measured }));
+  progress(`rewrote the budgets in ${path.relative(ROOT, BUDGET_FILE)} from this run (+7%)`);
+}
+const checked = await checkBudgets(siteDir, await loadBudgetConfig());
+printBudgets(checked);
+await save('budgets', { breaches: checked.breaches, notes: checked.notes, rows: checked.rows.map(({ weight: _weight, ...row }) => row) });
+
+// Lighthouse -----------------------------------------------------------------------------------------------------
+let lighthouse: VerdictInput['lighthouse'];
+if (options.skip.has('lighthouse')) lighthouse = { skipped: 'skipped (--skip lighthouse)' };
+else {
+  const wanted: readonly string[] = options.quick ? ['product'] : TARGETS.lighthousePages;
+  // The category page at scale (issue 12): on the 10,000-product build when there is one.
+  const scaleBuilt = existsSync(path.join(options.scaleDist, 'index.html'));
+  const scaleServer = scaleBuilt && wanted.includes('category') ? await auditServer(options.scaleDist, SCALE_SITE_PORT) : null;
+  const siteServer = await auditServer(siteDir, AUDIT_PORT);
+  heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${options.lighthouseRuns} run(s) per page, medians`);
+  const loadAverageBeforeLighthouse = await loadAverage();
+  results['loadAverageBeforeLighthouse'] = loadAverageBeforeLighthouse;
+  console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
+  for (const name of TARGETS.lighthouseScalePages)
+    if (wanted.includes(name))
+      console.log(
+        `  ${name}: ${scaleServer ? `on the 10,000-product build ${path.relative(ROOT, options.scaleDist)}` : `on the sample build (no build in ${path.relative(ROOT, options.scaleDist)}: npm run build:scale)`}`,
+      );
+  const notAudited: Record<string, string> = {};
+  for (const name of TARGETS.lighthousePages)
+    if (!wanted.includes(name)) notAudited[name] = 'not audited in quick mode (product page only, one run)';
+  try {
+    const pages = present
+      .filter((page) => wanted.includes(page.type.name))
+      .map(({ type: { name }, url }) => {
+        const onScale = scaleServer !== null && TARGETS.lighthouseScalePages.includes(name);
+        return { name, url, origin: (onScale ? scaleServer : siteServer).origin };
+      });
+    lighthouse = { pages: await audit(pages), notAudited };
+  } finally {
+    await scaleServer?.close();
+    await siteServer.close();
   }
 }
+results['lighthouse'] = lighthouse;
+await save('loadAverageAfterLighthouse', await loadAverage());
 
-function printSearch(search: SearchResult): void {
-  if ('skipped' in search) {
-    console.log(`  skipped — ${search.skipped}`);
-    return;
-  }
-  const figures = searchFigures(search);
-  if ('skipped' in figures) console.log(`  ${figures.skipped}`);
+// Scale builds and search ----------------------------------------------------------------------------------------
+// Search: on the 10,000-product index (the issue's figure) and the 100,000-product one (issue 14: beside the 10k
+// figures, with targets of its own); in quick mode on the sample build's index.
+const search: Record<'search' | 'search100k', SearchResult | undefined> = { search: undefined, search100k: undefined };
+if (options.skip.has('search')) search.search = { skipped: 'skipped (--skip search)' };
+else if (options.quick) search.search = await searchOn(siteDir, options.dist ? SEARCH_PORT : SITE_PORT, "sample catalogue's");
+else search.search = { skipped: 'no 10,000-product build in this run (--sizes, --skip builds)' };
+await save('search', search.search);
+const searchResults: NonNullable<VerdictInput['searchResults']> = {};
+for (const size of options.skip.has('builds') ? [] : options.sizes) {
+  heading(`Build: ${size.toLocaleString('en')} synthetic products`);
+  const label = size % 1000 === 0 ? `${size / 1000}k` : String(size);
+  const reused = options.useBuild.get(size);
+  let build: BuildResult;
+  if (reused === undefined) build = await measuredBuild(label, size, `http://127.0.0.1:${SEARCH_PORT}`);
   else {
-    console.log(
-      table(
-        [
-          'index',
-          'warm keystroke→results (< 50 ms)',
-          'first query, typed (< 300 ms)',
-          'first query bytes (< 160 KB)',
-          'cold first query, pasted',
-          'cold bytes',
-        ],
-        [
-          [
-            `${(figures.products ?? 0).toLocaleString('en')} products`,
-            millis(figures.warmMs),
-            millis(figures.firstMs),
-            kb(figures.firstBytes),
-            millis(figures.coldMs),
-            kb(figures.coldBytes),
-          ],
-        ],
-      ),
-    );
+    // A build made before this run: searched, not measured as a build (it is not added to the build figures).
+    progress(`${label}: using the existing build ${reused} (--use-build): search only, no build figures`);
+    build = { ...emptyBuildResult(label, size, reused), ok: true, notes: [`existing build ${reused} (--use-build)`] };
   }
-  const summary = (search.data as { summary?: Record<string, number | null> } | null)?.summary;
-  if (summary) {
-    const k = (n: number | null | undefined) => (typeof n === 'number' ? kb(n) : '–');
-    const ms = (n: number | null | undefined) => (typeof n === 'number' ? millis(n) : '–');
-    console.log(
-      `  pasted first query: ${ms(summary['coldMs'])}, ${k(summary['coldGzipBytes'])} before results · typo correction: warm ${ms(summary['correctedMs'])}, pasted ${ms(summary['coldCorrectedMs'])} with ${k(summary['coldCorrectedGzipBytes'])} before results (vocabulary ${k(summary['vocabularyGzipBytes'])} gzipped)`,
-    );
+  // In quick mode the sample's index is the one with the verdicts.
+  const key = size === 10_000 && !options.quick ? 'search' : size === 100_000 ? 'search100k' : null;
+  if (key && !options.skip.has('search')) {
+    search[key] = build.ok
+      ? await searchOn(build.outDir, SEARCH_PORT, `${size.toLocaleString('en')}-product`)
+      : { skipped: `the ${label} build failed` };
+    await save(key, search[key]);
   }
-  if (search.error) console.log(`  bench-search: ${search.error}\n    ${search.outputTail.slice(-8).join('\n    ')}`);
+  const searchLcpMs = TARGETS.searchResultsLcpMs[size];
+  if (searchLcpMs !== undefined && build.ok && !options.skip.has('lighthouse')) {
+    // Lighthouse on the search page (issue 31): empty, with a query and with a misspelt one the page corrects, each
+    // arriving with its query in the URL as a shared link does.
+    heading(`Lighthouse on the search results page, ${size.toLocaleString('en')}-product index`);
+    const server = await auditServer(build.outDir, SCALE_SITE_PORT);
+    try {
+      const queries = TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}` }));
+      const pages = [{ name: 'search', url: '/search/' }, ...queries].map((page) => ({ ...page, origin: server.origin }));
+      searchResults[size] = { pages: await audit(pages, searchLcpMs) };
+    } finally {
+      await server.close();
+    }
+    await save('searchResults', searchResults);
+  }
+  if (size >= 100_000 && !options.keep && reused === undefined) await rm(build.outDir, { recursive: true, force: true });
+  // The incremental-build cache the build wrote beside its output (a copy of every keyed page).
+  if (reused === undefined) await rm(`${build.outDir.replace(/\/+$/, '')}-cache`, { recursive: true, force: true });
 }
 
-/** Picks the three target figures out of the search benchmark's JSON (names as scripts/bench/search-speed.ts writes them). */
-function searchFigures(search: SearchResult): SearchFigures | { skipped: string } {
-  if ('skipped' in search) return { skipped: search.skipped };
-  if (!search.data || typeof search.data !== 'object') return { skipped: search.error ?? 'bench-search gave no figures' };
-  const data = search.data as Record<string, unknown>;
-  const find = (...keys: string[]): number | null => {
-    for (const key of keys) {
-      const value = key
-        .split('.')
-        .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), data);
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-    }
-    return null;
-  };
-  return {
-    warmMs: find('warm.medianMs'),
-    firstMs: find('first.medianMs'),
-    // What a compressing host sends (Pagefind's index files are gzipped already; its JS is not by astro preview).
-    firstBytes: find('first.gzipBytes', 'first.bytes'),
-    coldMs: find('cold.medianMs'),
-    coldBytes: find('cold.gzipBytes', 'cold.bytes'),
-    coldCorrectedMs: find('coldCorrected.medianMs'),
-    coldCorrectedBytes: find('coldCorrected.gzipBytes', 'coldCorrected.bytes'),
-    products: search.products ?? find('products'),
-  };
-}
+// Verdicts -------------------------------------------------------------------------------------------------------
+const verdictList = verdicts({
+  weights,
+  lighthouse,
+  builds,
+  search: searchFigures(search.search),
+  ...(search.search100k ? { search100k: searchFigures(search.search100k) } : {}),
+  searchResults,
+});
+await save('verdicts', verdictList);
+heading('Summary: all builds');
+printBuilds(builds);
+printVerdicts(verdictList);
+const lockWait = builds.reduce((sum, build) => sum + build.lockWaitMs, 0);
+console.log(
+  `Results: ${path.relative(ROOT, resultsFile)} (${seconds(performance.now(), 0)} in all${lockWait > 1000 ? `, of which ${seconds(lockWait, 0)} waiting for other engineers' builds` : ''})`,
+);

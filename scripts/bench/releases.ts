@@ -14,6 +14,7 @@ import path from 'node:path';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild } from '../ops/lib/pipeline.ts';
+import { printRelease } from './report.ts';
 import { ROOT, today } from './util.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
@@ -77,11 +78,7 @@ try {
       fullCopiesKiB: Number(du('-skl')),
     };
     rows.push(row);
-    console.log(
-      `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; ` +
-        `releases folder ${row.duHuman} (${Math.round(row.duKiB / 1024)} MiB; full copies would be ` +
-        `${Math.round(row.fullCopiesKiB / 1024)} MiB), build ${row.buildSeconds} s`,
-    );
+    printRelease(row);
   }
   const last = must(rows.at(-1), 'a release row');
   const report = {

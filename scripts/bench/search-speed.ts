@@ -1,8 +1,9 @@
 /**
  * Search speed on a built site: keystroke-to-results time and bytes fetched from /pagefind/ per query, in Chromium.
  *
- *   node scripts/bench/search-speed.ts --dist /tmp/dist-search-10k [--port 4352] [--runs 5] [--json out.json] [--cpu 4]
+ *   node scripts/bench/search-speed.ts --dist DIR [--port 4352] [--runs 5] [--json out.json] [--cpu 4]
  *
+ * `npm run bench` calls `measureSearch` itself (on the sample's, the 10,000- and the 100,000-product index).
  * Serves the directory with `astro preview` (OUT_DIR=dist), then for each run, in a fresh browser context (empty
  * cache, no service worker): opens /search, waits until the page is idle (the box is autofocused, so Pagefind's
  * script, WebAssembly and metadata load on focus), types the first query letter by letter and times the last
@@ -15,60 +16,37 @@
  * page ("cold corrected": the vocabulary loads on demand). Cold bytes count only what finished loading before
  * the results were on screen (Resource Timing). Bytes are the response bodies of /pagefind/ requests as
  * served, and what a gzip-serving host would send (Pagefind's index files are already gzipped; its JS and the
- * entry JSON are not compressed by `astro preview`). Prints a summary and writes JSON (stdout and --json).
+ * entry JSON are not compressed by `astro preview`). Run alone, prints the JSON (stdout and --json).
  * `--cpu N` slows the CPU N times (Chrome DevTools throttling) to approximate a mid-range phone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from '@playwright/test';
+import { formatSearchRun } from './report.ts';
+import { directoryStats, median, ROOT } from './util.ts';
 import { chromiumLaunch } from '../lib/chromium.ts';
-import { commaList, parseCommand } from '../lib/cli.ts';
+import { commaList, parseCommand, usageError } from '../lib/cli.ts';
 
-interface Options {
-  dist: string;
+/** How to measure: the port `astro preview` serves the build on, runs, CPU slowdown, and the queries. */
+export interface SearchOptions {
   port: number;
   runs: number;
-  json: string | null;
   cpu: number;
   first: string;
   warm: string[];
   corrected: string[];
 }
 
-const HELP =
-  'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]';
-
-function parseOptions(): Options {
-  const { values } = parseCommand('bench-search', HELP, {
-    dist: { type: 'string' },
-    port: { type: 'string', default: process.env['BENCH_PORT'] || '4352' },
-    runs: { type: 'string', default: process.env['BENCH_RUNS'] || '5' },
-    json: { type: 'string' },
-    cpu: { type: 'string', default: '1' },
-    first: { type: 'string', default: 'milk' },
-    warm: { type: 'string', default: 'bread,eggs,banana,rice,doodh,atta,tea,chips,soap,paneer' },
-    corrected: { type: 'string', default: 'mlik,tomtao,bnana,toothpsate,britania,colgte,dodh' },
-  });
-  return {
-    dist: values.dist === undefined ? process.env['OUT_DIR'] || '/tmp/dist-search-10k' : path.resolve(values.dist),
-    port: Number(values.port),
-    runs: Math.max(1, Number(values.runs) || 1),
-    json: values.json ?? null,
-    cpu: Math.max(1, Number(values.cpu) || 1),
-    first: values.first,
-    warm: commaList(values.warm),
-    corrected: commaList(values.corrected),
-  };
-}
-
-const median = (values: number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+/** The queries and settings of a run when none are given. */
+export const SEARCH_DEFAULTS: Omit<SearchOptions, 'port' | 'runs'> = {
+  cpu: 1,
+  first: 'milk',
+  warm: commaList('bread,eggs,banana,rice,doodh,atta,tea,chips,soap,paneer'),
+  corrected: commaList('mlik,tomtao,bnana,toothpsate,britania,colgte,dodh'),
 };
+
 const percentile = (values: number[], p: number): number | null => {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,7 +56,7 @@ const round = (n: number | null, digits = 1): number | null => (n === null ? nul
 
 /** Starts `astro preview` on the built directory and resolves once /search/ answers. */
 async function serve(dist: string, port: number): Promise<ChildProcess> {
-  const root = path.resolve(import.meta.dirname, '../..');
+  const root = ROOT;
   // Another server on the port would be measured instead of this site (Vite would quietly pick another port).
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,
@@ -263,7 +241,7 @@ interface ColdResult {
 
 async function coldRun(
   origin: string,
-  options: Options,
+  options: SearchOptions,
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   query = options.first,
 ): Promise<ColdResult> {
@@ -300,7 +278,8 @@ interface QueryResult {
   corrected: string | null;
 }
 
-interface RunResult {
+/** One run's figures. */
+export interface RunResult {
   cold: ColdResult;
   coldCorrected: ColdResult;
   first: { query: string; ms: number; total: number; bytes: number; gzipBytes: number; requests: number; files: string[] };
@@ -308,7 +287,7 @@ interface RunResult {
   corrected: QueryResult[];
 }
 
-async function oneRun(origin: string, options: Options, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<RunResult> {
+async function oneRun(origin: string, options: SearchOptions, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<RunResult> {
   const { context, page, sink } = await phonePage(browser, options.cpu);
   try {
     await page.goto(`${origin}/search`, { waitUntil: 'networkidle' });
@@ -361,37 +340,18 @@ async function oneRun(origin: string, options: Options, browser: Awaited<ReturnT
 }
 
 /** Size of the Pagefind bundle on disk and the number of pages it indexes. */
-async function indexFacts(dist: string): Promise<{ pages: number | null; files: number; bytes: number }> {
+async function indexFacts(dist: string) {
   const dir = path.join(dist, 'pagefind');
-  let files = 0;
-  let bytes = 0;
-  const walk = async (d: string): Promise<void> => {
-    for (const entry of await readdir(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else {
-        files += 1;
-        bytes += (await stat(full)).size;
-      }
-    }
+  const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as {
+    languages?: Record<string, { page_count?: number }>;
   };
-  await walk(dir);
-  let pages: number | null;
-  try {
-    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as {
-      languages?: Record<string, { page_count?: number }>;
-    };
-    pages = Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0);
-  } catch {
-    pages = null;
-  }
-  return { pages, files, bytes };
+  return { pages: Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0), ...(await directoryStats(dir)) };
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions();
-  const index = await indexFacts(options.dist);
-  const server = await serve(options.dist, options.port);
+/** Measures search on the built site in `dist`; `onRun` hears of each run as it ends. */
+export async function measureSearch(dist: string, options: SearchOptions, onRun?: (index: number, run: RunResult) => void) {
+  const index = await indexFacts(dist);
+  const server = await serve(dist, options.port);
   const origin = `http://127.0.0.1:${options.port}`;
   const browser = await chromium.launch({ ...chromiumLaunch, headless: true });
   const runs: RunResult[] = [];
@@ -399,9 +359,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < options.runs; i += 1) {
       const run = await oneRun(origin, options, browser);
       runs.push(run);
-      process.stderr.write(
-        `run ${i + 1}/${options.runs}: pasted ${Math.round(run.cold.ms)} ms ${Math.round(run.cold.gzipBytes / 1024)} KB, typed ${Math.round(run.first.ms)} ms ${Math.round(run.first.bytes / 1024)} KB, warm median ${Math.round(median(run.warm.map((w) => w.ms)) ?? 0)} ms, corrected median ${Math.round(median(run.corrected.map((w) => w.ms)) ?? 0)} ms, pasted "${run.coldCorrected.query}" ${Math.round(run.coldCorrected.ms)} ms ${Math.round(run.coldCorrected.gzipBytes / 1024)} KB (-> ${run.coldCorrected.corrected})\n`,
-      );
+      onRun?.(i, run);
     }
   } finally {
     await browser.close();
@@ -409,7 +367,7 @@ async function main(): Promise<void> {
   }
   const warmAll = runs.flatMap((r) => r.warm);
   const correctedAll = runs.flatMap((r) => r.corrected);
-  const vocabulary = await readFile(path.join(options.dist, 'pagefind', 'vocabulary.json')).then(
+  const vocabulary = await readFile(path.join(dist, 'pagefind', 'vocabulary.json')).then(
     (body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
     () => null,
   );
@@ -423,8 +381,8 @@ async function main(): Promise<void> {
     corrected: pick(runs[0] as RunResult).corrected,
     files: pick(runs[0] as RunResult).files,
   });
-  const result = {
-    dist: options.dist,
+  return {
+    dist,
     products: index.pages,
     runs: options.runs,
     cpuThrottle: options.cpu,
@@ -500,12 +458,42 @@ async function main(): Promise<void> {
       vocabularyGzipBytes: vocabulary?.gzipBytes ?? null,
     },
   };
+}
+
+/** What `measureSearch` found. */
+export type SearchSpeed = Awaited<ReturnType<typeof measureSearch>>;
+
+if (import.meta.main) {
+  const { values } = parseCommand(
+    'bench-search',
+    'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE] [--cpu N] [--first Q] [--warm q1,q2] [--corrected q1,q2]',
+    {
+      dist: { type: 'string' },
+      port: { type: 'string', default: '4352' },
+      runs: { type: 'string', default: '5' },
+      json: { type: 'string' },
+      cpu: { type: 'string', default: String(SEARCH_DEFAULTS.cpu) },
+      first: { type: 'string', default: SEARCH_DEFAULTS.first },
+      warm: { type: 'string', default: SEARCH_DEFAULTS.warm.join(',') },
+      corrected: { type: 'string', default: SEARCH_DEFAULTS.corrected.join(',') },
+    },
+  );
+  if (values.dist === undefined) usageError('bench-search', '--dist DIR is required (a built site with a Pagefind index)');
+  const options: SearchOptions = {
+    port: Number(values.port),
+    runs: Math.max(1, Number(values.runs) || 1),
+    cpu: Math.max(1, Number(values.cpu) || 1),
+    first: values.first,
+    warm: commaList(values.warm),
+    corrected: commaList(values.corrected),
+  };
+  const result = await measureSearch(path.resolve(values.dist), options, (i, run) =>
+    process.stderr.write(`${formatSearchRun(i, options.runs, run)}\n`),
+  );
   const text = JSON.stringify(result, null, 2);
-  if (options.json) await writeFile(options.json, `${text}\n`);
+  if (values.json) await writeFile(values.json, `${text}\n`);
   console.log(text);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The search section of the results: the figures, or why there are none. */
+export type SearchResult = SearchSpeed | { skipped: string };

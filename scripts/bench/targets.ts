@@ -4,6 +4,7 @@
  */
 import type { BuildResult } from './build.ts';
 import type { LighthouseResult } from './lighthouse.ts';
+import type { SearchResult } from './search-speed.ts';
 import type { PageWeight } from './static-weight.ts';
 import { KB, kb, seconds } from './util.ts';
 
@@ -68,6 +69,22 @@ export interface SearchFigures {
   coldCorrectedMs?: number | null;
   coldCorrectedBytes?: number | null;
   products: number | null;
+}
+
+/** The figures the search targets are about, from the search benchmark's result. */
+export function searchFigures(search: SearchResult): SearchFigures | { skipped: string } {
+  if ('skipped' in search) return search;
+  return {
+    warmMs: search.warm.medianMs,
+    firstMs: search.first.medianMs,
+    // What a compressing host sends (Pagefind's index files are gzipped already; its JS is not by astro preview).
+    firstBytes: search.first.gzipBytes,
+    coldMs: search.cold.medianMs,
+    coldBytes: search.cold.gzipBytes,
+    coldCorrectedMs: search.coldCorrected.medianMs,
+    coldCorrectedBytes: search.coldCorrected.gzipBytes,
+    products: search.products,
+  };
 }
 
 /** Everything the verdicts are computed from. */

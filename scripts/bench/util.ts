@@ -127,8 +127,3 @@ export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-/** Prints a section heading to stdout. */
-export function heading(title: string): void {
-  console.log(`\n== ${title}`);
-}
