@@ -6,7 +6,7 @@
  * - `siteRedirects()`: an Astro integration that writes them into `<outDir>/_redirects` when `astro build` ends
  *   (after any `public/_redirects` copied there) and applies them in `astro dev`.
  * - `parseRedirectsFile`, `matchRedirect`, `readRedirectRules`: for servers that apply a build's `_redirects`
- *   themselves (the operators' scripts/ops/lib/static.ts, the e2e server tests/e2e/support/pwa-server.ts).
+ *   themselves (the operators' scripts/ops/lib/static.ts, the e2e server tests/e2e/support/static-server.ts).
  *
  * Matching follows the hosts: first matching rule wins; `*` (a splat, possibly empty) and `:name` (one non-empty
  * path segment) in the source; `:splat` and `:name` in the destination; no status means 301. The servers here apply

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { must } from '../../scripts/lib/must.ts';
 import { products } from './support/pages.ts';
 import { cachedPaths, cacheNamesOf, waitForServiceWorker } from './support/pwa.ts';
-import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 
 // Release A is the site under test (OUT_DIR); release B is the same source built with another brand name, which
 // changes every page and some scripts. One server switches from A to B the way an operator's rebuild does.

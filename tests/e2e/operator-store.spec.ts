@@ -17,7 +17,7 @@ import { BROKEN_PHOTO_PRODUCTS, NO_PHOTO_PRODUCT, OPERATOR_DEFAULT_AREA, SITE_PA
 import { islandsHydrated } from './support/cart.ts';
 import { scriptsReady, useTheme } from './support/pages.ts';
 import { expectStrictPolicy, pagePaths, watchPolicy } from './support/policy.ts';
-import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 import { settledOn } from './support/search.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist-operator');

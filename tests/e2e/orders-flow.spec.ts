@@ -4,7 +4,7 @@ import path from 'node:path';
 import { decodeCart } from '../../src/lib/cart.ts';
 import { createOrder, encodeOrders } from '../../src/lib/orders.ts';
 import { expectCartCount, islandsHydrated, seedCart, seedStorage, storedCart, storedLine, toasts } from './support/cart.ts';
-import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../..', process.env['OUT_DIR'] || 'dist');
 const address = { address_line_1: 'House 7', city: 'Gurgaon', state: '', postal_code: '122001' };

@@ -1,6 +1,6 @@
 /**
  * The security policy in a real browser: the built site served with its generated `_headers` applied, as a CDN
- * applies them (tests/e2e/support/pwa-server.ts), every route (all static routes and one of each page type, listed
+ * applies them (tests/e2e/support/static-server.ts), every route (all static routes and one of each page type, listed
  * from the build), both themes, zero `securitypolicyviolation` events and zero CSP console errors; cart, search and
  * offline mode working under the policy; and a Supabase-configured build whose connect-src lets the live price read
  * through to the configured origin.
@@ -14,7 +14,7 @@ import { headersForPath, parseHeadersFile } from '../../scripts/lib/security-pol
 import { startPostgrestServer, type PostgrestServer, type Tables } from '../fixtures/postgrest-server.ts';
 import { ANON_JWT } from '../fixtures/jwt.ts';
 import { expectCartCount, islandsHydrated, toasts } from './support/cart.ts';
-import { startSwitchableServer, type SwitchableServer } from './support/pwa-server.ts';
+import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 import { expectStrictPolicy, routesToVisit, watchPolicy } from './support/policy.ts';
 import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
 import { openSearch, resultIds, search, searchBox, settledOn } from './support/search.ts';

@@ -163,3 +163,40 @@ test('serveStatic with `secure` answers over HTTP/2 and TLS, compressed, with th
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// The e2e specs serve builds with this server too (tests/e2e/support/static-server.ts).
+test('serveSite tells each path asked for, switches folders, and can leave out _headers and _redirects', async () => {
+  const first = mkdtempSync(path.join(tmpdir(), 'thela-serve-site-'));
+  const second = mkdtempSync(path.join(tmpdir(), 'thela-serve-site-'));
+  for (const [dir, title] of [
+    [first, 'First'],
+    [second, 'Second'],
+  ] as const) {
+    mkdirSync(path.join(dir, 'orders', 'view'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), page(title));
+    writeFileSync(path.join(dir, 'orders', 'view', 'index.html'), page(`${title} order`));
+    writeFileSync(path.join(dir, '_headers'), '/*\n  X-Frame-Options: DENY\n');
+    writeFileSync(path.join(dir, '_redirects'), '/orders/* /orders/view/ 200\n');
+  }
+  const asked: string[] = [];
+  const plain = await serveSite(first, 0, { headers: false, redirects: false, onRequest: (requested) => asked.push(requested) });
+  const full = await serveSite(first, 0);
+  try {
+    const home = await get(`${plain.origin}/?q=1`);
+    expect(home.body.toString()).toBe(page('First'));
+    expect(home.headers['x-frame-options']).toBeUndefined();
+    expect((await get(`${plain.origin}/orders/ORD-1`)).status).toBe(404);
+    expect(asked).toEqual(['/', '/orders/ORD-1']);
+
+    expect((await get(`${full.origin}/`)).headers['x-frame-options']).toBe('DENY');
+    const order = await get(`${full.origin}/orders/ORD-1`);
+    expect([order.status, order.body.toString()]).toEqual([200, page('First order')]);
+
+    plain.serve(second);
+    expect((await get(`${plain.origin}/`)).body.toString()).toBe(page('Second'));
+  } finally {
+    await Promise.all([plain.close(), full.close()]);
+    rmSync(first, { recursive: true, force: true });
+    rmSync(second, { recursive: true, force: true });
+  }
+});

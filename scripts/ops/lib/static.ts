@@ -1,11 +1,10 @@
 /**
- * The static server of a built site, as a CDN serves it: the operators' service serves the live release with it
- * (`createStaticHandler`), the bench a build (`serveSite`, compressing as a CDN does). Each request resolves its
- * folder once (for the service, where `current` points) and answers entirely from it (the file is opened before the
- * headers go out), so a release switch mid-request cannot mix releases. Hashed assets under /_astro/ are immutable
- * for a year and, when a page from the previous release asks for one the new release lacks, come from the retained
- * releases; everything else is revalidated (no-cache + ETag). The site's `_headers` are sent (caching stays the rule
- * here) and its `_redirects` apply where no file answers (scripts/integrations/redirects.ts: `/orders/{id}` is the order page).
+ * The one static server of a built site, as a CDN serves it: the operators' service serves the live release with it
+ * (`createStaticHandler`), the bench and the e2e specs a build (`serveSite`; tests/e2e/support/static-server.ts).
+ * Each request resolves its folder once and answers entirely from it, so a release switch mid-request cannot mix
+ * releases. /_astro/ assets are immutable for a year (a page of the previous release gets them from the retained
+ * releases); the rest is revalidated (no-cache + ETag). The site's `_headers` are sent and its `_redirects` apply
+ * where no file answers (scripts/integrations/redirects.ts).
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';
@@ -45,6 +44,12 @@ export interface ServeOptions {
    * connection for the page and all it loads. The bench's Lighthouse runs use it; plain HTTP/1.1 without.
    */
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+  /** Send the release's `_headers` (security policy), as a CDN does (default true). */
+  headers?: boolean | undefined;
+  /** Apply the release's `_redirects` where no file answers (default true); false serves as a host without rewrites. */
+  redirects?: boolean | undefined;
+  /** Told each request's path, as asked (the e2e specs check what a page asked for). */
+  onRequest?: ((path: string) => void) | undefined;
 }
 
 /** The folder a request is answered from. */
@@ -133,6 +138,7 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
       return;
     }
+    options.onRequest?.(requestedPath(req.url ?? '/'));
     const site = await siteOf();
     if (!site) {
       res.writeHead(503, {
@@ -149,7 +155,7 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
     const hashed = HASHED_PREFIXES.some((prefix) => urlPath.startsWith(prefix));
 
     // The release's _redirects: a rewrite (200) serves its page with the URL kept, when no file answers the path.
-    const redirect = segments ? matchRedirect(await readRedirectRules(root), urlPath) : null;
+    const redirect = segments && options.redirects !== false ? matchRedirect(await readRedirectRules(root), urlPath) : null;
     let opened = segments && !redirect?.force ? await lookup(root, segments) : null;
     let servedFrom = site.release;
     if (!opened && segments && hashed && site.retained) {
@@ -198,7 +204,8 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
       };
       // The release's _headers (security policy: CSP with this build's hashes, X-Frame-Options...), as a CDN sends
       // them; caching stays the rule above, which says the same as _headers for the paths this server knows.
-      for (const [name, value] of Object.entries(headersForPath(await readHeadersRules(root), urlPath)))
+      const rules = options.headers === false ? [] : await readHeadersRules(root);
+      for (const [name, value] of Object.entries(headersForPath(rules, urlPath)))
         if (name.toLowerCase() !== 'cache-control') headers[name] = value;
       if (status === 200 && req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         res.writeHead(304, headers).end();
@@ -235,6 +242,16 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
   };
 }
 
+/** A request's path as asked, decoded where it can be. */
+function requestedPath(rawUrl: string): string {
+  const pathname = rawUrl.split(/[?#]/)[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** The encoding a CDN would answer `req` with: brotli when accepted, else gzip, else none. */
 function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   const accept = req.headers['accept-encoding'] ?? '';
@@ -261,14 +278,17 @@ export function createStaticHandler(config: OpsConfig, log: Logger): Handler {
 /** A running `serveSite`. */
 export interface SiteServer {
   origin: string;
+  /** Serves another folder from the next request on, as a release switch does. */
+  serve(dir: string): void;
   close(): Promise<void>;
 }
 
 /** Serves the built site in `dir` on 127.0.0.1:`port` (0: a free one) until closed. */
 export async function serveSite(dir: string, port: number, options: ServeOptions = {}): Promise<SiteServer> {
+  let current = dir;
   // Resolved per request, as `current` is: a rebuild may replace the folder while the server runs.
   const site = async (): Promise<Site | null> => {
-    const root = await realpath(dir).catch(() => null);
+    const root = await realpath(current).catch(() => null);
     return root ? { root } : null;
   };
   const handle = siteHandler(site, options, undefined);
@@ -294,6 +314,9 @@ export async function serveSite(dir: string, port: number, options: ServeOptions
   const address = server.address() as AddressInfo;
   return {
     origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
+    serve(next) {
+      current = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -3,7 +3,7 @@
  * serves it as a static host with rewrites does (the build's `_redirects`: every `/orders/{id}` is the order page),
  * without `_headers`, as `astro preview` served it (security-policy.spec.ts applies them on a server of its own).
  */
-import { startSwitchableServer } from './pwa-server.ts';
+import { startSwitchableServer } from './static-server.ts';
 
 const [dir = 'dist', port = '4321'] = process.argv.slice(2);
 const server = await startSwitchableServer(dir, { port: Number(port), headers: false, record: false });
