@@ -236,9 +236,12 @@ async function searchOn(dir: string, port: number, label: string): Promise<Searc
   return search;
 }
 
-/** Lighthouse on `pages`, with one discarded warm-up run first (a cold Chromium is markedly slower: JIT, disk cache). */
-async function audit(pages: AuditedPage[], lcpLimitMs?: number): Promise<Record<string, LighthouseResult>> {
-  if (!options.quick) {
+/**
+ * Lighthouse on `pages`, with one discarded warm-up run first unless `warmUp` is false (a cold Chromium is markedly
+ * slower: JIT, disk cache; quick runs of the sample skip it).
+ */
+async function audit(pages: AuditedPage[], lcpLimitMs?: number, warmUp = true): Promise<Record<string, LighthouseResult>> {
+  if (warmUp) {
     progress('lighthouse warm-up run (discarded)');
     await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
   }
@@ -364,7 +367,7 @@ else {
         const onScale = scaleServer !== null && TARGETS.lighthouseScalePages.includes(name);
         return { name, url, origin: (onScale ? scaleServer : siteServer).origin };
       });
-    lighthouse = { pages: await audit(pages), notAudited };
+    lighthouse = { pages: await audit(pages, undefined, !options.quick), notAudited };
   } finally {
     await scaleServer?.close();
     await siteServer.close();

@@ -215,9 +215,9 @@ export function printSearch(search: SearchResult): void {
       ],
     ),
   );
-  const s = search.summary;
+  const { cold, corrected, coldCorrected, vocabulary } = search;
   console.log(
-    `  pasted first query: ${millis(s.coldMs)}, ${kb(s.coldGzipBytes)} before results · typo correction: warm ${millis(s.correctedMs)}, pasted ${millis(s.coldCorrectedMs)} with ${kb(s.coldCorrectedGzipBytes)} before results (vocabulary ${kb(s.vocabularyGzipBytes)} gzipped)`,
+    `  pasted first query: ${millis(cold.medianMs)}, ${kb(cold.gzipBytes)} before results · typo correction: warm ${millis(corrected.medianMs)}, pasted ${millis(coldCorrected.medianMs)} with ${kb(coldCorrected.gzipBytes)} before results (vocabulary ${kb(vocabulary?.gzipBytes)} gzipped)`,
   );
 }
 

@@ -440,23 +440,6 @@ export async function measureSearch(dist: string, options: SearchOptions, onRun?
         };
       }),
     },
-    summary: {
-      products: index.pages,
-      // The first search as a shopper makes it: arrive, type letter by letter (Pagefind loads on focus).
-      firstMs: round(median(runs.map((r) => r.first.ms))),
-      // The same query pasted the instant the page is ready: everything loads between keystroke and results.
-      coldMs: round(median(runs.map((r) => r.cold.ms))),
-      warmMs: round(median(warmAll.map((w) => w.ms))),
-      firstBytes: median(runs.map((r) => r.first.bytes)),
-      firstGzipBytes: median(runs.map((r) => r.first.gzipBytes)),
-      laterBytes: median(warmAll.map((w) => w.bytes)),
-      coldGzipBytes: median(runs.map((r) => r.cold.gzipBytes)),
-      correctedMs: round(median(correctedAll.map((w) => w.ms))),
-      // What correction adds to a pasted first query (vocabulary fetched on demand, extra searches).
-      coldCorrectedMs: round(median(runs.map((r) => r.coldCorrected.ms))),
-      coldCorrectedGzipBytes: median(runs.map((r) => r.coldCorrected.gzipBytes)),
-      vocabularyGzipBytes: vocabulary?.gzipBytes ?? null,
-    },
   };
 }
 

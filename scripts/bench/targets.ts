@@ -262,67 +262,34 @@ export function verdicts(input: VerdictInput): Verdict[] {
     });
   }
 
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  const extra = (a: number | null | undefined, b: number | null) => (typeof a === 'number' && b !== null ? Math.max(0, a - b) : null);
   if ('skipped' in input.search) {
-    out.push({
-      target: 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB',
-      measured: '–',
-      met: null,
-      note: input.search.skipped,
-    });
+    const target = 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB';
+    out.push({ target, measured: '–', met: null, note: input.search.skipped });
   } else {
     const s = input.search;
-    const on = s.products ? ` (${s.products.toLocaleString('en')} products)` : '';
-    const check = (label: string, value: number | null, limit: number, fmt: (v: number) => string, atMost = false) => {
-      const met = value === null ? null : atMost ? value <= limit : value < limit;
-      out.push({
-        target: `search${on}: ${label} ${atMost ? '≤' : '<'} ${fmt(limit)}`,
-        measured: value === null ? '–' : fmt(value),
-        met,
-        note: value === null ? 'bench-search did not report it' : met ? '' : `over by ${fmt(value - limit)}`,
-      });
-    };
-    check('warm keystroke-to-results', s.warmMs, TARGETS.searchWarmMs, (v) => `${Math.round(v)} ms`);
-    check('first query', s.firstMs, TARGETS.searchFirstMs, (v) => `${Math.round(v)} ms`);
-    check('first query bytes', s.firstBytes, TARGETS.searchFirstBytes, (v) => kb(v));
+    const check = searchCheck(out, s.products ? ` (${s.products.toLocaleString('en')} products)` : '');
+    check('warm keystroke-to-results', s.warmMs, TARGETS.searchWarmMs, ms);
+    check('first query', s.firstMs, TARGETS.searchFirstMs, ms);
+    check('first query bytes', s.firstBytes, TARGETS.searchFirstBytes, kb);
     // The strict reading of "first query": nothing loaded before the keystroke.
-    check('cold first query (pasted on arrival, index not loaded)', s.coldMs, TARGETS.searchFirstMs, (v) => `${Math.round(v)} ms`);
+    check('cold first query (pasted on arrival, index not loaded)', s.coldMs, TARGETS.searchFirstMs, ms);
     // Typo correction: a misspelt query pasted on arrival against a correct one, both with nothing loaded before.
-    const extra = (a: number | null | undefined, b: number | null) => (typeof a === 'number' && b !== null ? Math.max(0, a - b) : null);
-    check(
-      'typo correction adds (pasted "mlik" vs "milk")',
-      extra(s.coldCorrectedMs, s.coldMs),
-      TARGETS.searchCorrectionMs,
-      (v) => `${Math.round(v)} ms`,
-      true,
-    );
-    check(
-      'typo correction adds (bytes before results, gzipped)',
-      extra(s.coldCorrectedBytes, s.coldBytes),
-      TARGETS.searchCorrectionBytes,
-      (v) => kb(v),
-      true,
-    );
+    check('typo correction adds (pasted "mlik" vs "milk")', extra(s.coldCorrectedMs, s.coldMs), TARGETS.searchCorrectionMs, ms, true);
+    const bytes = extra(s.coldCorrectedBytes, s.coldBytes);
+    check('typo correction adds (bytes before results, gzipped)', bytes, TARGETS.searchCorrectionBytes, kb, true);
   }
   const big = input.search100k;
   if (big && 'skipped' in big) {
     out.push({ target: 'search (100k index): first results < 500 ms, < 300 KB before them', measured: '–', met: null, note: big.skipped });
   } else if (big) {
-    const on = ` (${(big.products ?? 100_000).toLocaleString('en')} products)`;
-    const add = (label: string, value: number | null, limit: number, fmt: (v: number) => string, why: string) => {
-      const met = value === null ? null : value <= limit;
-      out.push({
-        target: `search${on}: ${label} ≤ ${fmt(limit)}`,
-        measured: value === null ? '–' : fmt(value),
-        met,
-        note: value === null ? 'bench-search did not report it' : met ? '' : `over by ${fmt(value - limit)}; ${why}`,
-      });
-    };
-    const ms = (v: number) => `${Math.round(v)} ms`;
-    const metaWhy = "Pagefind's metadata file (about 5.5 bytes a page), which every first query loads whole";
-    add('first results, pasted on arrival', big.coldMs, TARGETS.search100kFirstMs, ms, metaWhy);
-    add('fetched before the first results, pasted (gzipped)', big.coldBytes, TARGETS.search100kFirstBytes, kb, metaWhy);
-    add('first results, typed', big.firstMs, TARGETS.search100kFirstMs, ms, metaWhy);
-    add('fetched before the first results, typed (gzipped)', big.firstBytes, TARGETS.search100kFirstBytes, kb, metaWhy);
+    const check = searchCheck(out, ` (${(big.products ?? 100_000).toLocaleString('en')} products)`);
+    const why = "Pagefind's metadata file (about 5.5 bytes a page), which every first query loads whole";
+    check('first results, pasted on arrival', big.coldMs, TARGETS.search100kFirstMs, ms, true, why);
+    check('fetched before the first results, pasted (gzipped)', big.coldBytes, TARGETS.search100kFirstBytes, kb, true, why);
+    check('first results, typed', big.firstMs, TARGETS.search100kFirstMs, ms, true, why);
+    check('fetched before the first results, typed (gzipped)', big.firstBytes, TARGETS.search100kFirstBytes, kb, true, why);
   }
   for (const [size, audit] of Object.entries(input.searchResults ?? {})) {
     const limit = TARGETS.searchResultsLcpMs[Number(size)];
@@ -351,6 +318,19 @@ export function verdicts(input: VerdictInput): Verdict[] {
     }
   }
   return out;
+}
+
+/** A verdict maker for one search index's figures (`on`: which index), adding to `out`. */
+function searchCheck(out: Verdict[], on: string) {
+  return (label: string, value: number | null, limit: number, fmt: (v: number) => string, atMost = false, why = '') => {
+    const met = value === null ? null : atMost ? value <= limit : value < limit;
+    out.push({
+      target: `search${on}: ${label} ${atMost ? '≤' : '<'} ${fmt(limit)}`,
+      measured: value === null ? '–' : fmt(value),
+      met,
+      note: value === null ? 'not measured' : met ? '' : [`over by ${fmt(value - limit)}`, why].filter(Boolean).join('; '),
+    });
+  };
 }
 
 /** "rendering 60% (41.2 s), loading data 20% ..." for a build. */
