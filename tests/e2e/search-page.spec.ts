@@ -6,6 +6,7 @@ import { indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts'
 import { collectErrors } from './support/pages.ts';
 import {
   catalogue,
+  holdSearchIsland,
   openSearch,
   productById,
   resultIds,
@@ -234,12 +235,7 @@ test.describe('search page', () => {
   });
 
   test('letters typed before the island wakes up are kept and searched', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/SearchPage[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSearchIsland(page);
     await page.goto('/search', { waitUntil: 'domcontentloaded' });
     await searchBox(page).click();
     await page.keyboard.type('tea');
@@ -403,12 +399,7 @@ test.describe('search page', () => {
       requests.push(`${url.pathname}${url.search}`);
     });
     // Hold the island back: the first search must not wait for it.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/SearchPage[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSearchIsland(page);
     await page.goto('/search?q=milk', { waitUntil: 'domcontentloaded' });
     const head = page.locator('head');
     await expect(head.locator('link[rel="modulepreload"][href="/pagefind/pagefind.js"]')).toHaveCount(1);

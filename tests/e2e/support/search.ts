@@ -32,6 +32,20 @@ export async function openSearch(page: Page, url = '/search'): Promise<void> {
   await expect(page.locator('[data-search-ready]')).toBeAttached();
 }
 
+/**
+ * Holds back the search island's script (the page runs without it, as before React arrives) until the returned
+ * function is called.
+ */
+export async function holdSearchIsland(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/SearchPage[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { name: 'Search products' });
 export const resultsRegion = (page: Page): Locator => page.locator('#search-results');
 

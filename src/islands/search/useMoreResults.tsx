@@ -1,0 +1,38 @@
+/**
+ * The remaining cards of the current answer (beyond the first, up to the 50 a search shows), loaded a batch at a
+ * time as the end of the list comes near: the returned ref goes on an element after the last card.
+ */
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { loadCards } from '../../lib/search/pagefind-client.ts';
+import { withMoreCards, type SearchView } from '../../lib/search/view.ts';
+
+/** Cards loaded each time the shopper scrolls near the end of the list. */
+const NEXT_BATCH = 12;
+
+export function useMoreResults(view: SearchView, setView: Dispatch<SetStateAction<SearchView>>) {
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const pendingKey = view.status === 'results' && view.pending.length > 0 ? `${view.key}#${view.pending.length}` : null;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (pendingKey === null || !sentinel || view.status !== 'results') return;
+    const { key, pending } = view;
+    let done = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (done || !entries.some((e) => e.isIntersecting)) return;
+        done = true;
+        observer.disconnect();
+        const batch = pending.slice(0, NEXT_BATCH);
+        loadCards(batch).then(
+          (more) => setView((current) => withMoreCards(current, key, pending, batch, more)),
+          () => {},
+        );
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per batch still to load (pendingKey), not on every view object
+  }, [pendingKey]);
+  return sentinelRef;
+}

@@ -1,0 +1,101 @@
+/**
+ * Runs the search each change of the state asks for (src/islands/search/useSearchQuery.tsx) and holds what the page
+ * shows for it (src/lib/search/view.ts): only the latest search's answer is ever shown, the earlier results stay
+ * (dimmed) until a slow answer swaps them for the skeleton, and a failure becomes the error view.
+ */
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import type { PagefindApi } from '../../lib/search/pagefind-client.ts';
+import { keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
+import type { SearchState } from '../../lib/search/query.ts';
+import { answeredView, debounceFor, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
+import { keepPagefind, loadedPagefind } from '../../lib/search/warm.ts';
+import { searchAvailability } from '../../lib/pwa/search.ts';
+
+/** How long the previous results stay (dimmed) before a slow search swaps them for the skeleton. */
+const SKELETON_DELAY_MS = 120;
+
+/** Thrown into a search that a newer one has overtaken. */
+const OVERTAKEN = new Error('overtaken by a newer search');
+
+export function useSearchResults(
+  state: SearchState,
+  inputAtRef: RefObject<number | null>,
+): [SearchView, Dispatch<SetStateAction<SearchView>>] {
+  const [view, setView] = useState<SearchView>({ status: 'idle' });
+  const seqRef = useRef(0);
+  /** The view last rendered (read by the search effect without re-running on every view change). */
+  const shownRef = useRef<SearchView>(view);
+  // eslint-disable-next-line react-hooks/refs -- the latest rendered view, read by the search effect without re-running it on every view change
+  shownRef.current = view;
+
+  // Every change of query, category or sort runs one search; answers of older searches are dropped.
+  useEffect(() => {
+    const request = requestFor(state);
+    const key = keyOf(request);
+    const query = state.q;
+    // When the keystroke (or click, or history step) behind this search happened: for the benchmark's timings.
+    const inputAt = inputAtRef.current ?? performance.now();
+    inputAtRef.current = null;
+    const seq = ++seqRef.current;
+    const stale = () => seq !== seqRef.current;
+
+    if (!state.q.trim() && !request.category) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the search effect settles the view for a new query synchronously when there is nothing to search
+      setView({ status: 'idle' });
+      return;
+    }
+    if (!request.text && !request.category) {
+      // Only punctuation, emoji we do not know, markup...: nothing to search for.
+      setView({ status: 'empty', key, query, inputAt });
+      return;
+    }
+    const shown = shownRef.current;
+    if ((shown.status === 'results' || shown.status === 'empty') && shown.key === key) {
+      // Same search in other words ("milk" -> "milk "): keep the answer on screen.
+      setView({ ...shown, query });
+      return;
+    }
+    setView((current) => loadingView(current, key, query, inputAt));
+    const skeletonTimer = setTimeout(() => {
+      if (!stale()) setView((current) => withSkeleton(current, key));
+    }, SKELETON_DELAY_MS);
+
+    // The page's first search may have started before this island loaded (src/lib/search/arrival.ts).
+    const arrived = takeArrivalSearch(key);
+    void (async () => {
+      try {
+        let found = arrived;
+        if (!found) {
+          const delay = debounceFor(request.text);
+          if (delay > 0) {
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            if (stale()) return;
+          }
+          const loaded = loadedPagefind() ?? (await keepPagefind());
+          // Every step of a search that has been overtaken stops at its next search call.
+          const api: PagefindApi = {
+            ...loaded,
+            search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : loaded.search(term, options)),
+          };
+          if (stale()) return;
+          found = searchWithCards(api, request);
+        }
+        const answer = await found;
+        if (stale()) return;
+        clearTimeout(skeletonTimer);
+        setView(answeredView(key, query, inputAt, answer));
+      } catch (error) {
+        if (stale()) return;
+        clearTimeout(skeletonTimer);
+        console.error('Search failed', error);
+        // Offline without a saved index (the service worker keeps it once search has been used online).
+        const offline = (await searchAvailability().catch(() => 'online')) === 'needs-connection';
+        if (stale()) return;
+        setView({ status: 'error', key, query, inputAt, offline });
+      }
+    })();
+    return () => clearTimeout(skeletonTimer);
+  }, [state, inputAtRef]);
+
+  return [view, setView];
+}
