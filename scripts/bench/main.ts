@@ -5,7 +5,7 @@
  *
  * Usage: npm run bench [-- options]
  *   --quick               sample build, page weight, budgets, one Lighthouse run (product page), search on the
- *                         sample's index; no scale builds unless --sizes is given (about 5 minutes plus lock waits)
+ *                         sample's index; no scale builds unless --sizes is given (under 3 minutes plus lock waits)
  *   --dist DIR            weigh and audit an existing build instead of building the sample catalogue
  *   --scale-dist DIR      the 10,000-product build Lighthouse audits the category page on (default dist-scale,
  *                         from `npm run build:scale`; without one the category page is audited on the sample)

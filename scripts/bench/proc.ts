@@ -27,8 +27,6 @@ export interface Measured {
   exitCode: number | null;
   signal: string | null;
   wallMs: number;
-  /** Largest resident set of any single process of the command (GNU time's %M), in KiB; null without /usr/bin/time. */
-  maxRssKb: number | null;
   /**
    * CPU time (user + system) of the command and all its children (GNU time's %U + %S), in ms; null without
    * /usr/bin/time. Less sensitive than wall time to other work on a shared machine.
@@ -124,7 +122,7 @@ export async function sampleTree(rootPid: number, stepOf?: RunOptions['stepOf'])
 export async function runMeasured(command: string, args: readonly string[], options: RunOptions = {}): Promise<Measured> {
   const useTime = existsSync(GNU_TIME);
   const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Date.now()}.txt`);
-  const [file, argv] = useTime ? [GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, command, ...args]] : [command, [...args]];
+  const [file, argv] = useTime ? [GNU_TIME, ['-f', '%U %S', '-o', timeFile, command, ...args]] : [command, [...args]];
   const started = performance.now();
   const child = spawn(file, argv, {
     cwd: options.cwd,
@@ -178,19 +176,15 @@ export async function runMeasured(command: string, args: readonly string[], opti
   sampling.abort();
   await Promise.all([reading, sampler]);
 
-  let maxRssKb: number | null = null;
   let cpuMs: number | null = null;
   if (useTime) {
     const text = await readFile(timeFile, 'utf8').catch(() => '');
     // GNU time writes "Command exited with non-zero status N" before the figures when the command fails.
-    const figures = /^(\d+) ([\d.]+) ([\d.]+)$/.exec(text.trim().split('\n').pop() ?? '');
-    if (figures) {
-      maxRssKb = Number(figures[1]);
-      cpuMs = Math.round((Number(figures[2]) + Number(figures[3])) * 1000);
-    }
+    const figures = /^([\d.]+) ([\d.]+)$/.exec(text.trim().split('\n').pop() ?? '');
+    if (figures) cpuMs = Math.round((Number(figures[1]) + Number(figures[2])) * 1000);
     await rm(timeFile, { force: true });
   }
-  return { exitCode, signal, wallMs, maxRssKb, cpuMs, peakTreeRssKb, steps, lines };
+  return { exitCode, signal, wallMs, cpuMs, peakTreeRssKb, steps, lines };
 }
 
 /**
