@@ -135,7 +135,7 @@ interface Timing {
   endMs: number;
 }
 
-/** The name of the island's Performance measure for each settled answer (src/islands/SearchPage.tsx). */
+/** The name of the island's Performance measure for each settled answer (src/islands/search/useResultsMeasure.tsx). */
 const RESULTS_MEASURE = 'search:results';
 
 /** Waits until the page shows the answer to `query`, then reads the island's measure of it. */

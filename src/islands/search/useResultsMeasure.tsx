@@ -1,5 +1,5 @@
 /**
- * What each settled answer leaves in the Performance timeline for scripts/bench-search.ts: a measure from the
+ * What each settled answer leaves in the Performance timeline for scripts/bench/search-speed.ts: a measure from the
  * input event (keystroke, paste, click or history step) to the answer on screen, its `detail` naming the query.
  * The first answer of the page also gets FIRST_RESULTS_MEASURE.
  */
