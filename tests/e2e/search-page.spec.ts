@@ -259,8 +259,10 @@ test.describe('search page', () => {
   test('nothing found: the empty state', async ({ page }) => {
     await openSearch(page);
     await search(page, 'xylophone', 'empty');
-    await expect(page.getByText('No products found')).toBeVisible();
+    // In the results; half a second later the live region says the same words to screen readers.
+    await expect(resultsRegion(page).getByText('No products found')).toBeVisible();
     await expect(page.getByText('Try searching with different keywords')).toBeVisible();
+    await expect(page.locator('[aria-live="polite"]').and(page.getByText('No products found', { exact: true }))).toBeAttached();
   });
 
   test('words only in the page chrome or descriptions find nothing', async ({ page }) => {
