@@ -26,19 +26,14 @@ const ASTRO_LOG: [number, string][] = [
 
 const lines = (log: [number, string][]): TimedLine[] => log.map(([atMs, text]) => ({ atMs, text, stream: 'stdout' }));
 
+/** The phases ASTRO_LOG's marker lines give, whether Astro's start is the log's or the images step's line. */
+const ASTRO_PHASES = { startupMs: 900, loadDataMs: 3100, prepareMs: 1000, bundleMs: 4100, renderMs: 20_000, finishMs: 500, exitMs: 400 };
+
 describe('parseAstroLog', () => {
   const parsed = parseAstroLog(lines(ASTRO_LOG), 0, 30_000);
 
   test('splits the wall time into phases at the marker lines', () => {
-    expect(parsed.phases).toEqual({
-      startupMs: 900,
-      loadDataMs: 3100,
-      prepareMs: 1000,
-      bundleMs: 4100,
-      renderMs: 20_000,
-      finishMs: 500,
-      exitMs: 400,
-    });
+    expect(parsed.phases).toEqual(ASTRO_PHASES);
   });
 
   test("reads Astro's page count and time and the catalogue line", () => {
@@ -88,15 +83,7 @@ describe('parseBuildLog', () => {
   });
 
   test("times Astro's phases from its start, when the images step printed its line", () => {
-    expect(parsed.astro.phases).toEqual({
-      startupMs: 900,
-      loadDataMs: 3100,
-      prepareMs: 1000,
-      bundleMs: 4100,
-      renderMs: 20_000,
-      finishMs: 500,
-      exitMs: 400,
-    });
+    expect(parsed.astro.phases).toEqual(ASTRO_PHASES);
     expect(parsed.astro.pagesBuilt).toBe(10_122);
   });
 
