@@ -4,11 +4,10 @@
  * (dimmed) until a slow answer swaps them for the skeleton, and a failure becomes the error view.
  */
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import type { PagefindApi } from '../../lib/search/pagefind-client.ts';
+import { loadedPagefind, loadPagefind, type PagefindApi } from '../../lib/search/pagefind-client.ts';
 import { keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
 import type { SearchState } from '../../lib/search/query.ts';
 import { answeredView, debounceFor, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
-import { keepPagefind, loadedPagefind } from '../../lib/search/warm.ts';
 import { searchAvailability } from '../../lib/pwa/search.ts';
 
 /** How long the previous results stay (dimmed) before a slow search swaps them for the skeleton. */
@@ -71,7 +70,7 @@ export function useSearchResults(
             await new Promise((resolve) => setTimeout(resolve, delay));
             if (stale()) return;
           }
-          const loaded = loadedPagefind() ?? (await keepPagefind());
+          const loaded = loadedPagefind() ?? (await loadPagefind());
           // Every step of a search that has been overtaken stops at its next search call.
           const api: PagefindApi = {
             ...loaded,

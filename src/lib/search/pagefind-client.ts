@@ -79,6 +79,10 @@ export interface PagefindModule {
 let pagefindModule: Promise<PagefindModule> | undefined;
 let moduleFailures = 0;
 let loading: Promise<PagefindApi> | undefined;
+let loaded: PagefindApi | null = null;
+
+/** The search instance if it has loaded, else null: never waits (a search that can start at once does). */
+export const loadedPagefind = (): PagefindApi | null => loaded;
 
 /**
  * Imports Pagefind and starts a search instance once; resolves when its script, WebAssembly and metadata are
@@ -97,11 +101,11 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
     const pagefind = await pagefindModule;
     const tag = takeEntryTag();
     try {
-      return await startInstance(pagefind, tag ? { metaCacheTag: tag } : {});
+      return (loaded = await startInstance(pagefind, tag ? { metaCacheTag: tag } : {}));
     } catch {
       // The page preloads the WebAssembly; a preload that failed (offline at arrival) is handed to the first
       // instance that asks for it, so one more instance fetches it afresh.
-      return await startInstance(pagefind);
+      return (loaded = await startInstance(pagefind));
     }
   })().catch((error: unknown) => {
     loading = undefined;

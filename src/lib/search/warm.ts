@@ -1,36 +1,24 @@
 /**
  * Pagefind for the search page's island, loaded ahead of its first search (as it mounts, on focus and on touch, which
- * try again after a failure) beside the typo-correction vocabulary, and kept once in: the island's searches and the
- * preloads of its keystrokes use it without waiting. Ships to the browser; no React.
+ * try again after a failure) beside the typo-correction vocabulary; once in, the preloads of its keystrokes use it
+ * without waiting. Ships to the browser; no React.
  */
 import { requestFor } from './arrival.ts';
 import { loadVocabulary } from './correction.ts';
-import { loadPagefind, preload, type PagefindApi } from './pagefind-client.ts';
+import { loadedPagefind, loadPagefind, preload } from './pagefind-client.ts';
 import type { SearchState } from './query.ts';
-
-let loaded: PagefindApi | null = null;
 
 /**
  * Loads and initialises Pagefind, and beside it the vocabulary (about 4 KB gzipped at 10,000 products), so a misspelt
  * first query waits for neither. Failures surface (or are retried) when a search runs.
  */
 export function warmSearch(): void {
-  loadPagefind().then(
-    (api) => {
-      loaded = api;
-    },
-    () => {},
-  );
+  loadPagefind().catch(() => {});
   loadVocabulary().catch(() => {});
 }
 
-/** Pagefind if it has loaded, else null: never waits. */
-export const loadedPagefind = (): PagefindApi | null => loaded;
-
-/** Loads Pagefind (again, after a failure) and keeps it. */
-export const keepPagefind = async (): Promise<PagefindApi> => (loaded = await loadPagefind());
-
 /** Starts fetching the index chunks the search for `state` will need, once Pagefind is in (as the shopper types). */
 export function preloadSearch(state: SearchState): void {
-  if (loaded) preload(loaded, requestFor(state));
+  const api = loadedPagefind();
+  if (api) preload(api, requestFor(state));
 }
