@@ -1,7 +1,6 @@
 /**
- * First load of each page in Chromium (Pixel 7 viewport, empty cache), counting every request until the network
- * has been idle for 500 ms, without scrolling or touching the page: islands that wait for client:visible load only
- * if they are in the first viewport. JS bytes here are what the browser really fetched on first load.
+ * First load of each page in Chromium (Pixel 7 viewport, empty cache) until the network is idle for 500 ms, untouched: client:visible
+ * islands load only if in the first viewport. Its JS bytes are what the browser really fetched.
  */
 import { chromium, devices, type Request } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, isOffSite } from './chromium.ts';

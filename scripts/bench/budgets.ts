@@ -1,7 +1,6 @@
 /**
- * Byte budgets per page type (bench/budgets.json), checked statically against a build: gzipped JS a page loads
- * (all its islands, whatever their client: directive, so the figure does not depend on the viewport) and gzipped
- * first-render bytes (HTML + render-blocking CSS). The issue's hard targets are enforced beside the budgets.
+ * Byte budgets per page type (bench/budgets.json), checked statically: gzipped JS of all the page's islands whatever their client:
+ * directive, and gzipped first-render bytes. The issue's hard targets are enforced beside them.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

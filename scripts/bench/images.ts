@@ -1,13 +1,6 @@
 /**
- * The images scenario (issue 29): a catalogue of N products (default 10,000) with N distinct photos on a loopback
- * stand-in of an operator's Storage (scripts/bench/photo-origin.ts: generated JPEGs of 800-1200 px, 80-300 KB, kept
- * in /tmp/bench-images/photos between runs), built by the one build sequence (`node scripts/build.ts`). Reports the
- * first build (its images step, images per second, the whole build), a rebuild with one photo changed (requests
- * the stand-in answered, files encoded, time), the disk the optimised photos take, and Lighthouse plus the first
- * render on a product page whose photo is a 1200x1200 JPEG and on a category page of 24 photos.
- *
- * Usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]   (under the build lock)
- * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, 7, 8) only.
+ * `npm run bench -- --images` (issue 29): N products (default 10,000) with N photos on a loopback stand-in (photo-origin.ts): first build,
+ * a rebuild with one photo changed, disk, Lighthouse on a product and a category page. Writes bench/results/<date>-images-<size>.json.
  */
 import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';

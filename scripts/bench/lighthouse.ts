@@ -1,7 +1,6 @@
 /**
- * Lighthouse (the npm package, mobile defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on
- * Debian's Chromium, several runs per page; medians of every figure. One Chromium serves all runs (Lighthouse
- * opens a fresh tab and clears the cache and storage for each).
+ * Lighthouse (mobile defaults: Moto G Power, simulated slow 4G, 4x CPU) on Debian's Chromium, several runs per page, medians of every
+ * figure; one Chromium for all runs (Lighthouse opens a fresh tab and clears cache and storage each time).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,15 +1,6 @@
 /**
- * One changed row goes live (issue 13, item 2): the time from the operators' service receiving a webhook to the new
- * release serving the changed product page, at CATALOGUE_SIZE products (default 10,000), with incremental builds.
- *
- * The catalogue is a synthetic one written to a JSON file the build reads (THELA_CATALOGUE_FILE), so a row can be
- * changed between builds. First a cold rebuild (empty build cache: every page rendered, the operators' full build),
- * then the service (`scripts/ops/service.ts`, serving `current`) is started and each round changes one product's
- * name and price in the file, POSTs a webhook (Authorization: Bearer) and polls that product's page through the
- * service until it shows the new name. The service's debounce is part of the figure (--debounce, default 1 s).
- *
- * Usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]   (under the heavy lock)
- * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1:4366 only (THELA_BENCH_PORT_BASE + 5).
+ * `npm run bench -- --live` (issue 13, item 2): webhook received to the new release serving the changed product, through the operators'
+ * service with incremental builds (method: bench/README.md). Writes bench/results/<date>-live-<size>.json.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

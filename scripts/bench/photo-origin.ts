@@ -1,8 +1,6 @@
 /**
- * A stand-in for an operator's photo storage, on loopback, for the bench's images scenario and the tests: product
- * photos as Supabase Storage serves them (`/storage/v1/object/public/product-images/<name>.jpg`: generated JPEGs,
- * 800-1200 px, about 80-300 KB, with ETag and Last-Modified), a few hostile answers, and a count of every request
- * by path and status, so a test can say exactly what a build asked for.
+ * A loopback stand-in for an operator's photo storage (the bench's images scenario, tests): generated JPEGs at Supabase Storage's paths
+ * with ETag and Last-Modified, a few hostile answers, and a count of requests by path and status.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

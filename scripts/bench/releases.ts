@@ -1,12 +1,6 @@
 /**
- * Disk use of releases that share unchanged files (issue 13, item 3), with the operators' own rebuild: six releases
- * of a CATALOGUE_SIZE catalogue (default 10,000), one product row added between them (the synthetic catalogue of
- * size N+1 is the one of size N plus one product), built by `scripts/build.ts` into a throwaway releases folder under
- * /tmp/bench-releases-*. After each release: `du -sh` of the releases folder (hard links counted once), the same
- * with every link counted (`du -sl`, what full copies would cost), and how many files the release shares.
- *
- * Usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]   (run it under the heavy lock)
- * Writes bench/results/<YYYY-MM-DD>-releases.json.
+ * `npm run bench -- --releases` (issue 13, item 3): disk use of six releases of a 10,000-product catalogue sharing unchanged files, one row
+ * added between them, through the operators' rebuild (`du -sh` against `du -sl`). Writes bench/results/<date>-releases.json.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

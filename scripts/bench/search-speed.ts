@@ -1,23 +1,6 @@
 /**
- * Search speed on a built site: keystroke-to-results time and bytes fetched from /pagefind/ per query, in Chromium.
- *
- *   node scripts/bench/search-speed.ts --dist DIR [--port 4352] [--runs 5] [--json out.json] [--cpu 4]
- *
- * `npm run bench` calls `measureSearch` itself (on the sample's, the 10,000- and the 100,000-product index).
- * Serves the directory with `astro preview` (OUT_DIR=dist), then for each run, in a fresh browser context (empty
- * cache, no service worker): opens /search, waits until the page is idle (the box is autofocused, so Pagefind's
- * script, WebAssembly and metadata load on focus), types the first query letter by letter and times the last
- * keystroke to the rendered results (and, in another fresh page, "cold": the query pasted the moment the page is
- * ready, so everything loads between keystroke and results). Times are the island's Performance measures
- * (`search:results`, from the input event to the commit of the results: the first 8 cards; the rest of the 50
- * load as the shopper scrolls and are not counted). Then it types further queries in the same page ("warm": index
- * loaded, new words may still fetch index chunks and result fragments), then misspelt ones ("corrected": typo
- * correction, the vocabulary already loaded while the page was idle), and pastes a misspelt one into a fresh
- * page ("cold corrected": the vocabulary loads on demand). Cold bytes count only what finished loading before
- * the results were on screen (Resource Timing). Bytes are the response bodies of /pagefind/ requests as
- * served, and what a gzip-serving host would send (Pagefind's index files are already gzipped; its JS and the
- * entry JSON are not compressed by `astro preview`). Run alone, prints the JSON (stdout and --json).
- * `--cpu N` slows the CPU N times (Chrome DevTools throttling) to approximate a mid-range phone.
+ * Search speed on a built site, in Chromium: keystroke to results (the island's `search:results` measure) and bytes fetched from
+ * /pagefind/, cold, warm and corrected (method: bench/README.md). `npm run bench` calls `measureSearch`; run alone it prints the JSON.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';

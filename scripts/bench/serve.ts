@@ -1,9 +1,6 @@
 /**
- * The bench's server for a build: the site's static server (scripts/ops/lib/static.ts, as the operators serve a
- * release: `_headers`, `_redirects`, 404.html, year-long caching for /_astro/), compressing text with brotli or gzip
- * as a CDN does. Listens on 127.0.0.1 only. With `secure`, HTTP/2 over TLS as a CDN serves shoppers (a certificate
- * made for the run; the bench's Chromium ignores certificate errors): Lighthouse audits the site that way, since over
- * HTTP/1.1 each photo after the page opens its own connection, which no CDN makes a phone do.
+ * The bench's server for a build: the operators' static server plus brotli/gzip as a CDN sends, on 127.0.0.1. With `secure`, HTTP/2
+ * over TLS for Lighthouse: over HTTP/1.1 each photo would open its own connection, which no CDN makes a phone do.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,13 +1,6 @@
 /**
- * Page weight read from a build on disk, without a browser (fast and stable enough for CI):
- * - JS: every module script (after-paint page scripts included), modulepreload, island component and renderer (and
- *   before-hydration script) the HTML names, followed through their static imports recursively; dynamic import() is
- *   not followed (it loads on demand);
- * - CSS: every stylesheet link; render-blocking = linked in <head> with rel=stylesheet, not disabled, and no media
- *   query that keeps it off the screen ("print", or any media other than all/screen);
- * - first render = the HTML plus its render-blocking CSS (and any classic <script src> in <head> without async/defer),
- *   each compressed separately, as each is its own response.
- * Each asset is counted once per page. React is recognised by strings that survive minification.
+ * Page weight read from a build on disk, without a browser: the JS a page's HTML names (static imports followed, dynamic ones not), its
+ * CSS, and the first render (HTML plus render-blocking CSS), each file compressed alone. Definitions: bench/README.md.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
