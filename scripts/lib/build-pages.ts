@@ -1,8 +1,6 @@
 /**
- * Counts the pages an incremental Astro build rendered and reused, from Astro's own per-page log lines
- * (core/build/generate.js): `├─ /path/index.html (+12ms)` for a rendered page, `(cached)` or `(restored)` for one
- * whose cacheKey and templates were unchanged. `scripts/build.ts` prints the result as one line, which the
- * operators' rebuild reads back from the build's output (`parsePageSummary`).
+ * Counts the pages an incremental Astro build rendered and reused, from Astro's per-page log lines (`(+12ms)` rendered, `(cached)` or
+ * `(restored)` reused); scripts/build.ts prints one line, which the operators' rebuild reads back (`parsePageSummary`).
  */
 
 /** Pages rendered and reused by one build. */
