@@ -47,12 +47,9 @@ export function parsePageLines(line: string): PageLine[] {
   });
 }
 
-/**
- * A line-by-line counter over one Astro process's output, fed in arbitrary chunks. Counters given the same `files`
- * count together, each output file once: the render processes of one build (scripts/lib/render-processes.ts) all
- * render the pages without getStaticPaths, which the build keeps once.
- */
-export function pageCounter(files: Map<string, boolean> = new Map()): { feed(chunk: string): void; done(): PageCounts } {
+/** A line-by-line counter over Astro's output, fed in arbitrary chunks: each output file counted once. */
+export function pageCounter(): { feed(chunk: string): void; done(): PageCounts } {
+  const files = new Map<string, boolean>();
   let partial = '';
   const count = (line: string) => {
     for (const page of parsePageLines(line)) files.set(page.file, (files.get(page.file) ?? true) && page.reused);
