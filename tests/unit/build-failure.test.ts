@@ -32,7 +32,8 @@ describe('astro build with an unreachable Supabase', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
-  });
+    // As long as the build it waits for may take (Astro starting on a busy machine took over 20 s).
+  }, 120_000);
 });
 
 // The search index reads the catalogue beside Astro (scripts/build-search-index.ts): whichever of the two fails first,
