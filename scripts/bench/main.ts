@@ -24,13 +24,7 @@ import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.t
 
 // 4361-4365 (THELA_BENCH_PORT_BASE moves them): page weight, Lighthouse on the sample build, search, Chromium's
 // debugging port for Lighthouse, Lighthouse on a scale build. The parts use 4366-4369.
-const [SITE_PORT, AUDIT_PORT, SEARCH_PORT, LIGHTHOUSE_DEBUG_PORT, SCALE_SITE_PORT] = [0, 1, 2, 3, 4].map(benchPort) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+const PORT = { site: benchPort(0), audit: benchPort(1), search: benchPort(2), lighthouseDebug: benchPort(3), scaleSite: benchPort(4) };
 
 const HELP =
   'usage: npm run bench [-- --quick] [--dist DIR] [--scale-dist DIR] [--sizes 1k,10k,100k] [--skip builds,weight,lighthouse,search]\n' +
@@ -40,10 +34,8 @@ const fail = (message: string): never => usageError('bench', message);
 
 // `npm run bench -- --live ...` (or --releases, --images): the part parses the rest of the command line itself.
 const part = commandMode('bench', HELP, ['live', 'releases', 'images']);
-if (part.mode)
-  process.exit(
-    spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench', `${part.mode}.ts`), ...part.rest], { stdio: 'inherit' }).status ?? 1,
-  );
+const partScript = part.mode && path.join(ROOT, 'scripts/bench', `${part.mode}.ts`);
+if (partScript) process.exit(spawnSync(process.execPath, [partScript, ...part.rest], { stdio: 'inherit' }).status ?? 1);
 
 const { values } = parseCommand('bench', HELP, {
   quick: { type: 'boolean', default: false },
@@ -151,9 +143,9 @@ async function searchOn(dir: string, port: number, label: string): Promise<Searc
 async function audit(pages: AuditedPage[], lcpLimitMs?: number, warmUp = true): Promise<Record<string, LighthouseResult>> {
   if (warmUp) {
     progress('lighthouse warm-up run (discarded)');
-    await runLighthouse(pages.slice(0, 1), 1, LIGHTHOUSE_DEBUG_PORT);
+    await runLighthouse(pages.slice(0, 1), 1, PORT.lighthouseDebug);
   }
-  const audited = await runLighthouse(pages, lighthouseRuns, LIGHTHOUSE_DEBUG_PORT, progress);
+  const audited = await runLighthouse(pages, lighthouseRuns, PORT.lighthouseDebug, progress);
   printLighthouse(audited, lcpLimitMs);
   return audited;
 }
@@ -170,7 +162,7 @@ if (values.dist !== undefined) {
   progress(`using the existing build ${siteDir} for page weight and Lighthouse`);
 } else {
   heading('Build: bundled sample catalogue (the site that page weight and Lighthouse measure)');
-  const sample = await measuredBuild('sample', null, SITE_PORT);
+  const sample = await measuredBuild('sample', null, PORT.site);
   if (!sample.ok) fail(`the sample build failed, nothing else can be measured: ${sample.notes[0] ?? ''}`);
   siteDir = sample.outDir;
 }
@@ -188,12 +180,9 @@ if (!skip.has('weight')) {
         ? { url: page.url, weight: await analysePageFile(reader, page.url, page.file), browserJsGzip: null }
         : { missing: page.missing };
   progress(`loading ${present.length} pages in Chromium`);
-  const server = await serveStatic(siteDir, SITE_PORT);
-  const firstLoads = await measureFirstLoads(
-    server.origin,
-    present.map((page) => page.url),
-    reader,
-  ).finally(() => server.close());
+  const server = await serveStatic(siteDir, PORT.site);
+  const urls = present.map((page) => page.url);
+  const firstLoads = await measureFirstLoads(server.origin, urls, reader).finally(() => server.close());
   const pages: Record<string, unknown> = {};
   for (const { type } of resolved) {
     const entry = weights[type.name];
@@ -222,17 +211,17 @@ let lighthouse: LighthouseSection = { skipped: 'skipped (--skip lighthouse)' };
 if (!skip.has('lighthouse')) {
   const wanted: readonly string[] = quick ? ['product'] : TARGETS.lighthousePages;
   const onScale = existsSync(path.join(scaleDist, 'index.html')) && wanted.some((name) => TARGETS.lighthouseScalePages.includes(name));
-  const scaleServer = onScale ? await serveStatic(scaleDist, SCALE_SITE_PORT, { secure: true }) : null;
-  const siteServer = await serveStatic(siteDir, AUDIT_PORT, { secure: true });
+  const scaleServer = onScale ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true }) : null;
+  const siteServer = await serveStatic(siteDir, PORT.audit, { secure: true });
   heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${lighthouseRuns} run(s) per page, medians`);
   const loadAverageBeforeLighthouse = await loadAverage();
   results['loadAverageBeforeLighthouse'] = loadAverageBeforeLighthouse;
   console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
   const where = path.relative(ROOT, scaleDist);
-  for (const name of TARGETS.lighthouseScalePages.filter((n) => wanted.includes(n)))
-    console.log(
-      `  ${name}: ${scaleServer ? `on the 10,000-product build ${where}` : `on the sample build (no build in ${where}: npm run build:scale)`}`,
-    );
+  const scaleNote = scaleServer
+    ? `on the 10,000-product build ${where}`
+    : `on the sample build (no build in ${where}: npm run build:scale)`;
+  for (const name of TARGETS.lighthouseScalePages.filter((n) => wanted.includes(n))) console.log(`  ${name}: ${scaleNote}`);
   const notAudited = Object.fromEntries(
     TARGETS.lighthousePages
       .filter((name) => !wanted.includes(name))
@@ -261,7 +250,7 @@ const search: Pick<VerdictInput, 'search' | 'search100k'> = {
   search: skip.has('search')
     ? { skipped: 'skipped (--skip search)' }
     : quick
-      ? await searchOn(siteDir, values.dist !== undefined ? SEARCH_PORT : SITE_PORT, "sample catalogue's")
+      ? await searchOn(siteDir, values.dist !== undefined ? PORT.search : PORT.site, "sample catalogue's")
       : { skipped: 'no 10,000-product build in this run (--sizes, --skip builds)' },
 };
 await save('search', search.search);
@@ -273,12 +262,12 @@ for (const size of skip.has('builds') ? [] : sizes) {
   if (reused !== undefined) progress(`${label}: using the existing build ${reused} (--use-build): search only, no build figures`);
   const build =
     reused === undefined
-      ? await measuredBuild(label, size, SEARCH_PORT)
+      ? await measuredBuild(label, size, PORT.search)
       : { ...emptyBuildResult(label, size, reused), ok: true, notes: [`existing build ${reused} (--use-build)`] };
   const key = size === 10_000 && !quick ? 'search' : size === 100_000 ? 'search100k' : null;
   if (key && !skip.has('search')) {
     search[key] = build.ok
-      ? await searchOn(build.outDir, SEARCH_PORT, `${size.toLocaleString('en')}-product`)
+      ? await searchOn(build.outDir, PORT.search, `${size.toLocaleString('en')}-product`)
       : { skipped: `the ${label} build failed` };
     await save(key, search[key]);
   }
@@ -286,7 +275,7 @@ for (const size of skip.has('builds') ? [] : sizes) {
   if (searchLcpMs !== undefined && build.ok && !skip.has('lighthouse')) {
     // The search page (issue 31): empty, with a query and with a misspelt one, each arriving with its query in the URL.
     heading(`Lighthouse on the search results page, ${size.toLocaleString('en')}-product index`);
-    const server = await serveStatic(build.outDir, SCALE_SITE_PORT, { secure: true });
+    const server = await serveStatic(build.outDir, PORT.scaleSite, { secure: true });
     try {
       const queries = TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}` }));
       searchResults[size] = {

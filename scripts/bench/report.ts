@@ -13,6 +13,8 @@ import type { RunPhases } from '../ops/lib/pipeline.ts';
 
 const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en');
 const s1 = (ms: number | null | undefined) => seconds(ms, 1);
+/** Prints a table whose header is given as 'a|b|c'. */
+const show = (header: string, rows: readonly (readonly string[])[]) => console.log(table(header.split('|'), rows));
 
 /** A section heading. */
 export function heading(title: string): void {
@@ -26,20 +28,6 @@ export function progress(message: string, name = 'bench'): void {
 
 /** The build table, then for each build where its time went, its largest pages and its notes. */
 export function printBuilds(list: readonly BuildResult[]): void {
-  const header = [
-    'build',
-    'products',
-    'pages',
-    'Astro',
-    'Astro CPU',
-    'pages/s',
-    'peak RSS',
-    'search index',
-    'indexed',
-    'index',
-    'SW',
-    'total',
-  ];
   const rows = list.map((b) => [
     b.label,
     count(b.catalogue?.products ?? b.catalogueSize),
@@ -57,7 +45,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
     humanBytes(b.dist?.bytes),
     b.ok ? 'yes' : 'NO',
   ]);
-  console.log(table([...header, 'dist files', 'dist size', 'ok'], rows));
+  show('build|products|pages|Astro|Astro CPU|pages/s|peak RSS|search index|indexed|index|SW|total|dist files|dist size|ok', rows);
   for (const build of list) {
     const say = (text: string) => console.log(`  ${build.label} ${text}`);
     const { astro, dist, linkCheck } = build;
@@ -95,7 +83,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
         over(String(page.domElements), page.domElements, domElements),
         over(String(page.firstRenderGzip), page.firstRenderGzip, firstRenderGzip),
       ]);
-      console.log(table(['type', 'page', 'raw', 'DOM elements', 'first render gzip'], pages));
+      show('type|page|raw|DOM elements|first render gzip', pages);
     }
     for (const note of build.notes) console.log(`  ${build.label}: ${note}`);
   }
@@ -127,17 +115,10 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
       problems.join(', ').slice(0, 80),
     ];
   });
-  const header = [
-    'page',
-    'HTML raw/gz/br',
-    'CSS raw/gz/br',
-    'JS raw/gz/br (static)',
-    'JS gz (Chromium)',
-    'React',
-    'first render gz',
-    '≤ 14 KB',
-  ];
-  console.log(table([...header, 'requests', 'transferred', 'problems on first load'], rows));
+  show(
+    'page|HTML raw/gz/br|CSS raw/gz/br|JS raw/gz/br (static)|JS gz (Chromium)|React|first render gz|≤ 14 KB|requests|transferred|problems on first load',
+    rows,
+  );
   for (const { type } of pages) {
     const entry = weights[type.name];
     if (!entry || 'missing' in entry) console.log(`  ${type.name}: skipped — ${entry?.missing ?? 'not measured'}`);
@@ -159,27 +140,13 @@ export function printBudgets(checked: { rows: BudgetRow[]; breaches: string[]; n
     r.react ?? 'none',
     r.breaches.length ? 'OVER' : 'ok',
   ]);
-  console.log(table(['page', 'JS gzip', 'max', 'first render gzip', 'max', 'React', 'status'], rows));
+  show('page|JS gzip|max|first render gzip|max|React|status', rows);
   for (const breach of checked.breaches) console.log(`  BUDGET ${breach}`);
   for (const note of checked.notes) console.log(`  note: ${note}`);
 }
 
 /** The Lighthouse table (medians), then each page's LCP element, LCP breakdown, lost points and failed runs. */
 export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLimitMs: number = TARGETS.lcpMs): void {
-  const header = [
-    'page',
-    'perf (100)',
-    'a11y (100)',
-    'best pr.',
-    'SEO',
-    `LCP (≤ ${seconds(lcpLimitMs, 1)})`,
-    'FCP',
-    'TBT',
-    'CLS',
-    'total bytes',
-    'CPU index',
-    'runs',
-  ];
   const rows = Object.entries(summary).map(([name, s]) => [
     name,
     ...[s.scores.performance, s.scores.accessibility, s.scores['best-practices'], s.scores.seo].map((score) => String(score ?? '–')),
@@ -191,7 +158,7 @@ export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLi
     s.benchmarkIndex === null ? '–' : String(Math.round(s.benchmarkIndex)),
     String(s.runs),
   ]);
-  console.log(table(header, rows));
+  show(`page|perf (100)|a11y (100)|best pr.|SEO|LCP (≤ ${seconds(lcpLimitMs, 1)})|FCP|TBT|CLS|total bytes|CPU index|runs`, rows);
   for (const [name, s] of Object.entries(summary)) {
     if (s.lcpElement) console.log(`  ${name} LCP element: ${s.lcpElement}`);
     for (const line of lcpBreakdown(s, lcpLimitMs)) console.log(`  ${name} ${line}`);
@@ -215,25 +182,16 @@ export function printSearch(search: SearchResult): void {
     return;
   }
   const { warm, first, cold, corrected, coldCorrected, vocabulary } = search;
-  const header = [
-    'index',
-    'warm keystroke→results (< 50 ms)',
-    'first query, typed (< 300 ms)',
-    'first query bytes (< 160 KB)',
-    'cold first query, pasted',
-    'cold bytes',
+  const row = [
+    `${count(search.products)} products`,
+    millis(warm.medianMs),
+    millis(first.medianMs),
+    kb(first.gzipBytes),
+    millis(cold.medianMs),
   ];
-  console.log(
-    table(header, [
-      [
-        `${count(search.products)} products`,
-        millis(warm.medianMs),
-        millis(first.medianMs),
-        kb(first.gzipBytes),
-        millis(cold.medianMs),
-        kb(cold.gzipBytes),
-      ],
-    ]),
+  show(
+    'index|warm keystroke→results (< 50 ms)|first query, typed (< 300 ms)|first query bytes (< 160 KB)|cold first query, pasted|cold bytes',
+    [[...row, kb(cold.gzipBytes)]],
   );
   console.log(
     `  pasted first query: ${millis(cold.medianMs)}, ${kb(cold.gzipBytes)} before results · typo correction: warm ${millis(corrected.medianMs)}, pasted ${millis(coldCorrected.medianMs)} with ${kb(coldCorrected.gzipBytes)} before results (vocabulary ${kb(vocabulary?.gzipBytes)} gzipped)`,
@@ -244,7 +202,7 @@ export function printSearch(search: SearchResult): void {
 export function printVerdicts(verdicts: readonly Verdict[]): void {
   heading('Targets (from the issue) beside the measured values');
   const rows = verdicts.map((v) => [v.met === null ? '?' : v.met ? 'met' : 'MISSED', v.target, v.measured, v.note]);
-  console.log(table(['', 'target', 'measured', 'what stands in the way / note'], rows));
+  show('|target|measured|what stands in the way / note', rows);
   console.log(`\nReferences from the issue: ${Object.values(REFERENCES).join('; ')}.`);
 }
 

@@ -27,22 +27,12 @@ const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10
 /** Starts `astro preview` on the build and resolves once /pagefind/ answers with this build's entry file. */
 async function serve(dist: string, port: number): Promise<ChildProcess> {
   // Another server on the port would be measured instead (Vite would quietly pick another port).
-  if (
-    await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new Error(`port ${port} is already in use; pass --port`);
+  if (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) throw new Error(`port ${port} is already in use; pass --port`);
   const expected = await readFile(path.join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8');
   // This Node (24), not whatever `node` is first on PATH; --ignore-lock: other previews of this project may run.
   const args = [
     path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
-    'preview',
-    '--ignore-lock',
-    '--host',
-    '127.0.0.1',
-    '--port',
+    ...'preview --ignore-lock --host 127.0.0.1 --port'.split(' '),
     String(port),
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, OUT_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,17 +50,18 @@ async function serve(dist: string, port: number): Promise<ChildProcess> {
   throw new Error(`astro preview did not answer on port ${port}:\n${output}`);
 }
 
+const PHONE = {
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+  serviceWorkers: 'block',
+} as const;
 type Fetched = { url: string; bytes: number; gzipBytes: number };
 
 /** A phone-sized page in a fresh context (empty cache, no service worker), its /pagefind/ responses collected. */
 async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 915 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const fetched: Fetched[] = [];
   page.on('requestfinished', (request) => {
@@ -117,13 +108,7 @@ async function measured(page: Page, query: string): Promise<Timing> {
         .findLast((e) => ((e as PerformanceMeasure).detail as { query?: string } | null)?.query === q) as PerformanceMeasure | undefined;
       if (!entry) return null;
       const d = entry.detail as { status: string; total: number; corrected: string | null };
-      return {
-        status: d.status,
-        total: d.total,
-        corrected: d.corrected ?? null,
-        ms: entry.duration,
-        endMs: entry.startTime + entry.duration,
-      };
+      return { ...d, corrected: d.corrected ?? null, ms: entry.duration, endMs: entry.startTime + entry.duration };
     },
     [RESULTS_MEASURE, query] as const,
     { timeout: 5_000 },
@@ -192,16 +177,9 @@ async function oneRun(origin: string, browser: Browser) {
         const timing = await typeQuery(page, query);
         await quiet(fetched);
         const mine = fetched.slice(from);
-        const sum = (pick: (f: Fetched) => number) => mine.reduce((n, f) => n + pick(f), 0);
-        out.push({
-          query,
-          ms: timing.ms,
-          total: timing.total,
-          bytes: sum((f) => f.bytes),
-          gzipBytes: sum((f) => f.gzipBytes),
-          requests: mine.length,
-          corrected: timing.corrected,
-        });
+        const sum = (key: 'bytes' | 'gzipBytes') => mine.reduce((n, f) => n + f[key], 0);
+        const { ms, total, corrected } = timing;
+        out.push({ query, ms, total, bytes: sum('bytes'), gzipBytes: sum('gzipBytes'), requests: mine.length, corrected });
       }
       return out;
     };
@@ -225,9 +203,8 @@ export type RunResult = Awaited<ReturnType<typeof oneRun>>;
 /** Measures search on the build in `dist` served on `port`; `onRun` hears of each run as it ends. */
 export async function measureSearch(dist: string, port: number, runs: number, onRun?: (index: number, run: RunResult) => void) {
   const dir = path.join(dist, 'pagefind');
-  const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as {
-    languages?: Record<string, { page_count?: number }>;
-  };
+  type Entry = { languages?: Record<string, { page_count?: number }> };
+  const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as Entry;
   const index = await directoryStats(dir);
   const server = await serve(dist, port);
   const browser = await chromium.launch({ ...chromiumLaunch, headless: true });
@@ -247,18 +224,16 @@ export async function measureSearch(dist: string, port: number, runs: number, on
     maxMs: round(Math.max(...list.map((r) => r.ms))),
   });
   const med = <T>(list: readonly T[], pick: (item: T) => number) => median(list.map(pick));
+  /** Medians of the bytes (as served and gzipped) and requests before the results. */
+  const loaded = (list: readonly { bytes: number; gzipBytes: number; requests: number }[]) => ({
+    bytes: med(list, (r) => r.bytes),
+    gzipBytes: med(list, (r) => r.gzipBytes),
+    requests: med(list, (r) => r.requests),
+  });
   const cold = (pick: (r: RunResult) => RunResult['cold']) => {
     const list = all.map(pick);
-    const [one] = list as [RunResult['cold']];
-    return {
-      query: one.query,
-      ...times(list),
-      bytes: med(list, (r) => r.bytes),
-      gzipBytes: med(list, (r) => r.gzipBytes),
-      requests: med(list, (r) => r.requests),
-      corrected: one.corrected,
-      files: one.files,
-    };
+    const [{ query, corrected, files }] = list as [RunResult['cold']];
+    return { query, ...times(list), ...loaded(list), corrected, files };
   };
   const warm = all.flatMap((r) => r.warm);
   const corrected = all.flatMap((r) => r.corrected);
@@ -282,31 +257,21 @@ export async function measureSearch(dist: string, port: number, runs: number, on
       gzipBytesPerQueryMedian: med(corrected, (w) => w.gzipBytes),
       perQuery: CORRECTED.map((query) => {
         const mine = corrected.filter((w) => w.query === query);
+        const [one] = mine;
         return {
           query,
-          corrected: mine[0]?.corrected ?? null,
+          corrected: one?.corrected ?? null,
           medianMs: times(mine).medianMs,
-          results: mine[0]?.total ?? null,
+          results: one?.total ?? null,
           gzipBytes: med(mine, (w) => w.gzipBytes),
         };
       }),
     },
-    first: {
-      query: FIRST,
-      medianMs: times(firsts).medianMs,
-      maxMs: times(firsts).maxMs,
-      bytes: med(firsts, (r) => r.bytes),
-      gzipBytes: med(firsts, (r) => r.gzipBytes),
-      requests: med(firsts, (r) => r.requests),
-      results: head.first.total,
-      files: head.first.files,
-    },
+    first: { query: FIRST, ...times(firsts), ...loaded(firsts), results: head.first.total, files: head.first.files },
     warm: {
       queries: WARM,
       medianMs: times(warm).medianMs,
-      p95Ms: round(
-        sortedWarm.length ? (sortedWarm[Math.min(sortedWarm.length - 1, Math.ceil(0.95 * sortedWarm.length) - 1)] ?? null) : null,
-      ),
+      p95Ms: round(sortedWarm[Math.min(sortedWarm.length - 1, Math.ceil(0.95 * sortedWarm.length) - 1)] ?? null),
       maxMs: times(warm).maxMs,
       bytesPerQueryMedian: med(warm, (w) => w.bytes),
       gzipBytesPerQueryMedian: med(warm, (w) => w.gzipBytes),
@@ -324,12 +289,13 @@ export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped
 
 if (import.meta.main) {
   const help = 'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE]';
-  const { values } = parseCommand('bench-search', help, {
+  const options = {
     dist: { type: 'string' },
     port: { type: 'string', default: '4352' },
     runs: { type: 'string', default: '5' },
     json: { type: 'string' },
-  });
+  } as const;
+  const { values } = parseCommand('bench-search', help, options);
   if (values.dist === undefined) usageError('bench-search', '--dist DIR is required (a built site with a Pagefind index)');
   const runs = wholeNumber('bench-search', 'runs', values.runs);
   const result = await measureSearch(path.resolve(values.dist), wholeNumber('bench-search', 'port', values.port), runs, (i, run) =>

@@ -69,13 +69,9 @@ const gib: Format = (kib) => `${(kib / 1024 / 1024).toFixed(2)} GiB`;
 const unmeasured = (target: string, note: string): Verdict => ({ target, measured: '–', met: null, note });
 
 /** A figure against its limit (≤, or < when `strict`): to spare, over by how much (and `why`), or not measured. */
-function check(
-  label: string,
-  value: number | null | undefined,
-  limit: number,
-  fmt: Format,
-  { strict = false, measured, why, failed }: { strict?: boolean; measured?: string; why?: string; failed?: string | undefined } = {},
-): Verdict {
+type CheckOptions = { strict?: boolean; measured?: string; why?: string; failed?: string | undefined };
+function check(label: string, value: number | null | undefined, limit: number, fmt: Format, options: CheckOptions = {}): Verdict {
+  const { strict = false, measured, why, failed } = options;
   const target = `${label} ${strict ? '<' : '≤'} ${fmt(limit)}`;
   if (failed !== undefined) return { target, measured: 'failed', met: false, note: failed };
   if (value == null) return unmeasured(target, 'not measured');
@@ -85,21 +81,11 @@ function check(
 }
 
 /** A Lighthouse audit against perf 100 (`perf`), a11y 100 (`a11y`) and an LCP limit. */
-function lighthouseCheck(
-  target: string,
-  s: LighthouseResult | undefined,
-  lcpLimit: number,
-  perf: boolean,
-  a11y: boolean,
-  absent: string,
-): Verdict {
+function lighthouseCheck(target: string, s: LighthouseResult | undefined, lcpLimit: number, perf: boolean, a11y: boolean, absent: string) {
   if (!s || s.runs === 0) return unmeasured(target, s ? s.errors.join('; ') : absent);
   const { performance: p, accessibility: a } = s.scores;
-  const met =
-    s.lcpMs !== null &&
-    s.lcpMs <= lcpLimit &&
-    (!perf || p === TARGETS.lighthousePerformance) &&
-    (!a11y || a === TARGETS.lighthouseAccessibility);
+  const scoresMet = (!perf || p === TARGETS.lighthousePerformance) && (!a11y || a === TARGETS.lighthouseAccessibility);
+  const met = s.lcpMs !== null && s.lcpMs <= lcpLimit && scoresMet;
   const audits = s.failing.filter((line) => line.startsWith('performance') || line.startsWith('accessibility')).slice(0, 6);
   const gaps = [
     perf && p !== null && p < 100 ? `performance ${100 - p} points short` : '',
@@ -108,7 +94,7 @@ function lighthouseCheck(
     audits.length ? `losing audits: ${audits.join('; ')}` : '',
   ];
   const measured = `perf ${p ?? '–'}, a11y ${a ?? '–'}, LCP ${seconds(s.lcpMs)}, TBT ${millis(s.tbtMs)} (median of ${s.runs})`;
-  return { target, measured, met, note: met ? '' : gaps.filter(Boolean).join('; ') };
+  return { target, measured, met, note: met ? '' : gaps.filter(Boolean).join('; ') } satisfies Verdict;
 }
 
 /** Computes every verdict. */
@@ -154,27 +140,13 @@ export function verdicts(input: VerdictInput): Verdict[] {
   else
     for (const name of TARGETS.lighthousePages) {
       const absentNote = lighthouse.notAudited?.[name] ?? 'not audited';
-      out.push(
-        lighthouseCheck(
-          `Lighthouse ${name}: perf 100, a11y 100, LCP ≤ 1.0 s`,
-          lighthouse.pages[name],
-          TARGETS.lcpMs,
-          true,
-          true,
-          absentNote,
-        ),
-      );
+      const target = `Lighthouse ${name}: perf 100, a11y 100, LCP ≤ 1.0 s`;
+      out.push(lighthouseCheck(target, lighthouse.pages[name], TARGETS.lcpMs, true, true, absentNote));
     }
 
   // Builds: the issue's time and memory targets at 10,000 and 100,000 products, and the file cap of some static hosts.
-  const secs =
-    (digits: number): Format =>
-    (ms) =>
-      seconds(ms, digits);
-  for (const [size, limit, digits] of [
-    [10_000, TARGETS.build10kMs, 1],
-    [100_000, TARGETS.build100kMs, 0],
-  ] as const) {
+  for (const size of [10_000, 100_000]) {
+    const [limit, digits] = size === 10_000 ? [TARGETS.build10kMs, 1] : [TARGETS.build100kMs, 0];
     const build = input.builds.find((b) => b.catalogueSize === size);
     const label = `${count(size)} products built + indexed`;
     const peak = size === 100_000 ? { label: `${count(size)} products: peak memory`, limit: TARGETS.build100kPeakKb } : null;
@@ -187,7 +159,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
     const total = build.dist ? build.totalMs : null; // no build figures for a build made earlier (--use-build)
     const steps = `Astro ${seconds(build.astro?.wallMs, 1)}, search index beside it ${seconds(build.pagefind?.wallMs, 1)}, SW ${seconds(build.serviceWorker?.wallMs, 1)}`;
     out.push(
-      check(label, total, limit, secs(digits), {
+      check(label, total, limit, (v) => seconds(v, digits), {
         strict: size === 10_000,
         measured: `${seconds(total, digits)} whole build (${steps}; CPU ${seconds(build.cpuMs, digits)})`,
         why: phaseSummary(build),
@@ -204,10 +176,8 @@ export function verdicts(input: VerdictInput): Verdict[] {
   // Search: the 10,000-product index (or the sample's in quick mode), then the 100,000-product one.
   const ms: Format = (v) => `${Math.round(v)} ms`;
   const extra = (a: number | null, b: number | null) => (a !== null && b !== null ? Math.max(0, a - b) : null);
-  for (const [big, s] of [
-    [false, input.search],
-    [true, input.search100k],
-  ] as const) {
+  for (const [i, s] of [input.search, input.search100k].entries()) {
+    const big = i === 1;
     if (!s) continue;
     if ('skipped' in s) {
       const target = big
