@@ -47,6 +47,8 @@ export interface LighthouseResult {
   all: LighthouseResult[];
 }
 
+const NUMBERS = ['lcpMs', 'fcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalBytes', 'benchmarkIndex'] as const;
+type Medians = Pick<LighthouseResult, (typeof NUMBERS)[number]>;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
 type Run = { result: LighthouseResult; audits: FailingAudit[] };
@@ -121,11 +123,12 @@ function summarise(url: string, runs: readonly Run[]): LighthouseResult {
   const med = (pick: (run: LighthouseResult) => number | null) => median(ok.flatMap((run) => pick(run) ?? []));
   const phases = ok.flatMap((run) => run.lcpPhases ?? []);
   const phase = (key: keyof LcpPhases) => median(phases.map((value) => value[key])) ?? 0;
+  const medians = Object.fromEntries(NUMBERS.map((key) => [key, med((run) => run[key])])) as Medians;
   return {
     url,
     runs: ok.length,
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as LighthouseResult['scores'],
-    lcpMs: med((run) => run.lcpMs),
+    ...medians,
     lcpPhases: phases.length
       ? {
           ttfbMs: phase('ttfbMs'),
@@ -134,12 +137,6 @@ function summarise(url: string, runs: readonly Run[]): LighthouseResult {
           renderDelayMs: phase('renderDelayMs'),
         }
       : null,
-    fcpMs: med((run) => run.fcpMs),
-    tbtMs: med((run) => run.tbtMs),
-    cls: med((run) => run.cls),
-    speedIndexMs: med((run) => run.speedIndexMs),
-    totalBytes: med((run) => run.totalBytes),
-    benchmarkIndex: med((run) => run.benchmarkIndex),
     lcpElement: ok[0]?.lcpElement ?? null,
     failing: failingLines(good.map((run) => run.audits)),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],

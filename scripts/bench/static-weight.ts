@@ -91,23 +91,11 @@ interface Asset {
   react?: 'react-dom' | 'react' | null;
 }
 
-/** Page weight of one built page. `js.eager` leaves out client:visible and client:media islands. */
-export interface PageWeight {
-  html: Sizes;
-  /** Inline <script> and <style> bytes (already part of `html`). */
-  inlineScriptBytes: number;
-  inlineStyleBytes: number;
-  css: { files: Asset[]; total: Sizes; blocking: Sizes };
-  js: { files: Asset[]; total: Sizes; eager: Sizes };
-  firstRender: Sizes;
-  islands: { component: string; directive: string }[];
-  /** Chunks containing React DOM / React's core. */
-  reactDom: string[];
-  reactCore: string[];
-  /** Assets named by the HTML but not in the build; references to another origin. */
-  missing: string[];
-  external: string[];
-}
+/**
+ * Page weight of one built page: `js.eager` leaves out client:visible and client:media islands; inline script and style
+ * bytes are part of `html`; `missing`: assets named but not in the build, `external`: references to another origin.
+ */
+export type PageWeight = Awaited<ReturnType<typeof analysePage>>;
 
 /** Page weights by page type: static, plus the JS of a first load in Chromium (main.ts), or why the page is missing. */
 export type Weights = Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }>;
@@ -146,7 +134,7 @@ export function resolveUrl(specifier: string, fromUrl: string): string | null {
 }
 
 /** Measures one page of a build: its HTML and everything it links, from disk. */
-export async function analysePage(reader: AssetReader, pageUrl: string, html: string): Promise<PageWeight> {
+export async function analysePage(reader: AssetReader, pageUrl: string, html: string) {
   const missing: string[] = [];
   const external: string[] = [];
   // Roots of the JS graph: why each loads, and whether without scrolling.
