@@ -65,37 +65,21 @@ writeFileSync(catalogueFile, JSON.stringify(catalogue));
 function buildFigures(run: Measured) {
   const text = run.lines.map((line) => line.text);
   const images = text.find((line) => line.startsWith('images: '));
-  const counts = /^images: (\d+) optimised, (\d+) reused, (\d+) failed.*\[(\d+) requests, (\d+) files encoded, ([\d.]+) s\]/.exec(
-    images ?? '',
-  );
+  const line = /^images: (\d+) optimised, (\d+) reused, (\d+) failed.*\[(\d+) requests, (\d+) files encoded, ([\d.]+) s\]/;
+  const counts = line.exec(images ?? '');
   const n = (i: number) => (counts ? Number(counts[i]) : null);
+  const { cpuMs, peakTreeRssKb } = run;
+  const imagesMs = counts ? Math.round(Number(counts[6]) * 1000) : null;
   return {
-    ok: run.exitCode === 0,
-    wallMs: Math.round(run.wallMs),
-    cpuMs: run.cpuMs,
-    peakTreeRssKb: run.peakTreeRssKb,
-    imagesLine: images ?? null,
-    optimised: n(1),
-    reused: n(2),
-    failed: n(3),
-    requests: n(4),
-    encoded: n(5),
-    imagesMs: counts ? Math.round(Number(counts[6]) * 1000) : null,
+    ...{ ok: run.exitCode === 0, wallMs: Math.round(run.wallMs), cpuMs, peakTreeRssKb, imagesLine: images ?? null },
+    ...{ optimised: n(1), reused: n(2), failed: n(3), requests: n(4), encoded: n(5), imagesMs },
     steps: parseStepTimes(text) ?? {},
     tail: run.exitCode === 0 ? [] : text.slice(-15),
   };
 }
 
-const env = benchEnv(
-  { ...process.env },
-  {
-    OUT_DIR: outDir,
-    THELA_BUILD_CACHE: cacheDir,
-    THELA_CATALOGUE_FILE: catalogueFile,
-    THELA_IMAGE_ORIGINS: origin.origin,
-    SITE_URL: `http://127.0.0.1:${SITE_PORT}`,
-  },
-);
+const set = { OUT_DIR: outDir, THELA_BUILD_CACHE: cacheDir, THELA_CATALOGUE_FILE: catalogueFile, THELA_IMAGE_ORIGINS: origin.origin };
+const env = benchEnv({ ...process.env }, { ...set, SITE_URL: `http://127.0.0.1:${SITE_PORT}` });
 const build = async () =>
   buildFigures(await runMeasured(process.execPath, [path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env, timeoutMs: 60 * 60_000 }));
 
@@ -106,11 +90,8 @@ try {
     progress('first build (every photo fetched and encoded)');
     origin.reset();
     const firstBuild = await build();
-    const first = {
-      ...firstBuild,
-      served: origin.requests.length,
-      imagesPerSecond: firstBuild.imagesMs ? (size / firstBuild.imagesMs) * 1000 : null,
-    };
+    const imagesPerSecond = firstBuild.imagesMs ? (size / firstBuild.imagesMs) * 1000 : null;
+    const first = { ...firstBuild, served: origin.requests.length, imagesPerSecond };
     progress(`first build ${first.ok ? 'done' : 'FAILED'}: ${first.imagesLine ?? 'no images line'}`);
     const changed = photoNames[1] ?? '';
     origin.change(changed);
@@ -139,12 +120,8 @@ try {
     const server = await serveStatic(outDir, SITE_PORT, { secure: true });
     try {
       progress(`Lighthouse, ${lighthouseRuns} run(s) per page`);
-      const audits = await runLighthouse(
-        pages.map((page) => ({ ...page, origin: server.origin })),
-        lighthouseRuns,
-        LIGHTHOUSE_PORT,
-        progress,
-      );
+      const audited = pages.map((page) => ({ ...page, origin: server.origin }));
+      const audits = await runLighthouse(audited, lighthouseRuns, LIGHTHOUSE_PORT, progress);
       lighthouse = Object.fromEntries(
         Object.entries(audits).map(([name, r]) => {
           const { lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors } = r;

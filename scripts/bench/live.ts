@@ -55,13 +55,14 @@ const catalogue = generateSyntheticCatalogue(size);
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const secs = (ms: number) => Math.round(ms / 100) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Polls `ready` every 100 ms until it holds; throws `timeout` after `limitMs` from `t0`. */
-async function until(ready: () => Promise<boolean>, t0: number, limitMs: number, timeout: () => string): Promise<void> {
+/** Polls `ready` every 100 ms until it holds; throws `timeout()` once `limitMs` have passed since `t0`. */
+async function until(t0: number, limitMs: number, timeout: () => string, ready: () => Promise<boolean>): Promise<void> {
   while (!(await ready().catch(() => false))) {
     if (performance.now() - t0 > limitMs) throw new Error(timeout());
     await sleep(100);
   }
 }
+const HALF_HOUR = 1_800_000;
 
 const report: Record<string, unknown> = { date: new Date().toISOString(), products: size, debounceSeconds };
 let service: ChildProcess | undefined;
@@ -70,33 +71,17 @@ try {
     console.log(`bench-live: cold rebuild of ${size} products ...`);
     const cold = await rebuild(config, { log: memoryLogger(), trigger: 'bench', publish: false });
     if (!cold.ok) throw new Error(`cold rebuild failed at ${cold.stage}: ${cold.reason}`);
-    report['cold'] = {
-      seconds: secs(cold.durationMs),
-      pages: cold.pages,
-      rendered: cold.rendered,
-      reused: cold.reused,
-      phases: cold.phases,
-    };
-    printLiveBuild(
-      `cold rebuild ${secs(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
-      cold.phases,
-    );
+    const { pages, rendered, reused, phases } = cold;
+    report['cold'] = { seconds: secs(cold.durationMs), pages, rendered, reused, phases };
+    printLiveBuild(`cold rebuild ${secs(cold.durationMs)} s, ${pages} pages, ${rendered} rendered, ${reused} reused`, phases);
 
-    service = spawn(process.execPath, ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'], {
-      cwd: ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'];
+    service = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const events: { atMs: number; line: string }[] = [];
     for (const stream of [service.stdout, service.stderr])
       if (stream) createInterface({ input: stream }).on('line', (line) => events.push({ atMs: performance.now(), line }));
-    const started = performance.now();
-    await until(
-      async () => (await fetch(`${ORIGIN}/hooks/status`)).ok,
-      started,
-      30_000,
-      () => `the service did not answer in 30 s:\n${events.map((e) => e.line).join('\n')}`,
-    );
+    const silent = () => `the service did not answer in 30 s:\n${events.map((e) => e.line).join('\n')}`;
+    await until(performance.now(), 30_000, silent, async () => (await fetch(`${ORIGIN}/hooks/status`)).ok);
 
     const results: Record<string, unknown>[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -113,25 +98,21 @@ try {
         body: JSON.stringify({ type: 'UPDATE', table: 'products', schema: 'public', record: product }),
       });
       if (res.status !== 202) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
-      await until(
-        async () => await fetch(url).then(async (r) => r.ok && (await r.text()).includes(name)),
-        t0,
-        1_800_000,
-        () => `${url} did not show the change in 30 minutes`,
-      );
+      const shows = async () => fetch(url).then(async (r) => r.ok && (await r.text()).includes(name));
+      await until(t0, HALF_HOUR, () => `${url} did not show the change in 30 minutes`, shows);
       const liveMs = performance.now() - t0;
       // The rebuild goes on after the switch (sharing files with the release it replaced): its figures are this round's
       // once it is done, and the next round does not start behind it.
       type Status = { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
       let status: Status = {};
       await until(
+        t0,
+        HALF_HOUR,
+        () => 'the rebuild did not finish in 30 minutes',
         async () => {
           status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as Status;
           return !status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id;
         },
-        t0,
-        1_800_000,
-        () => 'the rebuild did not finish in 30 minutes',
       );
       const build = status.lastBuild ?? {};
       const row = {
