@@ -51,7 +51,6 @@ export interface BuildResult {
     files: number;
     bytes: number;
     htmlFiles: number;
-    largestHtml: { path: string; bytes: number } | null;
     largestPages: LargestPage[];
   } | null;
 }
@@ -258,7 +257,6 @@ export async function buildSite(
       files: files.length,
       bytes: files.reduce((sum, file) => sum + file.bytes, 0),
       htmlFiles: html.length,
-      largestHtml: html.reduce<{ path: string; bytes: number } | null>((max, page) => (!max || page.bytes > max.bytes ? page : max), null),
       largestPages: await largestPages(outDir, html),
     };
     result.ok = true;

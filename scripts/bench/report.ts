@@ -69,7 +69,6 @@ export function printBuilds(list: readonly BuildResult[]): void {
       say(
         `link check (the build's last step): ${linkCheck.links?.toLocaleString('en') ?? '?'} links in ${s1(linkCheck.wallMs)}, peak ${humanBytes((linkCheck.peakRssKb ?? 0) * 1024 || null)}`,
       );
-    if (dist?.largestHtml) say(`largest page: ${dist.largestHtml.path} ${humanBytes(dist.largestHtml.bytes)}`);
     if (dist?.largestPages.length) {
       const over = (text: string, value: number, limit: number) => `${text}${value > limit ? ' OVER' : ''}`;
       const { rawBytes, domElements, firstRenderGzip } = PAGE_LIMITS;
@@ -194,7 +193,7 @@ export function printSearch(search: SearchResult): void {
     [[...row, kb(cold.gzipBytes)]],
   );
   console.log(
-    `  pasted first query: ${millis(cold.medianMs)}, ${kb(cold.gzipBytes)} before results · typo correction: warm ${millis(corrected.medianMs)}, pasted ${millis(coldCorrected.medianMs)} with ${kb(coldCorrected.gzipBytes)} before results (vocabulary ${kb(vocabulary?.gzipBytes)} gzipped)`,
+    `  typo correction: warm ${millis(corrected.medianMs)}, pasted ${millis(coldCorrected.medianMs)} with ${kb(coldCorrected.gzipBytes)} before results (vocabulary ${kb(vocabulary?.gzipBytes)} gzipped)`,
   );
 }
 
