@@ -169,32 +169,16 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
 
 /** A build's result before anything has run: not ok, no figures. */
 export function emptyBuildResult(label: string, catalogueSize: number | null, outDir: string): BuildResult {
-  const none = { catalogue: null, steps: {}, astro: null, pagefind: null, serviceWorker: null, linkCheck: null };
-  return {
-    label,
-    catalogueSize,
-    outDir,
-    ok: false,
-    lockWaitMs: 0,
-    notes: [],
-    ...none,
-    totalMs: null,
-    cpuMs: null,
-    peakRssKb: null,
-    dist: null,
-  };
+  const before = { ok: false, lockWaitMs: 0, notes: [], catalogue: null, steps: {}, astro: null, pagefind: null };
+  const after = { serviceWorker: null, linkCheck: null, totalMs: null, cpuMs: null, peakRssKb: null, dist: null };
+  return { label, catalogueSize, outDir, ...before, ...after };
 }
 
 /**
  * Builds the site once into benchDir(label)/dist (log beside it in build.log; its incremental cache deleted after), for
  * the origin `site`. Never throws for a failed build: that is a result.
  */
-export async function buildSite(
-  label: string,
-  size: number | null,
-  site: string,
-  progress: (message: string) => void,
-): Promise<BuildResult> {
+export async function buildSite(label: string, size: number | null, site: string, progress: (message: string) => void) {
   const base = benchDir(label);
   const outDir = path.join(base, 'dist');
   const logFile = path.join(base, 'build.log');
