@@ -1,11 +1,6 @@
 /**
- * Build step, first of `npm run build`: reads the catalogue as the build does and fetches and optimises its photos
- * (scripts/lib/catalogue-images.ts) into the build cache, ending with one line:
- * `images: N optimised, M reused, K failed (placeholder shown)`. The Astro build and the search index then read the
- * photos' state (THELA_IMAGES_FILE) so every page, record and cart line names the same optimised files, and
- * scripts/build.ts links the files into the site once Astro is done.
- *
- * Usage: node scripts/build-images.ts
+ * Build step, first of `npm run build` (`node scripts/build-images.ts`): fetches and optimises the catalogue's photos into the build
+ * cache (scripts/lib/catalogue-images.ts); Astro and the search index read their state through THELA_IMAGES_FILE.
  */
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.build.ts';

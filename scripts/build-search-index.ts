@@ -1,16 +1,6 @@
 /**
- * Build step, beside `astro build`: reads the catalogue as the build does (same source, same rules) and writes the
- * Pagefind index of every product (in stock or not), with the typo-correction vocabulary of the same records, into a
- * staging folder (scripts/lib/search-index.ts). scripts/build.ts moves it into the site once Astro is done. A
- * catalogue that cannot be read stops it with the build's own line.
- *
- * In two processes: this script runs itself with `--records FILE` to read the catalogue and write the record
- * documents (`prepareSearchRecords`), and that process exits before this one runs Pagefind. Node does not give back
- * the memory of reading 100,000 products while it waits (about 630 MiB, measured), and Pagefind's peak comes after.
- * When Pagefind finds the records folder is not what its manifest says, the records step runs again with
- * `--rewrite`, which reads the catalogue again.
- *
- * Usage: node scripts/build-search-index.ts [STAGING]   (default: thela-search-index in the build cache)
+ * Build step beside `astro build` (`node scripts/build-search-index.ts [STAGING]`): the Pagefind index and typo vocabulary of every
+ * product, into a staging folder scripts/build.ts installs. Why it first runs itself with `--records`: docs/operators.md.
  */
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';

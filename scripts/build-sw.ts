@@ -1,7 +1,6 @@
 /**
- * The service worker step of `npm run build` (after the Astro build and Pagefind): bundles src/sw/sw.ts with Vite
- * and writes `<outDir>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
- * Usage: `node scripts/build-sw.ts [DIR]` (DIR: the built site; default $OUT_DIR, else dist).
+ * Service worker step of `npm run build` (`node scripts/build-sw.ts [DIR]`, default $OUT_DIR, else dist): bundles src/sw/sw.ts with
+ * Vite and writes `<DIR>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

@@ -11,13 +11,10 @@
  * `--full` (or THELA_FULL_BUILD=1) renders every page and records a fresh cache (astro build --force).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
-import { mergeRenderedOutput, renderProcessCount, renderRuns } from './lib/render-processes.ts';
-import { mergeSitemaps } from './integrations/sitemap.ts';
 import {
   installSearchIndex,
   keepLastSearchIndex,
@@ -37,15 +34,12 @@ Options:
   -h, --help   this help
 
 THELA_SEARCH_INDEX=after writes the search index after Astro instead of beside it: slower, but the build's peak
-memory is that of one process, not of two. THELA_RENDER_PROCESSES=N renders the pages in N Astro processes side
-by side (default 1): faster on several cores, but each process holds the catalogue.`;
+memory is that of one process, not of two.`;
 
 const { values: args } = parseCommand('build', HELP, { full: { type: 'boolean', default: false } });
 let indexTiming: SearchIndexTiming;
-let renderProcesses: number;
 try {
   indexTiming = searchIndexTiming();
-  renderProcesses = renderProcessCount();
 } catch (error) {
   console.error(`build: ${(error as Error).message}`);
   process.exit(2);
@@ -62,10 +56,6 @@ const running = new Set<ChildProcess>();
 /** How `run` reports a step: what its failure line calls it (default: its label), and who else reads its output. */
 interface StepOptions {
   name?: string;
-  /** Variables set for this step on top of the build's own. */
-  env?: Record<string, string>;
-  /** Where it runs (default: the build's own working folder). */
-  cwd?: string;
   /** Sees the step's standard output, which still passes through to the build's own. */
   onOutput?: (chunk: string) => void;
 }
@@ -78,14 +68,9 @@ function stop(reason: string, code: number): never {
 }
 
 /** Runs one step of the build, timed under `label`; a failure stops the build (and any step beside it) with its exit code. */
-async function run(label: string, command: string, args: string[], { name = label, onOutput, env, cwd }: StepOptions = {}): Promise<void> {
+async function run(label: string, command: string, args: string[], { name = label, onOutput }: StepOptions = {}): Promise<void> {
   const started = performance.now();
-  if (cwd) await mkdir(cwd, { recursive: true });
-  const child = spawn(command, args, {
-    stdio: ['inherit', onOutput ? 'pipe' : 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
-    cwd,
-  });
+  const child = spawn(command, args, { stdio: ['inherit', onOutput ? 'pipe' : 'inherit', 'inherit'] });
   child.stdout?.setEncoding('utf8');
   // Passed through a whole line at a time, so the lines of steps running side by side never interleave mid-line.
   let partial = '';
@@ -114,48 +99,11 @@ async function run(label: string, command: string, args: string[], { name = labe
   if (status !== 0) stop(`${name} failed (exit ${status})`, typeof status === 'number' ? status : 1);
 }
 
-/**
- * Runs `astro build`, passing its output through while counting the pages it rendered and reused. With
- * THELA_RENDER_PROCESSES above 1, that many side by side, each rendering its shard of the catalogue pages, then
- * one output folder and one sitemap of them all (scripts/lib/render-processes.ts).
- */
+/** Runs `astro build`, passing its output through while counting the pages it rendered and reused. */
 async function astroBuild(full: boolean): Promise<string> {
-  const args = full ? ['build', '--force'] : ['build'];
-  const files = new Map<string, boolean>();
-  if (renderProcesses === 1) {
-    const counter = pageCounter(files);
-    await run('astro', 'astro', args, { name: 'astro build', onOutput: (chunk) => counter.feed(chunk) });
-    return formatPageSummary(counter.done());
-  }
-  const started = performance.now();
-  const runs = renderRuns(renderProcesses, process.cwd(), outDir, buildCacheDir());
-  const counters = runs.map(() => pageCounter(files));
-  await Promise.all(
-    runs.map((one, i) =>
-      run('astro', 'astro', [...args, '--root', process.cwd()], {
-        name: `astro build (${one.shard})`,
-        env: one.env,
-        cwd: one.cwd,
-        onOutput: (chunk) => counters[i]?.feed(chunk),
-      }),
-    ),
-  );
-  try {
-    const urls = await mergeSitemaps(
-      runs.map((one) => one.outDir),
-      outDir,
-    );
-    let moved = 0;
-    for (const one of runs.slice(1)) moved += await mergeRenderedOutput(one.outDir, outDir);
-    console.log(`build: ${renderProcesses} render processes merged (${moved} files and folders moved; sitemap of ${urls} URLs)`);
-  } catch (error) {
-    stop(`the render processes' pages could not be merged into ${outDir}: ${(error as Error).message}`, 1);
-  }
-  // All of them and the merge, over the last one's own time.
-  steps['astro'] = performance.now() - started;
-  // The counters share one file map: once every one has taken its last line, the last count covers all processes.
-  const counts = counters.map((counter) => counter.done()).at(-1);
-  return formatPageSummary(counts ?? { rendered: 0, reused: 0 });
+  const counter = pageCounter();
+  await run('astro', 'astro', full ? ['build', '--force'] : ['build'], { name: 'astro build', onOutput: (chunk) => counter.feed(chunk) });
+  return formatPageSummary(counter.done());
 }
 
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';

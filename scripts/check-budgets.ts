@@ -1,9 +1,6 @@
 /**
- * Fails CI when a page type's bytes exceed its budget (bench/budgets.json), read statically from a build:
- * no browser, so it takes about a second and gives the same answer on any machine.
- *
- * Usage: node scripts/check-budgets.ts [DIR] [--budgets FILE]
- *   DIR defaults to $OUT_DIR, then dist. Prints a table; exits 1 with one line per breach, 2 if it cannot check.
+ * Fails CI when a page type's bytes exceed bench/budgets.json, read statically (no browser: same answer on any machine).
+ * Usage: node scripts/check-budgets.ts [DIR] [--budgets FILE] (DIR: $OUT_DIR, else dist); exit 1 on a breach, 2 if it cannot check.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

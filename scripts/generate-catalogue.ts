@@ -1,12 +1,6 @@
 /**
- * Generates everything derived from the sample definitions (src/data/sample-definitions.json):
- * - src/data/sample-catalogue.json (the bundled sample catalogue);
- * - public/images/placeholder.svg and public/images/catalogue/*.svg (one illustration per item type,
- *   category and shop type);
- * - supabase/seed.sql, when scripts/catalogue/seed-sql.ts exists and exports renderSeedSql().
- *
- * Usage: npx node scripts/generate-catalogue.ts          write the files (only those that changed)
- *        npx node scripts/generate-catalogue.ts --check  regenerate in memory; exit 1 if a committed file differs
+ * `npm run catalogue`: writes what derives from src/data/sample-definitions.json (sample-catalogue.json, the SVG illustrations,
+ * supabase/seed.sql), only the files that changed; `--check` regenerates in memory and exits 1 if a committed file differs.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';

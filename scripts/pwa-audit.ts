@@ -1,11 +1,6 @@
 /**
- * Installability and offline check of a served build, for the benchmark report. Lighthouse dropped its PWA category
- * in v12 (May 2024), so this asks Chromium itself: `Page.getInstallabilityErrors` and `Page.getAppManifest` over CDP
- * (what DevTools' Application panel shows), checks the manifest fields we promise, that the service worker controls
- * the page, and that the start URL and an unvisited page load with the network off.
- *
- *   node scripts/pwa-audit.ts http://127.0.0.1:4321/      (prints JSON; exit 1 when a check fails)
- *   import { pwaAudit } from './pwa-audit.ts'            (returns the same object)
+ * Installability and offline check of a served build for the bench (Lighthouse dropped its PWA category in v12): CDP's installability
+ * errors and manifest, service worker control, offline loads. `node scripts/pwa-audit.ts URL` prints JSON; exit 1 on a failure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

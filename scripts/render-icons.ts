@@ -1,8 +1,6 @@
 /**
- * Renders the app icons (public/icons/*.png) from the SVG sources once, with Debian's Chromium:
- * `npx node scripts/render-icons.ts`. The PNGs are committed; run this again only when an SVG changes.
- * - icon-192.png, icon-512.png: public/favicon.svg (rounded, transparent corners)
- * - maskable-512.png: public/icons/maskable.svg (full-bleed background, mark inside the 80% safe zone)
+ * Renders public/icons/*.png from SVG with Debian's Chromium (`npx node scripts/render-icons.ts`; PNGs committed, rerun when an SVG
+ * changes): icon-192/512 from public/favicon.svg, maskable-512 from public/icons/maskable.svg (mark in the 80% safe zone).
  */
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';

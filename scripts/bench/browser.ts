@@ -1,6 +1,6 @@
 /**
- * First load of each page in Chromium (Pixel 7, empty cache), every request until 500 ms of network idle, without
- * scrolling or input: client:visible islands below the fold are not loaded. JS is what the browser really fetched.
+ * First load of each page in Chromium (Pixel 7 viewport, empty cache) until the network is idle for 500 ms, untouched: client:visible
+ * islands load only if in the first viewport. Its JS bytes are what the browser really fetched.
  */
 import { chromium, devices, type Request } from '@playwright/test';
 import type { AssetReader } from './static-weight.ts';

@@ -1,7 +1,6 @@
 /**
- * Byte budgets per page type (bench/budgets.json), checked statically against a build: gzipped JS (all islands,
- * whatever their client: directive) and gzipped first-render bytes, with the issue's hard targets beside the budgets.
- * `npm run budgets` (scripts/check-budgets.ts) gates CI with it.
+ * Byte budgets per page type (bench/budgets.json), checked statically: gzipped JS of all the page's islands whatever their client:
+ * directive, and gzipped first-render bytes. The issue's hard targets are enforced beside them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

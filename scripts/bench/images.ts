@@ -1,11 +1,6 @@
 /**
- * The images part (issue 29): N products (default 10,000) with N distinct photos on a loopback stand-in of an operator's
- * Storage (photo-origin.ts; the photos are kept in /tmp/bench-images/photos between runs), built by `node scripts/build.ts`:
- * the first build, a rebuild with one photo changed, the disk the optimised photos take, and the first render plus
- * Lighthouse of a product page with a 1200x1200 photo (mottled, and a product shot) and a category page of 24 photos.
- *
- * Usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]   (takes the build lock)
- * Writes bench/results/<YYYY-MM-DD>-images-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 6, 7, 8) only.
+ * `npm run bench -- --images` (issue 29): N products (default 10,000) with N photos on a loopback stand-in (photo-origin.ts): first build,
+ * a rebuild with one photo changed, disk, Lighthouse on a product and a category page. Writes bench/results/<date>-images-<size>.json.
  */
 import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Lighthouse (mobile defaults: Moto G Power, simulated slow 4G, 4x CPU slowdown) on Debian's Chromium, several runs per
- * page, pages interleaved; medians of every figure. One Chromium serves all runs (a fresh tab, cache cleared, each).
+ * Lighthouse (mobile defaults: Moto G Power, simulated slow 4G, 4x CPU) on Debian's Chromium, several runs per page, medians of every
+ * figure; one Chromium for all runs (Lighthouse opens a fresh tab and clears cache and storage each time).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

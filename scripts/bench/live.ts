@@ -1,12 +1,6 @@
 /**
- * One changed row goes live (issue 13, item 2): from the operators' service receiving a webhook to it serving the new
- * product page, at N products (default 10,000), incremental builds. The catalogue is a synthetic one in a JSON file
- * (THELA_CATALOGUE_FILE). A cold rebuild first (empty cache), then the service (`scripts/ops/service.ts`); each round
- * changes one product's name and price, POSTs the webhook and polls the page through the service until it shows the
- * new name. The service's debounce (--debounce, default 1 s) is part of the figure.
- *
- * Usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]   (takes the build lock)
- * Writes bench/results/<YYYY-MM-DD>-live-<size>.json. Listens on 127.0.0.1 (THELA_BENCH_PORT_BASE + 5) only.
+ * `npm run bench -- --live` (issue 13, item 2): webhook received to the new release serving the changed product, through the operators'
+ * service with incremental builds (method: bench/README.md). Writes bench/results/<date>-live-<size>.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,6 @@
 /**
- * A loopback stand-in for an operator's photo storage (the images part and the tests): photos as Supabase Storage serves
- * them (generated JPEGs of 800-1200 px, 80-300 KB, with ETag and Last-Modified), a few hostile answers, and every
- * request by path and status, so a test can say exactly what a build asked for.
+ * A loopback stand-in for an operator's photo storage (the bench's images scenario, tests): generated JPEGs at Supabase Storage's paths
+ * with ETag and Last-Modified, a few hostile answers, and a count of requests by path and status.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,11 +1,6 @@
 /**
- * Disk use of releases that share unchanged files (issue 13, item 3), with the operators' own rebuild: N releases
- * (default 6) of a synthetic catalogue (default 10,000 products), one product row added between them, in a throwaway
- * releases folder under /tmp/bench-releases-*. After each: `du -sh` of the folder (hard links counted once), `du -sl`
- * (every link counted: what full copies would cost) and how many files the release shares.
- *
- * Usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]   (run it under the build lock)
- * Writes bench/results/<YYYY-MM-DD>-releases.json.
+ * `npm run bench -- --releases` (issue 13, item 3): disk use of six releases of a 10,000-product catalogue sharing unchanged files, one row
+ * added between them, through the operators' rebuild (`du -sh` against `du -sl`). Writes bench/results/<date>-releases.json.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,10 +1,6 @@
 /**
- * Search speed on a built site in Chromium: keystroke to rendered results (the island's `search:results` measure: the
- * first 8 cards) and the /pagefind/ bytes fetched before them, for the first query typed and pasted on arrival, warm
- * queries, misspelt ones and a misspelt one pasted on arrival (bench/README.md, "Search"). Serves the build with
- * `astro preview`, which compresses nothing: gzip bytes are what a gzip-serving host would send.
- *
- *   node scripts/bench/search-speed.ts --dist DIR [--port 4352] [--runs 5] [--json FILE]   (prints the JSON)
+ * Search speed on a built site, in Chromium: keystroke to results (the island's `search:results` measure) and bytes fetched from
+ * /pagefind/, cold, warm and corrected (method: bench/README.md). `npm run bench` calls `measureSearch`; run alone it prints the JSON.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';

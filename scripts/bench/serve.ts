@@ -1,7 +1,6 @@
 /**
- * The bench's server for a build: the operators' static server (scripts/ops/lib/static.ts), compressing like a CDN, on
- * 127.0.0.1 only. With `secure`, HTTP/2 over TLS as a CDN serves shoppers (a certificate made for the run; the bench's
- * Chromium ignores certificate errors): Lighthouse audits that way (bench/README.md, "Lighthouse").
+ * The bench's server for a build: the operators' static server plus brotli/gzip as a CDN sends, on 127.0.0.1. With `secure`, HTTP/2
+ * over TLS for Lighthouse: over HTTP/1.1 each photo would open its own connection, which no CDN makes a phone do.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

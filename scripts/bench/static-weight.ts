@@ -1,7 +1,6 @@
 /**
- * Page weight read from a build on disk, without a browser: the JS a page loads (followed through static imports),
- * its CSS, and its first render (HTML + render-blocking CSS and classic head scripts, each compressed on its own).
- * What counts is in bench/README.md ("Page weight per page type"). Each asset is counted once per page.
+ * Page weight read from a build on disk, without a browser: the JS a page's HTML names (static imports followed, dynamic ones not), its
+ * CSS, and the first render (HTML plus render-blocking CSS), each file compressed alone. Definitions: bench/README.md.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

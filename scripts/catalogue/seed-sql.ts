@@ -1,10 +1,6 @@
 /**
- * Renders a catalogue as the SQL of supabase/seed.sql: idempotent upserts of categories
- * (parents before children), products, stores and delivery areas (keyed by pincode), in one transaction.
- *
- * Every value goes through `literal()`; nothing else builds SQL text from data.
- * The output depends only on the catalogue (no timestamps), so re-generating an unchanged
- * catalogue gives a byte-identical file.
+ * Renders a catalogue as supabase/seed.sql: idempotent upserts (parents first) in one transaction. Every value goes through
+ * `literal()`, nothing else builds SQL from data; no timestamps, so an unchanged catalogue gives a byte-identical file.
  */
 import type {
   CatalogueTables,

@@ -8,14 +8,13 @@
  * it) in a fraction of the time. It has no option to change the sort.
  */
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { SitemapAndIndexStream, SitemapStream } from 'sitemap';
-import { renderShard } from '../../src/lib/catalogue/render-shard.build.ts';
 
 /** URLs per sitemap file (@astrojs/sitemap's default; the protocol allows 50,000). */
 const ENTRY_LIMIT = 45_000;
@@ -29,11 +28,6 @@ export function sitemapUrls(
   config: Pick<AstroConfig, 'site' | 'base'>,
   filter: (url: string) => boolean,
 ): string[] {
-  return sortUrls(pageUrls(pathnames, config, filter));
-}
-
-/** The page URLs `sitemapUrls` lists, each once, in the order of `pathnames`. */
-function pageUrls(pathnames: readonly string[], config: Pick<AstroConfig, 'site' | 'base'>, filter: (url: string) => boolean): Set<string> {
   const siteUrl = new URL(config.base, config.site);
   const base = siteUrl.pathname.endsWith('/') ? siteUrl.pathname : `${siteUrl.pathname}/`;
   const urls = new Set<string>();
@@ -43,47 +37,12 @@ function pageUrls(pathnames: readonly string[], config: Pick<AstroConfig, 'site'
     const url = new URL(page === '' ? siteUrl.pathname : base + page, siteUrl).href;
     if (filter(url)) urls.add(url);
   }
-  return urls;
-}
-
-/** URLs in the sitemap's order. */
-function sortUrls(urls: ReadonlySet<string>): string[] {
   const collator = new Intl.Collator('en', { numeric: true });
   return [...urls].sort(collator.compare);
 }
 
-/**
- * What a render process of a build in several (scripts/lib/render-processes.ts) writes instead of a sitemap: its
- * pages' URLs, in its output folder, for `mergeSitemaps`.
- */
-export const SHARD_URLS_FILE = 'sitemap-urls.json';
-
-/**
- * Writes one sitemap into `outDir` from the URL files (SHARD_URLS_FILE) the render processes left in `shardDirs`,
- * and removes those files. Returns how many URLs it lists.
- */
-export async function mergeSitemaps(shardDirs: readonly string[], outDir: string): Promise<number> {
-  // Each once: every process lists the pages without getStaticPaths.
-  const urls = new Set<string>();
-  let siteUrl = '';
-  for (const dir of shardDirs) {
-    const file = path.join(dir, SHARD_URLS_FILE);
-    // None without a `site` in the config: the processes warned and wrote no sitemap.
-    if (!existsSync(file)) continue;
-    const text = await readFile(file, 'utf8');
-    const shard = JSON.parse(text) as { siteUrl: string; urls: string[] };
-    siteUrl = shard.siteUrl;
-    for (const url of shard.urls) urls.add(url);
-    await rm(file);
-  }
-  if (!siteUrl) return 0;
-  const sorted = sortUrls(urls);
-  await writeSitemap(sorted, outDir, siteUrl);
-  return sorted.length;
-}
-
 /** Writes `urls` as `sitemap-index.xml` and its `sitemap-N.xml` files into `dir`. */
-export async function writeSitemap(urls: readonly string[], dir: string, siteUrl: string): Promise<void> {
+async function writeSitemap(urls: readonly string[], dir: string, siteUrl: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const index = new SitemapAndIndexStream({
     limit: ENTRY_LIMIT,
@@ -113,13 +72,6 @@ export function sitemap(options: { filter: (url: string) => boolean }): AstroInt
         const pathnames = pages.map((p) => p.pathname);
         const outDir = fileURLToPath(dir);
         const siteUrl = new URL(config.base, config.site).href;
-        const shard = renderShard();
-        if (shard && shard.count > 1) {
-          // One process of several: the build sorts and writes the sitemap of them all (mergeSitemaps).
-          const urls = [...pageUrls(pathnames, config, options.filter)];
-          await writeFile(path.join(outDir, SHARD_URLS_FILE), JSON.stringify({ siteUrl, urls }));
-          return;
-        }
         const urls = sitemapUrls(pathnames, config, options.filter);
         await writeSitemap(urls, outDir, siteUrl);
         logger.info(

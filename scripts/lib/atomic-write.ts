@@ -1,8 +1,6 @@
 /**
- * The one atomic JSON write of the build and the operators' state files (build cache, file results, release marker,
- * rollback, service state, lock): the JSON goes to a temporary file in the same folder (`<file>.<pid>.<random>.tmp`),
- * which is then renamed over `file`, so a reader or a crash sees the old file or the new, never half. The temporary
- * file is removed whatever fails, its own write included (a full disk creates it, then fails the write).
+ * The one atomic JSON write of the build and the operators' state files: a temporary file in the same folder renamed over the target,
+ * so a reader or a crash sees the old file or the new, never half; the temporary file is removed whatever fails.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';

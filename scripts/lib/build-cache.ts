@@ -1,7 +1,6 @@
 /**
- * The build cache: Astro's incremental-build cache (astro.config.mjs `cacheDir`) and the build steps' own folders
- * beside it (the search index's, the file results'), kept between builds. THELA_BUILD_CACHE moves it out of the
- * project, as the operators' rebuilds do (docs/operators.md).
+ * The build cache: Astro's incremental-build cache (`cacheDir`) and the build steps' folders beside it, kept between builds.
+ * THELA_BUILD_CACHE moves it out of the project, as the operators' rebuilds do (docs/operators.md).
  */
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * Counts the pages an incremental Astro build rendered and reused, from Astro's own per-page log lines
- * (core/build/generate.js): `├─ /path/index.html (+12ms)` for a rendered page, `(cached)` or `(restored)` for one
- * whose cacheKey and templates were unchanged. `scripts/build.ts` prints the result as one line, which the
- * operators' rebuild reads back from the build's output (`parsePageSummary`).
+ * Counts the pages an incremental Astro build rendered and reused, from Astro's per-page log lines (`(+12ms)` rendered, `(cached)` or
+ * `(restored)` reused); scripts/build.ts prints one line, which the operators' rebuild reads back (`parsePageSummary`).
  */
 
 /** Pages rendered and reused by one build. */
@@ -49,12 +47,9 @@ export function parsePageLines(line: string): PageLine[] {
   });
 }
 
-/**
- * A line-by-line counter over one Astro process's output, fed in arbitrary chunks. Counters given the same `files`
- * count together, each output file once: the render processes of one build (scripts/lib/render-processes.ts) all
- * render the pages without getStaticPaths, which the build keeps once.
- */
-export function pageCounter(files: Map<string, boolean> = new Map()): { feed(chunk: string): void; done(): PageCounts } {
+/** A line-by-line counter over Astro's output, fed in arbitrary chunks: each output file counted once. */
+export function pageCounter(): { feed(chunk: string): void; done(): PageCounts } {
+  const files = new Map<string, boolean>();
   let partial = '';
   const count = (line: string) => {
     for (const page of parsePageLines(line)) files.set(page.file, (files.get(page.file) ?? true) && page.reused);

@@ -1,11 +1,6 @@
 /**
- * The catalogue's photos, fetched and optimised by the build (`scripts/build-images.ts`, the first build step). Each
- * http(s) image URL on an allowed origin is fetched once, with a size cap and a timeout, checked to be a raster
- * image (never SVG, which can carry script), and encoded to WebP at the widths src/lib/images.ts names. The files
- * and each response's validators stay in the build cache, so a rebuild asks again only once a response is stale, by
- * a conditional request, and encodes only a photo whose bytes changed. A photo that cannot be had is the
- * placeholder, with one warning; it never fails the build. Astro's own pipeline (astro:assets) was measured and not
- * used: see docs/operators.md, "Catalogue photos".
+ * The catalogue's photos, fetched once from allowed origins (size cap, timeout, raster only: never SVG) and encoded to WebP at the
+ * widths src/lib/images.ts names; rebuilds revalidate conditionally. Why not astro:assets: README, "Catalogue photos".
  */
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';

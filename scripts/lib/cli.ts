@@ -1,8 +1,6 @@
 /**
- * How every script reads its command line: `node:util` parseArgs, strict (an unknown option or a missing value is a
- * usage error), plus -h/--help. A usage error prints `<name>: <message>` and the help on stderr and exits 2; --help
- * prints the help on stdout and exits 0. The operator commands add --config and their configuration on top
- * (scripts/ops/lib/cli.ts); the build's after-steps take the built site's folder (`parseOutDirCommand`).
+ * How every script reads its command line: `node:util` parseArgs, strict, plus -h/--help. A usage error prints `<name>: <message>` and
+ * the help on stderr, exit 2; --help prints it on stdout, exit 0. Operator commands add their configuration (scripts/ops/lib/cli.ts).
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';

@@ -1,16 +1,6 @@
 /**
- * The search index's fragments, shared between builds: Pagefind writes one fragment per record
- * (`pagefind/fragment/<name>.pf_fragment`, the name a hash of its content), 95,000 files at 100,000 products, and
- * skips a fragment whose file is already there. So before Pagefind writes, the fragment of every record whose
- * document is unchanged is hard-linked from the last installed index (`seedFragments`): a rebuild then compresses
- * and writes only the fragments of the records that changed, and the release shares the other files with the last
- * one (the secret scan and the release dedupe find them unchanged without reading them).
- *
- * What keeps it correct: a name is a hash of the content, and only unchanged records' fragments are linked. After
- * Pagefind wrote, `mapFragments` reads the fragments it wrote (not the linked ones) and checks that every record
- * whose document changed got one of its own; otherwise (a short-hash collision with a linked file, which Pagefind
- * would then skip) the caller writes the index again without links. The map of record id to fragment name is kept
- * in the build cache (`FragmentState`), with where the last index was installed.
+ * The search index's fragments, shared between builds: unchanged records' fragments are hard-linked from the last index before
+ * Pagefind writes (`seedFragments`); `mapFragments` checks each changed record got its own (docs/operators.md, "The search index").
  */
 import { link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

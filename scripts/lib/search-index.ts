@@ -1,13 +1,6 @@
 /**
- * The search index, written from the catalogue rather than read back from the built pages: one Pagefind record per
- * product, in stock or not (`searchRecord`, as the small document `searchRecordHtml` writes), and the typo-correction
- * vocabulary of the same records. scripts/build-search-index.ts runs it beside `astro build` into a staging folder;
- * `installSearchIndex` moves it into the site once Astro is done. Nothing of the 100,000 pages is parsed twice.
- *
- * The documents are files, `product/<id>/index.html` in a folder of the build cache (`searchIndexPaths`), which
- * Pagefind reads with `addDirectory`: its parser then runs on every core, and a rebuild rewrites only the documents
- * that changed (`syncRecordFiles`). Pagefind's one-document call (`addHTMLFile`) compares each new document's URL
- * with every one before it: at 95,000 records that took 81 s, against 9 s for the folder (docs/operators.md).
+ * The search index, written from the catalogue (never read back from the pages): one Pagefind record per product and the typo
+ * vocabulary, as files Pagefind reads with `addDirectory` (why: docs/operators.md); `installSearchIndex` moves it into the site.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -118,12 +111,10 @@ async function presentRecordFolders(folder: string): Promise<string[]> {
 }
 
 /**
- * Makes `folder` hold exactly one document per record, `product/<id>/index.html`, writing only those whose bytes
- * changed since the last build (by the hashes of its manifest, `records.json`). Without a manifest, or with `reuse`
- * false (a full build), every document is written over what is there and every other product folder removed:
- * emptying the folder first cost a removal per product (22 s for 95,000 folders on this machine) before the same
- * folders were made again. The manifest is removed before the first write and written after the last, so an
- * interrupted run leaves none and the next one rewrites everything.
+ * Makes `folder` hold exactly one document per record (`product/<id>/index.html`), writing only those whose bytes changed
+ * (hashes in its manifest, `records.json`). Without one, or with `reuse` false, every document is written over what is there
+ * (emptying the folder first cost 22 s for 95,000 folders). The manifest is removed before the first write and written after
+ * the last, so an interrupted run leaves none and the next one rewrites everything.
  */
 export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: string, reuse = true): Promise<RecordFilesSummary> {
   const previous = reuse ? await readRecordsManifest(folder) : null;

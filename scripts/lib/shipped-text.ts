@@ -1,7 +1,6 @@
 /**
- * A shipped file as text for the secret scan, whatever its name or type. Keys and tokens are ASCII, and UTF-8
- * decoding keeps every ASCII run of a binary file (an image's metadata, a font) as it is. A gzip file (Pagefind's
- * index and fragments, a `.gz` in public/) is decompressed too: its bytes hide the text it will be served as.
+ * A shipped file as text for the secret scan, whatever its type: UTF-8 decoding keeps a binary's ASCII runs (keys are ASCII), and a
+ * gzip file (Pagefind's index and fragments, a `.gz`) is decompressed, since its bytes hide the text it is served as.
  */
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';

@@ -1,7 +1,6 @@
 /**
- * `npm run publish`: upload a release (default the live one) to a CDN bucket or object storage with rclone, changed
- * files only, hashed assets first, then pages, then the service worker and other entry files; files neither this nor
- * the previously published release has are deleted last. See docs/operators.md, "Publishing to a CDN".
+ * `npm run publish`: upload a release (default the live one) to a CDN bucket or object storage with rclone, changed files only, in the
+ * order of scripts/ops/lib/publish.ts. See docs/operators.md, "Publishing to a CDN or object storage".
  */
 import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand, usageError } from './lib/cli.ts';
 import { jsonLogger } from './lib/log.ts';

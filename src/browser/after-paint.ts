@@ -1,20 +1,6 @@
 /**
- * After the first paint: everything a page loads besides its HTML, its inline first-paint CSS and its first screen's
- * images (issue 12). On a slow network nothing else competes with the first screen, and it paints in the round trips
- * the HTML and its images need.
- *
- * - The page scripts: the build writes them as `<script type="thela/after-paint" src>` (a type browsers do not run;
- *   scripts/integrations/after-paint-scripts.ts), and `startAfterFirstPaint` loads them as modules.
- * - The rest of the page's CSS: the full sheet, named by `<noscript data-sheet>` (which links it for browsers
- *   without JavaScript). The scripts download beside it and run once it applies, so nothing they draw shows unstyled.
- * - Astro's island runtime (also written as an after-paint script), and so every island: even `client:load`
- *   hydrates only once it is there.
- *
- * They start when the page has loaded (its first screen's images are in), its first paint is on screen and the next
- * frame has been drawn; at the shopper's first tap or key if that comes sooner; at the latest START_BY_MS after the
- * HTML was read. A button tapped before its script is there is tapped again once it is (an ADD before the cart
- * control has loaded still adds; in an island, once the island has hydrated). `<html data-scripts>` says where
- * loading stands: "started", then "ready" once every page script has run.
+ * Loads what a page needs besides its HTML, inline first-paint CSS and first screen's images once that first screen has painted
+ * (issue 12): page scripts, the full sheet, Astro's island runtime; earlier taps are replayed. When and why: docs/architecture.md.
  */
 
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
@@ -82,7 +68,7 @@ function tapAgain(button: HTMLButtonElement): void {
   else if (button.isConnected && !button.disabled) button.click();
 }
 
-/** Starts the after-paint loading at the right moment (see the top of this file). Once per page. */
+/** Starts the after-paint loading at the right moment (docs/architecture.md, "After the first paint"). Once per page. */
 export function startAfterFirstPaint(): void {
   const early: HTMLButtonElement[] = [];
   let started = false;

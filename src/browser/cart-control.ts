@@ -1,8 +1,6 @@
 /**
- * `<thela-cart-control>`: the behaviour of the one cart control (markup: src/components/CartControl.tsx), on
- * catalogue pages without React and inside React islands alike. In `add` mode it shows ADD until the product is in
- * the cart, then a -/quantity/+ stepper bound to the cart line; in `pick` mode a stepper from 1 picks how many
- * "Add N to Cart" adds. Keyboard focus stays in place when ADD and the stepper swap.
+ * `<thela-cart-control>`: the one cart control's behaviour (markup: CartControl.tsx), with or without React. `add` mode: ADD, then a
+ * stepper bound to the cart line; `pick` mode: a stepper choosing "Add N to Cart". Focus stays put when they swap.
  */
 import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';

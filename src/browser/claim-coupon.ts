@@ -1,7 +1,6 @@
 /**
- * "Claim Now" (home offers strip) and "Apply Now" (offers page): a `<button data-claim="CODE">` applies its coupon
- * (src/stores/coupon.ts; one per order, so it replaces any other), copies the code when the browser lets it, and
- * says so in a notice; a `[data-claim-status]` live region in the same card says it next to the button.
+ * "Claim Now" (home strip) and "Apply Now" (offers page): a `<button data-claim="CODE">` applies its coupon (replacing any other),
+ * copies the code when the browser lets it, and says so in a notice and in the card's `[data-claim-status]` live region.
  */
 import { isCouponCode } from '../lib/coupon-codes.ts';
 import { $cartItems } from '../stores/cart.ts';

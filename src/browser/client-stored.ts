@@ -1,9 +1,6 @@
 /**
- * `client:stored="<key>"`: hydrates an island on idle (as `client:idle` does), but only once this browser has stored
- * `<key>` in localStorage. For islands that render nothing without it: home's "Buy again" shows the orders placed in
- * this browser, so a first visit must not load React for it (on home that was most of the main-thread work, issue 12).
- * An order placed in another tab stores the key there, and the storage event hydrates the island here too.
- * Registered by scripts/integrations/client-directives.ts; Astro inlines it into the pages that use it, so it stays small.
+ * `client:stored="<key>"`: hydrates an island on idle, but only once this browser stored `<key>` (home's "Buy again": a first visit
+ * loads no React for it, issue 12); another tab's storage event counts. Registered by scripts/integrations/client-directives.ts.
  */
 import type { ClientDirective } from 'astro';
 // Astro's own client:idle, called once the key is there: the same idle wait, not a second copy of it.

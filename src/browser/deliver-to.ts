@@ -1,7 +1,6 @@
 /**
- * The "Deliver to" dialog (the header's button and bootstrap are src/components/DeliverTo.astro), made on first use:
- * a typed pincode or a saved address is answered from the serviceability table; a served one becomes the delivery
- * area (persisted, shown in the header), a refused one says why, an unserved one lists the nearest served areas.
+ * The "Deliver to" dialog (button and bootstrap: DeliverTo.astro), made on first use: a pincode or saved address answered from the
+ * serviceability table; served becomes the area (persisted), refused says why, unserved lists the nearest served areas.
  */
 import { sampleAddresses } from '../data/profile.ts';
 import {

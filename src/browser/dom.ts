@@ -1,7 +1,6 @@
 /**
- * Building elements in the browser without markup strings: text goes in as text nodes and attributes as attributes,
- * so catalogue or stored values can never become markup. For UI a page makes on first use (the first render carries
- * none of it).
+ * Building elements without markup strings (text as text nodes, attributes as attributes), so catalogue or stored values never become
+ * markup. For UI a page makes on first use.
  */
 
 import { ICONS, type IconName } from '../data/icons.ts';

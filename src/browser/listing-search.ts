@@ -1,7 +1,6 @@
 /**
- * Search and sort over a whole listing (loaded on first use by `<thela-listing>`, src/browser/listing.ts): loads the
- * listing's index, works out the matching products in order (src/lib/listing-order.ts), and shows them a page at a
- * time with the cards taken from the pre-rendered pages, so there is one card markup.
+ * Search and sort over a whole listing (loaded on first use by `<thela-listing>`): the listing's index ordered by listing-order.ts,
+ * shown a page at a time with the cards taken from the pre-rendered pages, so there is one card markup.
  */
 import { LISTING_PAGE_SIZE, showingLine, type ListingIndex, type ListingSort } from '../lib/listing.ts';
 import { orderListing, readListingIndex } from '../lib/listing-order.ts';

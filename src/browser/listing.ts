@@ -1,9 +1,6 @@
 /**
- * `<thela-listing>`: a category or subcategory listing page (src/components/CategoryView.astro) made whole with
- * JavaScript. "Show more" appends the next pre-rendered page in place and keeps the URL in step; the in-page search
- * and the sort work over every page of the listing: they load the listing's index (`listing.json`) on first use,
- * work out which products to show, and take those cards from the pre-rendered pages (fetched as needed), so there
- * is still one card markup. Without JavaScript the numbered page links do all of this.
+ * `<thela-listing>`: a listing page (CategoryView.astro) made whole with JavaScript: "Show more" in place, and search and sort over
+ * every page through `listing.json`, with the cards taken from the pre-rendered pages. Without JS the page links do it all.
  */
 import { parseListingSort, showingLine, type ListingSort } from '../lib/listing.ts';
 import type { ListingHost, ListingSearch } from './listing-search.ts';

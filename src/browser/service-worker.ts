@@ -1,7 +1,6 @@
 /**
- * Offline support once the page is idle (loaded by src/components/ServiceWorker.astro): registers the service worker
- * and, when a new release is ready, shows "A new version of {product} is ready." with Reload and Not now in the
- * notice region. The notice's markup is made here, so no page's first render carries it.
+ * Offline support once the page is idle (loaded by ServiceWorker.astro): registers the service worker and, when a new release is ready,
+ * shows "A new version of {product} is ready." with Reload and Not now; the notice's markup is made here.
  */
 import { registerServiceWorker, type ServiceWorkerHandle } from '../lib/pwa/register.ts';
 import { site } from '../lib/site.ts';

@@ -1,7 +1,6 @@
 /**
- * A home "Shop by Category" entry (spec section 3): id, name, image, href, colour. The entries come from the
- * catalogue's top-level categories (src/lib/catalogue/storefront.ts `homeCategories`); the spec's ten (fruits,
- * vegetables, dairy, snacks, personal-care, baby, cleaning, beverages, bakery, meat) are what the sample produces.
+ * A home "Shop by Category" entry (spec section 3). Entries come from the catalogue's top-level categories (`homeCategories` in
+ * src/lib/catalogue/storefront.ts); the spec's ten are what the sample produces.
  */
 export interface HomeCategory {
   id: string;

@@ -1,7 +1,6 @@
 /**
- * The home page's fixed product rows (spec section 2). Ids of real sample-catalogue products so their ADD buttons
- * add them to the cart; each has a discount, so each card shows its badge. An id missing from the catalogue (a
- * different catalogue, say) is skipped at build time.
+ * The home page's fixed product rows (spec section 2): sample-catalogue ids, each with a discount so its card shows the badge. Rows
+ * are filled up from the catalogue where it lacks them (`homeProductRows` in src/lib/catalogue/storefront.ts).
  */
 
 /** "Popular Right Now": four fixed products. */

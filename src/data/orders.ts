@@ -1,7 +1,6 @@
 /**
- * The spec's sample orders (section 3: "Order (sample only)"), from sample-orders.json. Items name products of the
- * sample catalogue by id, so "Reorder Items" puts real products back in the cart; totals follow the cart's pricing
- * rules, and each timeline lists the times of the steps done.
+ * The spec's sample orders (section 3), from sample-orders.json: items are sample-catalogue product ids (so "Reorder Items" works),
+ * totals follow the cart's pricing, and each timeline lists the times of the steps done.
  */
 import orders from './sample-orders.json' with { type: 'json' };
 import { orderTotals, timeline, type Order } from '../lib/orders.ts';

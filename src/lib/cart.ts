@@ -1,7 +1,6 @@
 /**
- * The cart's rules (spec sections 3 and 4), pure: the line shape, reading "cart-items" back from storage, merging
- * an added product into the lines, and the product page's button text. The store (src/stores/cart.ts) holds the
- * atoms and actions over them.
+ * The cart's rules (spec sections 3 and 4), pure: the line shape, reading "cart-items" from storage, merging an added product, the
+ * product page's button text. Atoms and actions: src/stores/cart.ts.
  */
 import {
   MAX_LINE_QUANTITY,

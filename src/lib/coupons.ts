@@ -1,12 +1,6 @@
 /**
- * Coupons at checkout (issue 17, item 3), pure: the rules as data, and one evaluation in integer paise that either
- * applies a code or refuses it with the reason a shopper reads ("Add ₹120 more to use SAVE100"). One coupon per
- * order: the shopper holds at most one code (src/stores/coupon.ts), and applying another replaces it.
- *
- * The spec's sample offers (section 9) become these rules. Where its texts disagree, the issue's numbers win: free
- * delivery takes code FREEDEL on orders above ₹300 (the home strip's "above ₹199" and the FAQ's "above ₹500" are
- * generated from FREE_DELIVERY_ABOVE_PAISE instead); the fee itself is the spec's fixed ₹25 (src/lib/pricing.ts).
- * Minimums count the item total before the delivery fee, as the offers page's terms say.
+ * Coupons at checkout (issue 17), pure: the rules as data and one evaluation in integer paise that applies a code or says why not; one
+ * coupon per order, minimums before the delivery fee. Free delivery is FREEDEL above ₹300 (the spec's texts disagree: README).
  */
 import { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode } from './coupon-codes.ts';
 import { formatPaiseShort } from './format.ts';

@@ -1,8 +1,6 @@
 /**
- * Deliver to a pincode: the serviceability table the build writes (/data/delivery-areas.json) and the pure lookup
- * the header's "Deliver to" dialog and checkout use. Served: the area and its store's delivery time; not served:
- * the nearest served areas; invalid input: a message saying what is wrong. No dependencies beyond the field rules:
- * this module ships to the browser.
+ * Deliver to a pincode: the build's serviceability table (/data/delivery-areas.json) and the pure lookup of the header's dialog and
+ * checkout (served: area and delivery time; not: the nearest served areas; invalid: why). Ships to the browser.
  */
 import { NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
 import type { Catalogue } from './catalogue/rows.ts';

@@ -1,10 +1,6 @@
 /**
- * The field rules: what a valid id, name, text, price, image path, unit and quantity are, with their limits.
- * One module for every reader of product-shaped input: the build's catalogue sanitizer
- * (`catalogue/sanitize.ts`, which adds markup removal and reporting on top) and every browser-side reader
- * (the cart in storage, stored orders, the featured list, search results, a cart control's data attributes).
- * Each rule checks the value it keeps (after trimming, rounding and truncating), never the value it was given.
- * No dependencies: this module ships to the browser.
+ * The field rules (id, name, text, price, image path, unit, quantity, with their limits) for every reader of product-shaped input: the
+ * build's sanitizer and the browser's readers. Each rule checks the value it keeps, not the one given. Ships to the browser.
  */
 import { asciiDigits } from './indian-digits.ts';
 

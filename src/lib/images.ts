@@ -1,12 +1,6 @@
 /**
- * Catalogue images as shoppers get them: which image URLs the site may show, and the `src`, `srcset`, `sizes`,
- * `width` and `height` of each use (card, product page, thumbnail, tile). The build optimises every photo it is
- * allowed to fetch into `/_img/<hash>-<W>x<H>-<w>.webp` (scripts/lib/catalogue-images.ts), so one path, stored anywhere
- * (a cart line, an order, a search record), names all its widths. With PUBLIC_IMAGE_CDN=supabase, photos in the
- * project's Supabase Storage are resized by its image endpoint instead. Anything else shows the bundled placeholder:
- * a shopper's browser never asks another origin for an image the security policy would block.
- * Ships to the browser; no dependencies, so build steps outside Astro use it too (the CDN's prefix is passed in:
- * `imageCdn` of image-cdn.ts in pages and islands).
+ * Catalogue images as shoppers get them: which URLs the site may show, and each use's `src`, `srcset`, `sizes`, `width`, `height` (the
+ * build's `/_img/` files, Supabase's endpoint with PUBLIC_IMAGE_CDN=supabase, else the placeholder). Ships to the browser; no deps.
  */
 
 /** The bundled placeholder shown when a product has no image, or none the site can show. */

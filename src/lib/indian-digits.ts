@@ -1,8 +1,6 @@
 /**
- * Digits of India's scripts as ASCII: a shopper whose keyboard types Devanagari, Bengali, Gurmukhi, Gujarati, Oriya,
- * Tamil, Telugu, Kannada or Malayalam digits ("१२२००१") means the same pincode as "122001". Each script's ten
- * decimal digits are consecutive in Unicode, from its zero, so a digit's value is its code point minus that zero.
- * Any other character (Latin letters, fullwidth or Arabic-Indic digits) is left as it is, for the caller to refuse.
+ * Digits of India's scripts as ASCII ("१२२००१" is 122001): each script's ten digits are consecutive from its zero. Any other
+ * character (Latin, fullwidth or Arabic-Indic digits) is left for the caller to refuse.
  */
 
 /** The code point of the zero of each Indian script's decimal digits (Unicode's Nd ranges). */

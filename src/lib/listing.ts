@@ -1,7 +1,6 @@
 /**
- * Listing pages (category and subcategory grids): the page size, the sorts, the "Showing 1-24 of 1,474" line and the
- * shape of the compact index a listing publishes for in-page search and sorting over all its pages (the order those
- * produce is `listing-order.ts`, loaded only when a shopper searches or sorts). Pure: the build and the browser share it.
+ * Listing pages (category grids): page size, sorts, the "Showing 1-24 of 1,474" line and the shape of the `listing.json` index for
+ * in-page search and sort (ordered by listing-order.ts, loaded on use). Pure: shared by the build and the browser.
  */
 import { sortMenu } from './sorts.ts';
 

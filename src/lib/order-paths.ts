@@ -1,9 +1,6 @@
 /**
- * The one URL of an order's detail, `/orders/{orderId}` (spec: "Order detail"), for sample orders and orders placed in
- * this browser alike. One page serves them all, ORDER_PAGE (src/pages/orders/view.astro): hosts rewrite
- * `/orders/{id}` to it (`_redirects`, written by scripts/integrations/redirects.ts; nginx/CloudFront in docs/operators.md)
- * and its island reads the id from the path. On a host without rewrites the 404 page hands the id over
- * (`orderHandoff`) and the page puts the `/orders/{id}` URL back (`orderLocation`).
+ * The one URL of an order's detail, `/orders/{orderId}`, served by one page (ORDER_PAGE) that hosts rewrite to; without rewrites the
+ * 404 page hands the id over (`orderHandoff`) and the page puts the URL back (`orderLocation`). README: "One order route".
  */
 
 /** The one page file that shows every order (the rewrite target). */

@@ -1,8 +1,6 @@
 /**
- * Money rules in one place (spec section 9). Every amount is integer paise, from the moment a price is read (the
- * field rules' `parsePrice`, src/lib/fields.ts, reads the rupees a table or a stored line writes) to the moment it
- * is shown (`formatPaise`, src/lib/format.ts).
- * Delivery costs the spec's fixed DELIVERY_FEE_PAISE on every order; free delivery is a coupon (FREEDEL, src/lib/coupons.ts).
+ * Money rules (spec section 9), in integer paise from reading (`parsePrice`, fields.ts) to showing (`formatPaise`, format.ts).
+ * Delivery costs DELIVERY_FEE_PAISE on every order; free delivery is the FREEDEL coupon (coupons.ts).
  */
 
 /** ₹25.00, the spec's fixed delivery fee: the one source of truth for every text that quotes a fee (FAQ, terms, offers). */

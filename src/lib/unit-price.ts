@@ -1,8 +1,6 @@
 /**
- * Unit prices, as Indian packaging rules ask of packaged goods (Legal Metrology (Packaged Commodities) Rules): the
- * price per kilogram, litre or piece, worked out from the pack size as printed ("500 g", "1 L", "6 pcs", "1 dozen",
- * "4 x 75 g"). A pack size that is approximate or unclear ("1 pc (approx. 600-800 g)", none) has no unit price.
- * Always per kg, per L or per piece, the units shoppers compare by. Computed in paise.
+ * Unit prices (Legal Metrology rules): in paise per kg, L or piece, from the pack size as printed ("500 g", "6 pcs", "4 x 75 g"); an
+ * approximate or unclear pack size ("1 pc (approx. 600-800 g)") has none.
  */
 import { formatPaiseShort } from './format.ts';
 

@@ -1,8 +1,6 @@
 /**
- * What each page type needs for its first paint, inlined into its HTML by BaseLayout; the full sheet follows without
- * blocking (the loader adds it after the first paint; pages without JavaScript link it). One first-paint sheet per
- * page type (not per page), so the hash-only CSP lists a handful of style hashes at any catalogue size
- * (scripts/build-headers.ts hashes every inline <style> it finds).
+ * Each page type's first-paint CSS, inlined by BaseLayout; the full sheet follows after the first paint. One sheet per page type, not
+ * per page, so the hash-only CSP lists a handful of style hashes at any catalogue size.
  */
 import app from './critical/app.css?inline';
 import content from './critical/content.css?inline';

@@ -1,9 +1,8 @@
 /**
  * Incremental builds are correct: after one product's name, price, availability and category change, an
  * incremental rebuild (pages reused from Astro's cache) shows the new data everywhere the product appears, equals
- * a full build of the same catalogue byte for byte, and reuses the pages that do not show the product. The same
- * holds for a build in two render processes (THELA_RENDER_PROCESSES=2, scripts/lib/render-processes.ts).
- * Five real builds of the sample catalogue through `scripts/build.ts`, read from a file (THELA_CATALOGUE_FILE).
+ * a full build of the same catalogue byte for byte, and reuses the pages that do not show the product.
+ * Three real builds of the sample catalogue through `scripts/build.ts`, read from a file (THELA_CATALOGUE_FILE).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,12 +34,9 @@ let work = '';
 let before: Build;
 let after: Build;
 let full: Build;
-/** The same two builds in two render processes, with a cache of their own. */
-let twoBefore: Build;
-let twoAfter: Build;
 let old: (typeof sample.products)[number];
 
-function build(name: string, catalogue: CatalogueTables, cache: string, extra: string[] = [], processes = 1): Build {
+function build(name: string, catalogue: CatalogueTables, cache: string, extra: string[] = []): Build {
   const file = path.join(work, `${name}.json`);
   writeFileSync(file, JSON.stringify(catalogue));
   const dir = path.join(work, name);
@@ -52,7 +48,6 @@ function build(name: string, catalogue: CatalogueTables, cache: string, extra: s
   delete env['PUBLIC_SUPABASE_ANON_KEY'];
   delete env['CATALOGUE_SIZE'];
   delete env['THELA_FULL_BUILD'];
-  env['THELA_RENDER_PROCESSES'] = String(processes);
   const result = spawnSync(bin as string, args, { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   expect(result.status, `${name}: ${result.stderr.slice(-2000)}`).toBe(0);
   const lines = result.stdout.split('\n');
@@ -89,8 +84,6 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
     after = build('after', changed, cache);
     // The reference: the same catalogue rendered from scratch, with a cache of its own.
     full = build('full', changed, path.join(work, 'cache-full'), ['--full']);
-    twoBefore = build('two-before', sample, path.join(work, 'cache-two'), [], 2);
-    twoAfter = build('two-after', changed, path.join(work, 'cache-two'), [], 2);
   }, 900_000);
 
   afterAll(() => {
@@ -144,16 +137,6 @@ describe.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')('incremental build
     const riceListing = files(after.dir).filter((f) => /^category\/staples\/subcategory\/rice\/(\d+\/)?index\.html$/.test(f));
     expect(riceListing.some((f) => read(after, f).includes(NEW.name))).toBe(true);
     expect(read(after, 'sitemap-0.xml')).toContain(`/product/${ID}/`);
-  });
-
-  test('in two render processes: each page rendered once, the same pages reused, the same site as a full build', () => {
-    expect(twoBefore.counts).toEqual(before.counts);
-    expect(twoAfter.counts).toEqual(after.counts);
-    expect(twoAfter.reused).toEqual(after.reused);
-    const list = files(twoAfter.dir);
-    expect(list).toEqual(files(full.dir));
-    const differing = list.filter((file) => !readFileSync(path.join(twoAfter.dir, file)).equals(readFileSync(path.join(full.dir, file))));
-    expect(differing).toEqual([]);
   });
 
   test('pages that do not show the product were reused, unchanged', () => {

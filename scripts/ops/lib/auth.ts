@@ -1,15 +1,6 @@
 /**
- * Webhook authentication with one shared secret, in either form:
- *  - the secret itself in `Authorization: Bearer <secret>` or `x-webhook-secret: <secret>` (what a Supabase Database
- *    Webhook can send as a custom header);
- *  - `x-thela-timestamp: <unix seconds>` and `x-thela-signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
- *    accepted within a time window and only once (replays rejected).
- * Every comparison hashes both sides first and compares the equal-length digests in constant time.
- *
- * A signature is spent in two steps: `verify` checks it (and that it was not spent), `remember` spends it once the
- * request has been accepted (its build recorded). So a request that fails after the check (a 500 on a full disk)
- * leaves its signature unspent, and the sender's retry is accepted. The caller runs the two without an `await`
- * between them, so no second copy of the request can pass the check in the meantime.
+ * Webhook authentication with one shared secret: the secret in a header, or an HMAC signature accepted once within a time window;
+ * constant-time comparisons. Call `verify` then `remember` with no `await` between (why: docs/architecture.md, "Webhook signatures").
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,7 +1,6 @@
 /**
- * The preamble every operator command shares (rebuild, rollback, publish, service, check): parse the options (a
- * usage error prints the message and the help, exit 2), answer --help (exit 0), load the configuration (a
- * configuration error exits 2), pick the logger, and map a run's result to the exit status.
+ * The preamble of every operator command: parse the options (usage error: message and help, exit 2), --help (exit 0), load the
+ * configuration (error: exit 2), pick the logger, and map a run's result to the exit status.
  */
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type OpsConfig } from './config.ts';

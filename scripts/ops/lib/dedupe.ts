@@ -1,9 +1,6 @@
 /**
- * Releases share unchanged files: after a new release is built and checked, every file whose bytes equal the file at
- * the same path in the live release is replaced by a hard link to it, so a release costs about the bytes that
- * changed. Safe because complete releases are immutable (nothing writes into a release file in place: the build
- * writes fresh files before this runs, the marker is written to a new file and renamed) and because each link is made
- * under a temporary name and renamed over the file, so a reader sees the old copy or the link, never a gap.
+ * Releases share unchanged files: after a release is checked, each file equal to the live release's becomes a hard link to it (made
+ * under a temporary name, renamed over). Safe only while nothing writes into a complete release's files in place.
  */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, readdir, rename, rm } from 'node:fs/promises';

@@ -1,8 +1,6 @@
 /**
- * The start-up check of where a build writes: the releases folder (each release is the build's output folder) and
- * the build cache must be on one file system. Astro moves and the incremental build hard-links files between the
- * two, and neither works across file systems (EXDEV): every build would fail half-way. Said in one line with the fix
- * before anything is built.
+ * Start-up check that the releases folder and the build cache are on one file system: Astro's moves and the build's hard links fail
+ * across them (EXDEV), so every build would fail half-way. Said in one line, with the fix, before anything is built.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,6 @@
 /**
- * The build lock: a file created exclusively (O_EXCL) in the releases directory, so the service, a cron job and a
- * hand-run rebuild never build at once. It records its owner (PID and, on Linux, the process start time) and the
- * build's process group, so a lock left by a killed process is recognised as stale and its orphaned build stopped.
+ * The build lock: a file created exclusively (O_EXCL) in the releases directory, recording its owner (PID and, on Linux, start time)
+ * and the build's process group, so a killed holder's lock is seen as stale and its orphaned build stopped.
  */
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

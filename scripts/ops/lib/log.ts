@@ -1,7 +1,6 @@
 /**
- * Structured logs: one JSON object per line and per event (`{"time","level","event",...fields}`), or a short text
- * line for people running the commands by hand. Callers pass only fields that are safe to print: never a secret,
- * a signature or a raw request body.
+ * Structured logs: one JSON object per event and line, or a short text line for people at a terminal. Callers pass only fields safe to
+ * print: never a secret, a signature or a raw request body.
  */
 
 /** Extra data of one event. */

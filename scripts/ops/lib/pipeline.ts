@@ -1,8 +1,6 @@
 /**
- * The rebuild pipeline shared by `npm run rebuild`, the service and `npm run rollback`: lock, clean up what a killed
- * run left, build into a new release, check it, mark it complete, switch `current`, share unchanged files with the
- * release it replaced, prune, publish. Any failure
- * before the switch removes the new release and leaves the live one untouched.
+ * The rebuild pipeline of `npm run rebuild`, the service and `npm run rollback`: lock, clean up, build a release, check, mark, switch
+ * `current`, share unchanged files, prune, publish. A failure before the switch removes the new release; the live one stays.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';

@@ -1,21 +1,6 @@
 /**
- * Publishing a release to a CDN bucket or object storage with rclone (S3, R2, GCS, Azure, B2, WebDAV, SFTP ... one
- * config). What changed is decided here, from the releases themselves, never by rclone's size-and-time or checksum
- * comparison (a remote without hashes, WebDAV among them, falls back to size only and skips a changed file of the
- * same size): the target holds the release published to it last, both releases are on disk, and every file whose
- * content differs from that release's is uploaded (`changedFiles`), unconditionally (`--ignore-times`). Uploaded in
- * an order that keeps the live site whole while the upload runs:
- *   1. assets: hashed files (`_astro/`, Pagefind's fragments, indexes and filters) and every other non-page file
- *      (images, icons, fonts), which new pages may reference;
- *   2. pages: `*.html` and the other documents (sitemap, robots.txt, manifest, `_headers`);
- *   3. entry files last: Pagefind's unhashed entry points (`pagefind/pagefind*.js|css|json`, which name the new index)
- *      and the service worker (`sw.js`, which precaches the new release);
- *   4. deletion of files that neither this release nor the release published before it has, so a page the previous
- *      release served (and a browser may still have open) finds its assets until the next release. Republishing the
- *      same release keeps the one before it too.
- * rclone's log (its standard error) is read for what it copied and for warnings that mean "not checked", which fail
- * the publish; the remote's file list is read from its standard output alone. The remote name and path are logged;
- * rclone's own configuration (keys) stays in its config file or RCLONE_* env.
+ * Publishing a release to a CDN bucket or object storage with rclone: every file whose content differs from the release published
+ * there last is uploaded (never rclone's own comparison), assets, then pages, then entry files; deletions last (docs/operators.md).
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';

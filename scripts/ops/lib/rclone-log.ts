@@ -1,8 +1,6 @@
 /**
- * rclone's JSON log (`--use-json-log`, written to its standard error), read for two things: the files it copied, and
- * the warnings that mean a file was not checked (so the publish must not report success). Only lines that parse as
- * one of its log entries count; anything else on that stream (a NOTICE printed before logging starts) is ignored,
- * and nothing here is ever read as a file name of the target.
+ * rclone's JSON log (its standard error), read for the files it copied and the warnings that mean a file was not checked (the publish
+ * then fails). Only lines that parse as its log entries count; nothing here is read as a target's file name.
  */
 
 /** What one rclone run's log says. */

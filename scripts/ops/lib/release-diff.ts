@@ -1,8 +1,6 @@
 /**
- * What changed between two releases on disk, by content: the files a publish must upload so the target, which holds
- * the release published last, holds the new one. Sizes and times cannot tell: a price from ₹289 to ₹299 keeps every
- * size, and a rebuild writes every file anew. Releases that share a file (hard links: dedupe, the build cache) are
- * equal without a read; otherwise a different size settles it, and equal sizes are compared byte for byte.
+ * What changed between two releases on disk, by content (sizes and times cannot tell: ₹289 to ₹299 keeps every size): hard-linked
+ * files are equal without a read, different sizes differ, equal sizes are compared byte for byte.
  */
 import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,6 @@
 /**
- * Releases on disk: `releases/<id>/` directories, each complete only once it holds the `.release.json` marker
- * (written after the checks pass), and `current`, a symlink switched by renaming a new symlink over it so a reader
- * resolves the old release or the new one, never a mix.
+ * Releases on disk: `releases/<id>/`, complete only once it holds `.release.json` (written after the checks), and `current`, a symlink
+ * switched by renaming a new one over it, so a reader resolves the old release or the new, never a mix.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';

@@ -1,7 +1,6 @@
 /**
- * The operators' service on one small machine: `POST /hooks/rebuild` (authenticated webhook), `GET /hooks/status`,
- * a cron schedule, and optionally the live release as a static site. Webhooks and the schedule go through one
- * debounced queue, so bursts fold into one build and builds never overlap.
+ * The operators' service: `POST /hooks/rebuild` (authenticated), `GET /hooks/status`, a cron schedule and optionally the live release as
+ * a static site. Webhooks and schedule share one debounced queue, so bursts fold into one build and builds never overlap.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

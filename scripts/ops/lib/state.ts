@@ -1,9 +1,6 @@
 /**
- * What the service must remember across a restart, kept in `releases/.state/` as small JSON files written
- * atomically (a temporary file renamed over the old one, so a crash leaves the old file or the new, never half):
- *  - `replay.json`: digests of the signed webhooks already accepted, with when each may be forgotten, so a captured
- *    signed request stays refused after a restart within its window;
- *  - `pending.json`: a webhook answered 202 whose build has not finished yet, so the next start runs it.
+ * What the service remembers across a restart, small JSON files in `releases/.state/` written atomically: `replay.json` (accepted
+ * signed webhooks, until their window ends) and `pending.json` (an accepted webhook whose build had not finished).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

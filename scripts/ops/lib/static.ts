@@ -1,10 +1,6 @@
 /**
- * The one static server of a built site, as a CDN serves it: the operators' service serves the live release with it
- * (`createStaticHandler`), the bench and the e2e specs a build (`serveSite`; tests/e2e/support/static-server.ts).
- * Each request resolves its folder once and answers entirely from it, so a release switch mid-request cannot mix
- * releases. /_astro/ assets are immutable for a year (a page of the previous release gets them from the retained
- * releases); the rest is revalidated (no-cache + ETag). The site's `_headers` are sent and its `_redirects` apply
- * where no file answers (scripts/integrations/redirects.ts).
+ * The one static server of a built site, as a CDN serves it (operators' service, bench, e2e): each request answers from one folder, so a
+ * release switch cannot mix releases; /_astro/ immutable, the rest revalidated; the site's `_headers` and `_redirects` apply.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';

@@ -1,7 +1,6 @@
 /**
- * What each settled answer leaves in the Performance timeline for scripts/bench/search-speed.ts: a measure from the
- * input event (keystroke, paste, click or history step) to the answer on screen, its `detail` naming the query.
- * The first answer of the page also gets FIRST_RESULTS_MEASURE.
+ * Leaves each settled answer in the Performance timeline for scripts/bench/search-speed.ts: a measure from the input event to the
+ * answer on screen, `detail` naming the query; the page's first answer also gets FIRST_RESULTS_MEASURE.
  */
 import { useEffect, useRef } from 'react';
 import { correctedQuery, isSettled, type SearchView } from '../../lib/search/view.ts';

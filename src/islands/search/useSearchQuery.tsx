@@ -1,7 +1,6 @@
 /**
- * The search page's state as it lives in the URL (src/lib/search/query.ts): read on arrival (keeping letters typed
- * before the island woke up) and on Back and Forward, written as the shopper types, picks or submits, and when the
- * input behind each change happened, for the benchmark's timings of the search it starts.
+ * The search page's state in the URL (src/lib/search/query.ts): read on arrival (keeping letters typed before hydration) and on
+ * Back/Forward, written as the shopper types, picks or submits, with the time of each change's input for the benchmark.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {

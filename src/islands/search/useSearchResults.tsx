@@ -1,7 +1,6 @@
 /**
- * Runs the search each change of the state asks for (src/islands/search/useSearchQuery.tsx) and holds what the page
- * shows for it (src/lib/search/view.ts): only the latest search's answer is ever shown, the earlier results stay
- * (dimmed) until a slow answer swaps them for the skeleton, and a failure becomes the error view.
+ * Runs the search each state change asks for (useSearchQuery.tsx) and holds what the page shows (src/lib/search/view.ts): only the
+ * latest answer shows; earlier results stay dimmed until a slow answer swaps them for the skeleton; a failure is the error view.
  */
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { loadedPagefind, loadPagefind, type PagefindApi } from '../../lib/search/pagefind-client.ts';

@@ -1,10 +1,6 @@
 /**
- * The catalogue reads made in the browser, each in one place: the product read behind "add to cart" and the home
- * page's featured list. With PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY set they go to Supabase through
- * `supabase.ts`, loaded by dynamic import() only then, so a site built without Supabase ships none of supabase-js
- * (~50 KB gzipped). Without them a product added to the cart is the one already in the page, and the featured list
- * is the build's `/data/featured.json`. A live row's photo is the operator's original URL, which the page may not load:
- * the featured list shows the photo the build optimised for that product instead (src/stores/featured.ts).
+ * The browser's catalogue reads (add-to-cart's product, the featured list): through supabase.ts, imported only when Supabase is
+ * configured (so a site without it ships no supabase-js), else the page's own data and /data/featured.json.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';

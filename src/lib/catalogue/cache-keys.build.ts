@@ -1,11 +1,6 @@
 /**
- * Incremental builds (astro.config.mjs `experimental.incrementalBuild`): the `cacheKey` of every catalogue page's
- * getStaticPaths entry. Astro reuses a page's previous output when its key AND the hash of its templates' module
- * graph are unchanged, so a key must cover every piece of catalogue data the page shows: a change the key misses
- * would leave a stale page live. One place computes them all, from the same read-model functions the pages call.
- *
- * What is NOT keyed is rendered on every build: the home page, the stores and shops lists, the featured JSON and
- * every other page without getStaticPaths (Astro only skips keyed entries).
+ * The `cacheKey` of every catalogue page (Astro reuses a page whose key and templates are unchanged), from the read-model functions the
+ * pages call. A key must cover every datum its page shows, or a stale page goes live; pages without one render every build.
  */
 import { createHash } from 'node:crypto';
 import type { CategoryPageData, SubcategoryPageData, SubcategoryLink } from './category-pages.ts';

@@ -1,7 +1,6 @@
 /**
- * The build's one read of the catalogue: from Supabase (both public variables set), a JSON file (THELA_CATALOGUE_FILE,
- * tests), a synthetic catalogue (CATALOGUE_SIZE, benchmarks) or the bundled sample; sanitized by the rules of `sanitize.ts`, logged in one
- * summary line, and indexed into the model every page queries (`model.ts`). Read once per build and shared.
+ * The build's one read of the catalogue (Supabase, THELA_CATALOGUE_FILE, CATALOGUE_SIZE synthetic, or the sample), sanitized
+ * (sanitize.ts), logged in one line and indexed into the model pages query (model.ts). Read once per build and shared.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * The catalogue photos as the build's image step left them (scripts/lib/catalogue-images.ts writes this file in the
- * build cache; the Astro build and the search index read it through `resolveCatalogueImages`): for each http(s)
- * image URL of the catalogue, the optimised photo (its content hash and size, with the HTTP validators that
- * revalidate it next time) or why it failed. Build only.
+ * The catalogue photos as the build's image step left them (a build-cache file, read through `resolveCatalogueImages`): per http(s)
+ * URL, the optimised photo with its HTTP validators, or why it failed. Build only.
  */
 import { readFile } from 'node:fs/promises';
 import { isRecord } from '../fields.ts';

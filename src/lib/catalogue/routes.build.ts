@@ -1,6 +1,6 @@
 /**
- * The catalogue routes: each page's getStaticPaths is one call here, which reads the catalogue, keeps this render
- * process's share (render-shard.build.ts) and gives each entry its incremental-build key (cache-keys.build.ts).
+ * The catalogue routes: each page's getStaticPaths is one call here, which reads the catalogue and gives each entry
+ * its incremental-build key (cache-keys.build.ts).
  * Pages type their props with `InferGetStaticPropsType<typeof getStaticPaths>`.
  */
 import type { PaginateFunction } from 'astro';
@@ -8,7 +8,6 @@ import { categoryPageKey, listingIndexKey, productPageKey, shopPageKey, subcateg
 import { getCatalogue } from './catalogue.build.ts';
 import { categoryPage, categoryPaths, subcategoryPage, subcategoryPaths } from './category-pages.ts';
 import { shopProducts } from './model.ts';
-import { inRenderShard, ownPaths } from './render-shard.build.ts';
 import { shopPaths, storeHeader } from './shop-pages.ts';
 import { SHOP_TYPES } from '../../data/shop-types.ts';
 import { LISTING_PAGE_SIZE } from '../listing.ts';
@@ -21,7 +20,7 @@ export async function categoryRoutes(paginate: PaginateFunction) {
     const parentId = data.category?.parent_id;
     const parent = parentId ? model.categoryById.get(parentId) : undefined;
     const pages = paginate(data.products, { pageSize: LISTING_PAGE_SIZE, params: { id }, props: { data, parent } });
-    return ownPaths('category', pages).map((entry) => ({ ...entry, cacheKey: categoryPageKey(model, data, entry.props.page) }));
+    return pages.map((entry) => ({ ...entry, cacheKey: categoryPageKey(model, data, entry.props.page) }));
   });
 }
 
@@ -32,66 +31,55 @@ export async function subcategoryRoutes(paginate: PaginateFunction) {
     const data = subcategoryPage(model, categoryId, subcategoryId);
     const params = { id: categoryId, subcategoryId };
     const pages = paginate(data.products, { pageSize: LISTING_PAGE_SIZE, params, props: { data } });
-    return ownPaths('subcategory', pages).map((entry) => ({ ...entry, cacheKey: subcategoryPageKey(model, data, entry.props.page) }));
+    return pages.map((entry) => ({ ...entry, cacheKey: subcategoryPageKey(model, data, entry.props.page) }));
   });
 }
 
 /** /category/{id}/listing.json: each category's whole listing, which its pages load to search or sort. */
 export async function categoryListingRoutes() {
   const model = await getCatalogue();
-  return categoryPaths(model)
-    .filter(({ id }) => inRenderShard('category-listing', { id }))
-    .map(({ id }) => {
-      const products = categoryPage(model, id).products;
-      return { params: { id }, props: { products }, cacheKey: listingIndexKey(products) };
-    });
+  return categoryPaths(model).map(({ id }) => {
+    const products = categoryPage(model, id).products;
+    return { params: { id }, props: { products }, cacheKey: listingIndexKey(products) };
+  });
 }
 
 /** /category/{id}/subcategory/{subcategoryId}/listing.json: each subcategory's whole listing. */
 export async function subcategoryListingRoutes() {
   const model = await getCatalogue();
-  return subcategoryPaths(model)
-    .filter(({ categoryId, subcategoryId }) => inRenderShard('subcategory-listing', { id: categoryId, subcategoryId }))
-    .map(({ categoryId, subcategoryId }) => {
-      const products = subcategoryPage(model, categoryId, subcategoryId).products;
-      return { params: { id: categoryId, subcategoryId }, props: { products }, cacheKey: listingIndexKey(products) };
-    });
+  return subcategoryPaths(model).map(({ categoryId, subcategoryId }) => {
+    const products = subcategoryPage(model, categoryId, subcategoryId).products;
+    return { params: { id: categoryId, subcategoryId }, props: { products }, cacheKey: listingIndexKey(products) };
+  });
 }
 
 /** /product/{id}: every product (its page asks the model for the trail and related products). */
 export async function productRoutes() {
   const model = await getCatalogue();
-  // This process's share first: working out a key reads the related products.
-  return model.catalogue.products
-    .filter((product) => inRenderShard('product', { id: product.id }))
-    .map((product) => ({
-      params: { id: product.id },
-      props: { product },
-      cacheKey: productPageKey(model, product),
-    }));
+  return model.catalogue.products.map((product) => ({
+    params: { id: product.id },
+    props: { product },
+    cacheKey: productPageKey(model, product),
+  }));
 }
 
 /** /shop/{shopId}: the shop types and every store whose id is not one; back to the list the shopper came from. */
 export async function shopRoutes() {
   const model = await getCatalogue();
   const products = shopProducts(model.catalogue);
-  return shopPaths(model.catalogue)
-    .filter(({ shopId }) => inRenderShard('shop', { shopId }))
-    .map(({ shopId, header }) => {
-      const isType = SHOP_TYPES.some((t) => t.type === shopId);
-      const back = isType ? { href: '/shops', label: 'All shops' } : { href: '/stores', label: 'Nearby Stores' };
-      return { params: { shopId }, props: { header, products, back }, cacheKey: shopPageKey(model, 'shop', header, products, isType) };
-    });
+  return shopPaths(model.catalogue).map(({ shopId, header }) => {
+    const isType = SHOP_TYPES.some((t) => t.type === shopId);
+    const back = isType ? { href: '/shops', label: 'All shops' } : { href: '/stores', label: 'Nearby Stores' };
+    return { params: { shopId }, props: { header, products, back }, cacheKey: shopPageKey(model, 'shop', header, products, isType) };
+  });
 }
 
 /** /store/{id}: every store, the same screen as the shop page. */
 export async function storeRoutes() {
   const model = await getCatalogue();
   const products = shopProducts(model.catalogue);
-  return model.catalogue.stores
-    .filter((store) => inRenderShard('store', { id: store.id }))
-    .map((store) => {
-      const header = storeHeader(store);
-      return { params: { id: store.id }, props: { header, products }, cacheKey: shopPageKey(model, 'store', header, products, false) };
-    });
+  return model.catalogue.stores.map((store) => {
+    const header = storeHeader(store);
+    return { params: { id: store.id }, props: { header, products }, cacheKey: shopPageKey(model, 'store', header, products, false) };
+  });
 }

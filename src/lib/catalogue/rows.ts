@@ -1,63 +1,6 @@
 /**
- * The catalogue's rows, described once: for each table (spec section 3), its columns in the order they are read,
- * and the rule (src/lib/fields.ts, plus markup removal) that reads each. The row types (`Product`, `Category`,
- * `Store`, `DeliveryArea`) are derived from these descriptions, and `readRow` applies them, so what a row may hold
- * and what the code may assume of it cannot drift apart. The build's read (`sanitizeCatalogue` in sanitize.ts, which
- * adds what needs a whole table: duplicates, parent loops, the report) and the live Supabase reads (`supabase.ts`,
- * row by row) both read through here, so a page never sees a row the rules would reject, whichever source served it.
- *
- * A row is SKIPPED (left out, with a reason) when:
- * - it is not an object (`not an object`);
- * - it has no id (`missing id`): the id must be a string or a finite number; numbers become strings
- *   ("7"), strings are trimmed, and an empty id counts as missing;
- * - its id cannot be a URL segment (`bad id`): longer than 200 characters, `.` or `..`, or containing
- *   `/`, `?`, `#`, `\`, `%`, whitespace, or control / format / surrogate / private-use characters
- *   (these ids become `/product/{id}` and the like);
- * - its id is a name the built site owns (`reserved id`): `index.html`, `404`, `sw.js`, `pagefind`, anything
- *   starting with `_` or `.` or ending in `.html` (the list is `RESERVED_IDS` in src/lib/fields.ts);
- * - its name is missing, not a string, or blank once markup is removed (`missing name`);
- * - products only: the price is missing, null or blank (`missing price`), or not a number, not a
- *   numeric string, negative, NaN or infinite, or above ₹10,00,000 once rounded (`invalid price`,
- *   `PRICE_MAX`); numeric strings such as "68.00" (how PostgreSQL's numeric may travel) are accepted, "1,299" is not;
- * - products only: its category_id is missing or names no known category (`unknown category`);
- *   the runtime source cannot know every category and skips only a missing or malformed one;
- * - its id repeats an earlier row's id in the same table (`duplicate id`, sanitize.ts): the first row is kept.
- * - delivery areas only (keyed by pincode, not id): the pincode fails the field rule (`bad pincode`: six digits,
- *   the first 1-9), the area is missing or blank (`missing area`), the city is missing (`missing city`, so the
- *   header never shows half an address), the store_id names no store that survived (`unknown store`), or the
- *   pincode repeats an earlier row's (`duplicate pincode`, sanitize.ts; the first row is kept).
- *
- * A row is REPAIRED (kept, with what changed) when:
- * - a text field (name, brand, description, quantity_unit, address, area, city) holds markup: `<script>` and
- *   `<style>` elements are removed with their content, every other tag or comment is removed by
- *   `striptags` (its content stays as text), then runs of whitespace and control characters collapse
- *   to one space and the ends are trimmed (`markup removed`). Nothing is decoded or escaped:
- *   `&amp;` stays as typed, because Astro and React always render these fields as text;
- * - a text field is too long (`<field> truncated`): names and brands keep 200 characters,
- *   descriptions 2,000, addresses 500, quantity units 100 (counted in code points, never splitting one);
- * - the price has more than two decimals (`price rounded`: half away from zero, as numeric(10,2) does);
- * - original_price is present but non-numeric, negative or below the price (`original price dropped`:
- *   it becomes null; missing stays null quietly);
- * - is_available / is_active is anything but the booleans true/false or the strings "true"/"false"
- *   (`availability defaulted` / `active defaulted`: it becomes false, the safe side);
- * - image_url is neither a site-relative path (exactly one leading "/", no "//") nor an absolute http(s) URL
- *   with a host and no user name or password (a photo in the operator's storage), or holds a backslash, quote,
- *   backtick, angle bracket, whitespace or control character, or is longer than 2,048 characters
- *   (`image url dropped`: it becomes null and the UI shows the bundled placeholder). A missing or blank url is
- *   simply null. An http(s) URL is kept as read: the build fetches it from an allowed origin and optimises it, or
- *   shows the placeholder (scripts/lib/images.build.ts); a shopper's browser never loads it;
- * - a category's parent_id is malformed or names no known category (`unknown parent`), or names the category
- *   itself (`parent loop broken`; longer loops need the whole table, sanitize.ts): parent_id becomes null;
- * - a category's sort_order is present but not a whole number (`sort order fixed`: rounded, or 0);
- * - a store's shop_type is not grocery, pharmacy, bakery or electronics, after trimming and lower-casing
- *   (`shop type defaulted`: it becomes 'grocery');
- * - a store's rating is present but non-numeric or outside 0..5 (`rating dropped`: null, shown as 4.5);
- * - a store's delivery_time_min is present but non-numeric or not positive (`delivery time dropped`:
- *   null, shown as "10 min"), or not a whole number (`delivery time rounded`: to the nearest minute, at least 1).
- *
- * Quietly normalised, not reported: trimmed ids and text, numeric ids as strings, blank optional text
- * (brand, description, quantity_unit, address) as null, columns the descriptions do not name (created_at ...)
- * dropped. Money is read once, here: the tables' rupees become integer paise (`price_paise`).
+ * The catalogue's rows, described once: each table's columns with the rule (src/lib/fields.ts, markup removal) that reads each, the row
+ * types and `readRow`, for build and live reads alike; rupees become paise here. What is skipped or repaired: docs/architecture.md.
  */
 import striptags from 'striptags';
 import {

@@ -1,26 +1,6 @@
 /**
- * The sample catalogue's hand-written source of truth, read from definitions.json: categories, item types ("kinds"),
- * products, stores and delivery areas. `sample.ts` turns these definitions into catalogue rows, and
- * `scripts/generate-catalogue.ts` writes src/data/sample-catalogue.json, supabase/seed.sql and the item illustrations
- * from them. Edit definitions.json, then run `npm run catalogue`. The file is checked here, when it is read, so a
- * mistyped field fails the generator and the build with its place in the file.
- *
- * Conventions of definitions.json:
- * - `defaultClosings`: closing sentences by storage (see `DEFAULT_CLOSINGS`).
- * - `categories[].kinds`: the item types by key (kebab-case, unique across all categories).
- * - A product row is `[kind, name, unit, price, mrp?, note?]`.
- *   - `kind` names an item type (a key of some category's `kinds`): it picks the illustration
- *     (/images/catalogue/<kind>.svg) and the generic sentences of the description.
- *   - `name` is "Brand|Rest of the name" for branded goods (shown as "Brand Rest of the name"; a rest
- *     starting with "-" is joined without a space: "Parle|-G ..." is "Parle-G ...") or a plain name.
- *   - `unit` is the pack size as printed ("500 g", "1 L", "6 pcs", "1 pc (approx. 400-600 g)").
- *   - `price` and `mrp` are rupees; `mrp` (the original price) is omitted or null when there is none.
- *   - `note`, when given, replaces the kind's first description sentence with a product-specific one.
- * - Product ids are slugs of name + unit ("amul-taaza-toned-milk-500-ml"); they must stay unique.
- * - `fallbackCases` lists, by product id, the products that are deliberately unavailable or shown
- *   without an image or a unit, so that every fallback of the site has something to show.
- * - `stores` (each with `image`: whether it shows its shop-type illustration), `deliveryAreas` (a pincode and the
- *   store, by name, that serves it) and `shopTypeColours` (the shop-type illustrations' colours).
+ * The sample catalogue's hand-written source, src/data/sample-definitions.json, read and checked here (a mistyped field fails the
+ * generator and the build with its place in the file). Edit it, then `npm run catalogue`; its format: docs/architecture.md.
  */
 import definitions from '../../data/sample-definitions.json' with { type: 'json' };
 import { SHOP_TYPES } from '../../data/shop-types.ts';
@@ -70,7 +50,7 @@ export interface KindDef {
   readonly use: string;
 }
 
-/** `[kind, name, unit, price, mrp?, note?]`; see the conventions above. */
+/** `[kind, name, unit, price, mrp?, note?]`; format: docs/architecture.md, "Sample definitions". */
 export type ProductRow = readonly [kind: string, name: string, unit: string, price: number, mrp?: number | null, note?: string];
 
 export interface SubcategoryDef {
@@ -119,7 +99,7 @@ export type FallbackCases = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Reading definitions.json: each reader takes a value and its place in the file, and returns it typed or throws.
+// Reading sample-definitions.json: each reader takes a value and its place in the file, and returns it typed or throws.
 
 type Read<T> = (value: unknown, at: string) => T;
 
@@ -212,7 +192,7 @@ function exactly<K extends string, T>(keys: readonly K[], read: Read<T>, value: 
   return Object.fromEntries(keys.map((key) => [key, read(f[key], `${at}.${key}`)])) as Record<K, T>;
 }
 
-/** Everything definitions.json holds, typed. */
+/** Everything sample-definitions.json holds, typed. */
 export interface Definitions {
   readonly defaultClosings: Readonly<Record<Storage, readonly string[]>>;
   readonly categories: readonly CategoryDef[];
@@ -222,7 +202,7 @@ export interface Definitions {
   readonly shopTypeColours: Readonly<Record<ShopType, string>>;
 }
 
-/** Reads the contents of definitions.json; throws naming the first place that is not as the conventions above say. */
+/** Reads sample-definitions.json; throws naming the first place not in the format of docs/architecture.md. */
 export function readDefinitions(value: unknown): Definitions {
   const file = fields(value, 'the file');
   return {

@@ -1,9 +1,6 @@
 /**
- * Turns the hand-written definitions (definitions.json, read by `definitions.ts`) into catalogue rows, and generates
- * synthetic catalogues of any size from the same definitions for load and build tests.
- *
- * Everything here is deterministic: the sample depends only on the definitions (per-product choices
- * come from a hash of the product id), and the synthetic catalogue only on its size and seed.
+ * Turns the sample definitions (sample-definitions.build.ts) into catalogue rows, and makes synthetic catalogues of any size from them.
+ * Deterministic: per-product choices hash the product id; a synthetic catalogue depends only on its size and seed.
  */
 import {
   CATEGORY_DEFS,
@@ -421,13 +418,9 @@ function shelfPrice(value: number): number {
 }
 
 /**
- * A synthetic catalogue of exactly `size` products across the sample's categories and stores,
- * deterministic for a given (size, seed). Each product starts from a random definition row and
- * varies its brand (among the brands of the same item type), may add variant words ("Premium ...",
- * "..., Family Pack"), may change the pack size (price scaled accordingly), and draws its price
- * log-normally (sigma 0.2) around the scaled base price. About 70% of rows have an original price 3-40% above the price, 15% one equal to it and
- * 15% none; 5% are unavailable and 3% each lack an image or a unit, as in the sample. Ids are
- * slugs of name and unit, with a counter suffix when a slug repeats, so they are unique at any size.
+ * A synthetic catalogue of exactly `size` products from the sample's definitions, deterministic for (size, seed): varied brands,
+ * variant words and pack sizes, prices log-normal (sigma 0.2) around the scaled base; about 70% with an original price 3-40% above,
+ * 15% equal, 15% none; 5% unavailable, 3% each without image or unit. Ids are name and unit slugs, suffixed when one repeats.
  */
 export function generateSyntheticCatalogue(size: number, seed = 42): CatalogueTables {
   if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`size must be a whole number >= 0, got ${size}`);

@@ -1,10 +1,6 @@
 /**
- * The catalogue as a whole, read from raw table rows of any origin: each row by its table's description
- * (rows.ts, where every rule of a single row is listed), then what needs the whole table: duplicate ids (and
- * pincodes) keep the first row, parents must name a category that survived and must not loop, products and
- * delivery areas must name a category or store that survived. `SanitizeReport` says what was skipped and repaired.
- *
- * A shopper's search text is hostile input too: `cleanNameQuery` below is what both sources apply to it.
+ * The catalogue as a whole: each row read by its table's description (rows.ts), then what needs the whole table (duplicates, parent
+ * loops, references to rows that survived), with a `SanitizeReport`. Also `cleanNameQuery`, for a shopper's search text.
  */
 import { codePointLength, NAME_MAX, SPACE_RUN } from '../fields.ts';
 import {

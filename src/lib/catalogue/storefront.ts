@@ -1,10 +1,6 @@
 /**
- * What the storefront's fixed sections show and link to, taken from the catalogue: the home page's "Shop by
- * Category" tiles and product rows, the search page's category chips and "Popular Categories" tiles, and the
- * catalogue links of the spec's copy (banners, the milk banner). The spec's constants (ten home categories,
- * fixed sample products, /category/fruits...) are what the sample catalogue produces; another catalogue gets its
- * own categories and products, and a link the spec names that the catalogue lacks goes to the nearest page that
- * exists (`categoryHref`), never to a 404. Pure over the read model, so unit tests need no build.
+ * What the storefront's fixed sections show and link to, from the catalogue: home tiles and rows, search chips and tiles, the spec copy's
+ * links. A link the catalogue lacks goes to the nearest page that exists (`categoryHref`), never a 404. Pure over the read model.
  */
 import { HOME_CATEGORY_COLOURS, type HomeCategory } from '../../data/home-categories.ts';
 import { BEST_SELLER_IDS, POPULAR_PRODUCT_IDS } from '../../data/home-products.ts';

@@ -1,15 +1,6 @@
 /**
- * The catalogue in Supabase's table API (PostgREST), read with the anon key: the paged listings of whole tables the
- * build reads (`listAll`) and the two live reads the browser makes (`readProductById` for add-to-cart and
- * `readFeatured` for the home page's featured list), each `select=*&order=id.asc` (the one addition to the spec, so
- * limits pick the same rows every time):
- * - featured: `is_available=eq.true&limit=8`
- * - product by id: `id=eq.<id>` with `Accept: application/vnd.pgrst.object+json` (`.single()`); PostgREST answers
- *   406 with code PGRST116 when no row matches, which means null
- *
- * Rows coming back go through the rules of `sanitize.ts`: a list leaves out a row they reject, a single read
- * answers null for it. Any failure other than "no such row" throws `CatalogueReadError` with one line naming the
- * read and the cause (never the key).
+ * The catalogue through Supabase's PostgREST with the anon key: the build's paged `listAll`, the browser's `readProductById` and
+ * `readFeatured`, each ordered by id. Rows pass the row rules; a failure other than "no such row" throws `CatalogueReadError`.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { isValidId } from '../fields.ts';

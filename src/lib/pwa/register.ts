@@ -1,8 +1,6 @@
 /**
- * Registers the service worker through workbox-window (imported lazily by src/components/ServiceWorker.astro once
- * the page is idle) and reports when a new release is ready: `onUpdateReady` is called when a new worker is
- * waiting (this tab or another found it) or has taken over from another tab; `applyUpdate` activates it and reloads.
- * src/browser/service-worker.ts does both with the notice of ServiceWorker.astro.
+ * Registers the service worker with workbox-window (imported lazily once the page is idle): `onUpdateReady` when a new worker waits
+ * or took over in another tab, `applyUpdate` activates it and reloads. Used by src/browser/service-worker.ts.
  */
 import { Workbox } from 'workbox-window';
 

@@ -1,8 +1,6 @@
 /**
- * What the service worker does with each URL: which pages are precached, how page URLs are keyed (with and without
- * the trailing slash), which requests are hashed assets, search files, site data or Supabase reads, and the cache
- * names. Pure functions, shared by the worker (src/sw/sw.ts), the build step (scripts/build-sw.ts), the offline
- * page and the tests.
+ * What the service worker does with each URL: precached pages, page keys (with and without the slash), asset, search, data and
+ * Supabase requests, cache names. Pure; shared by src/sw/sw.ts, scripts/build-sw.ts, the offline page and the tests.
  */
 
 import { isOrderDetailPath, ORDER_PAGE } from '../order-paths.ts';

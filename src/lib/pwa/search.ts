@@ -1,10 +1,6 @@
 /**
- * Whether search can run now: online, or offline with the Pagefind files a search needs already saved by the
- * service worker (they are saved the first time search is used online). For the search island:
- *
- *   if ((await searchAvailability()) === 'needs-connection') show "Search needs a connection";
- *
- * and, when a Pagefind load or query fails while offline, the same message.
+ * Whether search can run now: online, or offline with the Pagefind files it needs saved by the service worker (on the first online
+ * search). The island shows "Search needs a connection" for 'needs-connection' and when a Pagefind load or query fails offline.
  */
 import { SHARED_CACHES } from './routes.ts';
 import { isOnline } from './network.ts';

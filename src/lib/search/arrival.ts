@@ -1,9 +1,6 @@
 /**
- * The first search of a page opened with a query (`/search/?q=milk`: a shared link, a reload, the header's box on
- * another page): started from the page's head (src/pages/search.astro), before React and the island have loaded,
- * and handed to the island when it mounts, so the answer's network round trips overlap React's download instead of
- * following it. Also what the island and this first search share: the request a state asks for, its key, and the
- * search with the cards shown first. Ships to the browser; no React.
+ * The first search of a page opened with a query (`/search/?q=milk`), started from the page's head before React and handed to the island
+ * as it mounts, so its round trips overlap React's download; and what both share (request, key, first cards). No React.
  */
 import {
   loadCards,

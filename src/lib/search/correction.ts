@@ -1,12 +1,6 @@
 /**
- * Typo correction for query words that match nothing (Pagefind has no edit distance). The build writes the
- * catalogue's searchable words with how many products carry each (`vocabulary.ts`, `/pagefind/vocabulary.json`);
- * the search page loads that file on demand and replaces a word that matched nothing by the closest vocabulary
- * word in Damerau-Levenshtein distance (optimal string alignment: a swap of two neighbouring letters costs 1),
- * within 1 edit for words of up to 4 letters and 2 for longer ones. The smaller distance wins, then the more
- * frequent word, then the longer shared beginning (shoppers get the first letters right: "dodh" is "doodh",
- * not "dudh"), then alphabetical order. A word with no such neighbour that runs two vocabulary words together
- * is split ("colddrink" -> "cold drink"). Numbers, pack sizes and words of fewer than 3 letters are never touched.
+ * Typo correction for query words that match nothing (Pagefind has no edit distance): the closest word of the build's vocabulary by
+ * Damerau-Levenshtein distance (1 edit up to 4 letters, else 2); tie-breaks and word splitting: src/lib/search/README.md.
  */
 import { normalizeWords } from './synonyms.ts';
 

@@ -1,9 +1,6 @@
 /**
- * Keeps Pagefind's forgiveness honest. Pagefind matches each query word as a prefix of indexed words
- * ("mil" finds "milk"), and when a word has no such extension it falls back to the longest indexed word that
- * is a prefix of it ("milkshake" finds "milk"). That fallback also turns "Gurgaon" into "g" (Parle-G, "500 g")
- * or "gur" (jaggery) and "Delivery" into "del" (Del Monte). These checks decide, from the words of the top
- * result, which query words really matched; the others are dropped and the search re-run without them.
+ * Keeps Pagefind's forgiveness honest: its fallback to the longest indexed prefix turns "Gurgaon" into "g" (Parle-G) or "gur". From the
+ * top result's words these checks decide which query words really matched; the others are dropped and the search re-run.
  */
 import { normalizeWords } from './synonyms.ts';
 

@@ -1,8 +1,6 @@
 /**
- * The Pagefind search, loaded lazily in the browser and only by the search page: `/pagefind/pagefind.js` is
- * imported at run time (Vite must not bundle it: the index is written after the Astro build), initialised on
- * the first focus of the box, and asked for product cards. Results are our own index, but they are still input:
- * every field is checked before it reaches a card.
+ * Pagefind in the browser, for the search page only: `/pagefind/pagefind.js` imported at run time (not bundled: it is installed after
+ * the Astro build), loaded once (warm.ts starts it as the island mounts). Results are still input: every field is checked.
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import {
@@ -154,7 +152,7 @@ export interface Correction {
 export interface SearchHelp {
   /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
   vocabulary?: () => Promise<Vocabulary>;
-  /** The vocabulary if it is already loaded (the page loads it on focus), else null; never waits. */
+  /** The vocabulary if it is already loaded (warm.ts loads it as the island mounts), else null; never waits. */
   loadedVocabulary?: () => Vocabulary | null;
   /** How many of the first results' data to fetch as soon as they are known (the cards the page renders at once). */
   firstCards?: number;
@@ -358,13 +356,10 @@ async function inStockSuggestions(
 }
 
 /**
- * Typo correction (correction.ts): the words that matched nothing, corrected against the vocabulary, and the
- * search run again on the corrected query. Null when nothing could be corrected, the vocabulary is not to be
- * had (offline, old build), or no correction finds something with every word the catalogue knows: a correction
- * may not turn "button mushroom" into "mutton" by dropping "mushroom". Of equally close corrections, the first
- * whose products carry the query's other words (in the chosen category) wins. A change is reported only when its
- * word was kept by the corrected search, and a split is not reported when the catalogue writes those two words
- * side by side ("dairymilk" is Dairy Milk typed as one word, not a typo).
+ * Typo correction (correction.ts): corrects the words that matched nothing and searches again. Null when nothing corrects, the
+ * vocabulary is not to be had, or no correction finds something with every word the catalogue knows ("button mushroom" must not
+ * become "mutton"). Of equally close ones, the first whose products carry the query's other words wins. A change is reported only
+ * if the corrected search kept its word; a split is not when the catalogue writes the two words side by side ("dairymilk").
  */
 async function corrected(
   api: PagefindApi,

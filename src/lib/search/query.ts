@@ -1,8 +1,6 @@
 /**
- * The search page's state as it lives in the URL (`/search?q=milk&cat=dairy&sort=price-asc&stock=in`): parsing that is
- * forgiving (anything unknown falls back to the default), and serializing that omits defaults so shared links
- * stay short. Also the spec's chips, sorts and tiles of the page (the build fits the chips and tiles to the
- * catalogue: src/lib/catalogue/storefront.ts).
+ * The search page's state in the URL (`/search?q=milk&cat=dairy&sort=price-asc&stock=in`): forgiving parsing, serializing without
+ * defaults; plus the spec's chips, sorts and tiles (fitted to the catalogue by src/lib/catalogue/storefront.ts).
  */
 import { parseSort, sortMenu } from '../sorts.ts';
 

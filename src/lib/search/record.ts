@@ -1,13 +1,6 @@
 /**
- * What the search index holds for one product page: `searchRecord` computes it from the catalogue and
- * `searchRecordHtml` writes it as the small document Pagefind indexes (scripts/lib/search-index.ts), beside the
- * Astro build rather than after it, so the pages themselves carry no search markup.
- *
- * Pagefind makes page text AND every `data-pagefind-meta` value searchable, so the searchable part is kept to
- * the name, the synonyms and the pack size (`title` and `unit` meta). The rest of the card (price, original
- * price, image, id) rides in `data-pagefind-filter` values, which Pagefind returns with each result but never
- * matches against a query, so "images" or "27" do not find every product. The price and unit-price filters also
- * sort (pagefind-client.ts), which costs nothing until a shopper sorts. See src/lib/search/README.md.
+ * One product's search record: `searchRecord` computes it, `searchRecordHtml` writes the document Pagefind indexes. Only name, synonyms
+ * and pack size are searchable; the card's other fields ride in filters, which never match a query (src/lib/search/README.md).
  */
 import type { Category, Product } from '../catalogue/rows.ts';
 import { displayUnit } from '../format.ts';

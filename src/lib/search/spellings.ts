@@ -1,10 +1,6 @@
 /**
- * British (and so Indian) and American spellings of the catalogue's words, for the index only: a product named
- * "Greek Yogurt" is also found as "yoghurt", "Chilli Flakes" as "chili", "Flavoured Milk" as "flavored". The pairs
- * are the american-british-english-translator package's spelling lists (about 1,700 each way), not a list of ours,
- * and only the variants of words a product's name or synonyms hold are added (`spellingVariants`), so the catalogue
- * decides which ones exist. Imported by the index build (scripts/lib/search-index.ts), never by the page: the lists
- * stay out of the browser's bundle.
+ * British and American spellings of the catalogue's words, for the index only ("yoghurt" finds "Greek Yogurt"): the
+ * american-british-english-translator package's lists, applied to the words products hold. Never imported by the page.
  */
 import american from 'american-british-english-translator/data/american_spellings.json' with { type: 'json' };
 import british from 'american-british-english-translator/data/british_spellings.json' with { type: 'json' };

@@ -1,14 +1,6 @@
 /**
- * The shopper's own words: Hindi and Hinglish grocery terms mapped to the English words of the catalogue.
- *
- * Applied at index time (`indexTermsFor`): every product whose name contains an entry's English word gets
- * the entry's Hindi words in its search text, and a product whose name contains a Hindi word gets the
- * entry's single-word English targets, so "doodh" finds milk and "curd" finds a "Mishti Doi (Sweet Curd)".
- * Multi-word English targets ("wheat flour", "cottage cheese") are never added to products, because Pagefind
- * indexes words, and "cheese" must not find paneer; instead `expandQuery` rewrites such a phrase in the query
- * to the entry's Hindi word, which every product containing the phrase received at index time.
- *
- * Maintain the list here; tests/unit/search-synonyms.test.ts checks its shape. Words are lowercase ASCII.
+ * The shopper's own words: Hindi and Hinglish grocery terms mapped to the catalogue's English words, added to products at index time
+ * (`indexTermsFor`) and to queries (`expandQuery`; why multi-word targets differ: src/lib/search/README.md). Lowercase ASCII.
  */
 
 /** One mapping: the shopper's words and the catalogue's English words they mean. */

@@ -1,7 +1,6 @@
 /**
- * What the search page shows for the search asked for, as data: nothing yet (idle), a search under way (over the last
- * answer, or the skeleton), its results, nothing found, or an error; and the steps from one to the next that the
- * island's hooks take (src/islands/search/). No React.
+ * What the search page shows, as data (idle, searching over the last answer or the skeleton, results, nothing found, error), and the
+ * steps between them that the island's hooks (src/islands/search/) take. No React.
  */
 import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './arrival.ts';
 import { correctedText } from './correction.ts';

@@ -1,8 +1,6 @@
 /**
- * The vocabulary typo correction corrects towards (`correction.ts`), built from the very records the search index
- * is given (scripts/lib/search-index.ts), of every product in stock or not: each record's text (name, synonyms
- * including the Hindi and Hinglish words, spelling variants, emphasis), its searchable meta (title, pack size), and
- * its brand and category names (`vocabularyText`). Each word is counted once per product that carries it.
+ * The words typo correction corrects towards, from the very records the index is given (every product, in stock or not): their
+ * searchable text and meta, brand and category names (`vocabularyText`), each word counted once per product.
  */
 import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
 import type { SearchRecord } from './record.ts';

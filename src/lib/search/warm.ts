@@ -1,7 +1,6 @@
 /**
- * Pagefind for the search page's island, loaded ahead of its first search (as it mounts, on focus and on touch, which
- * try again after a failure) beside the typo-correction vocabulary; once in, the preloads of its keystrokes use it
- * without waiting. Ships to the browser; no React.
+ * Pagefind for the search island, loaded ahead of its first search (on mount, focus and touch, retrying after a failure) with the typo
+ * vocabulary, so the keystrokes' preloads use it without waiting. Ships to the browser; no React.
  */
 import { requestFor } from './arrival.ts';
 import { loadVocabulary } from './correction.ts';
