@@ -3,97 +3,83 @@
  * islands load only if in the first viewport. Its JS bytes are what the browser really fetched.
  */
 import { chromium, devices, type Request } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, isOffSite } from './chromium.ts';
 import type { AssetReader } from './static-weight.ts';
 import { addSizes, type Sizes } from './util.ts';
+import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-/** What one page loaded in Chromium. */
-export interface FirstLoad {
-  url: string;
-  ok: boolean;
-  error?: string;
-  /** All requests the page (and any service worker) made, by resource type. */
-  requests: number;
-  byType: Record<string, number>;
-  serviceWorkerRequests: number;
-  /** Bytes over the wire (brotli from the benchmark server), body + headers. */
-  transferredBytes: number;
-  /** The JS files the page fetched, sized on disk (raw / gzip / brotli); the service worker script is counted apart. */
-  jsFiles: string[];
-  js: Sizes;
-  /** The service worker script (/sw.js) when the page registered one, sized on disk; its precache fetches are in serviceWorkerRequests. */
-  serviceWorkerScript: Sizes | null;
-  /** Requests to any other origin (must be none: nothing is loaded from outside the site). */
-  offSite: string[];
-  failed: string[];
-  /** Responses with an HTTP error status (e.g. a missing image), as "404 /path". */
-  httpErrors: string[];
-  consoleErrors: string[];
-}
+export { CHROMIUM_PATH };
+
+/** Debian's Chromium for every browser the bench starts; every host name but 127.0.0.1 is unresolvable. */
+export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+
+/**
+ * What one page loaded: JS sized on disk, the service worker script (/sw.js) apart; transferred = bodies + headers;
+ * `offSite`: requests to another origin (must be none); `httpErrors`: "404 /path".
+ */
+export type FirstLoad = Awaited<ReturnType<typeof measureFirstLoads>>[number];
 
 /** Loads each URL once in a fresh context and reports its requests. */
-export async function measureFirstLoads(origin: string, urls: readonly string[], reader: AssetReader): Promise<FirstLoad[]> {
+export async function measureFirstLoads(origin: string, urls: readonly string[], reader: AssetReader) {
+  const offSite = (url: string) => !url.startsWith('data:') && !url.startsWith('blob:') && !url.startsWith(`${origin}/`) && url !== origin;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
-  const results: FirstLoad[] = [];
+  const results = [];
   try {
     for (const url of urls) {
       const context = await browser.newContext({ ...devices['Pixel 7'] });
       const page = await context.newPage();
       const finished: Request[] = [];
-      const failed: string[] = [];
-      const consoleErrors: string[] = [];
+      const [jsFiles, offSiteUrls, failed, httpErrors, consoleErrors]: [string[], string[], string[], string[], string[]] = [
+        [],
+        [],
+        [],
+        [],
+        [],
+      ];
+      const byType: Record<string, number> = {};
+      const jsSizes: Sizes[] = [];
+      let [serviceWorkerRequests, transferredBytes] = [0, 0];
+      let serviceWorkerScript: Sizes | null = null;
+      let error: string | undefined;
       context.on('requestfinished', (request) => finished.push(request));
       context.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 200));
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text().slice(0, 200)));
+      await page.goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 }).catch((thrown: unknown) => {
+        error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
       });
-      const result: FirstLoad = {
-        url,
-        ok: true,
-        requests: 0,
-        byType: {},
-        serviceWorkerRequests: 0,
-        transferredBytes: 0,
-        jsFiles: [],
-        js: { raw: 0, gzip: 0, brotli: 0 },
-        serviceWorkerScript: null,
-        offSite: [],
-        failed,
-        httpErrors: [],
-        consoleErrors,
-      };
-      try {
-        await page.goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 });
-      } catch (error) {
-        result.ok = false;
-        result.error = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-      }
-      const all = [...finished];
-      result.requests = all.length + failed.length;
-      const jsSizes: Sizes[] = [];
-      for (const request of all) {
+      for (const request of finished) {
         const type = request.resourceType();
-        result.byType[type] = (result.byType[type] ?? 0) + 1;
-        if (request.serviceWorker()) result.serviceWorkerRequests += 1;
-        if (isOffSite(request.url(), origin)) result.offSite.push(request.url());
+        byType[type] = (byType[type] ?? 0) + 1;
+        if (request.serviceWorker()) serviceWorkerRequests += 1;
+        if (offSite(request.url())) offSiteUrls.push(request.url());
         const status = (await request.response().catch(() => null))?.status() ?? 0;
-        if (status >= 400) result.httpErrors.push(`${status} ${request.url().replace(origin, '')}`);
+        if (status >= 400) httpErrors.push(`${status} ${request.url().replace(origin, '')}`);
         const sizes = await request.sizes().catch(() => null);
-        if (sizes) result.transferredBytes += sizes.responseBodySize + sizes.responseHeadersSize;
-        if (type === 'script' && !isOffSite(request.url(), origin) && !request.serviceWorker()) {
-          const pathname = new URL(request.url()).pathname;
-          const asset = await reader.load(pathname);
-          if (pathname === '/sw.js') {
-            result.serviceWorkerScript = asset?.sizes ?? null;
-            continue;
-          }
-          result.jsFiles.push(pathname);
+        if (sizes) transferredBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+        if (type !== 'script' || offSite(request.url()) || request.serviceWorker()) continue;
+        const pathname = new URL(request.url()).pathname;
+        const asset = await reader.load(pathname);
+        if (pathname === '/sw.js') serviceWorkerScript = asset?.sizes ?? null;
+        else {
+          jsFiles.push(pathname);
           if (asset) jsSizes.push(asset.sizes);
         }
       }
-      for (const line of failed) if (isOffSite(line.split(' ')[0] ?? '', origin)) result.offSite.push(line);
-      result.js = addSizes(jsSizes);
-      results.push(result);
+      for (const line of failed) if (offSite(line.split(' ')[0] ?? '')) offSiteUrls.push(line);
+      const counts = { requests: finished.length + failed.length, byType, serviceWorkerRequests, transferredBytes };
+      const js = addSizes(jsSizes);
+      results.push({
+        url,
+        ok: error === undefined,
+        ...counts,
+        jsFiles,
+        js,
+        serviceWorkerScript,
+        offSite: offSiteUrls,
+        failed,
+        httpErrors,
+        consoleErrors,
+        error,
+      });
       await context.close();
     }
   } finally {

@@ -2,40 +2,36 @@
  * Byte budgets per page type (bench/budgets.json), checked statically: gzipped JS of all the page's islands whatever their client:
  * directive, and gzipped first-render bytes. The issue's hard targets are enforced beside them.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_TYPES, resolvePages } from './pages.ts';
-import { AssetReader, analysePageFile, type PageWeight } from './static-weight.ts';
+import { AssetReader, analysePageFile, type PageWeight, type Weights } from './static-weight.ts';
 import { KB, kb, ROOT } from './util.ts';
 
-/** The budget of one page type (bytes, gzip). */
-export interface PageBudget {
+/** The budget of one page type (bytes, gzip); `noReact`: neither React DOM nor React's core. */
+interface PageBudget {
   maxJsGzip?: number;
   maxFirstRenderGzip?: number;
-  /** The page must not ship React (neither React DOM nor React's core). */
   noReact?: boolean;
 }
 
-/** bench/budgets.json. */
-export interface BudgetConfig {
-  /** Per page type: budgets from measured values plus a margin. */
-  budgets: Record<string, PageBudget>;
-  /** Per page type: the issue's targets, enforced too (a budget can never be looser than its target). */
-  targets: Record<string, PageBudget>;
-  /**
-   * The first round trip (14,336 bytes): a hard target for every page type's first render, and the ceiling of every
-   * first-render budget and target (a file with one above it is refused).
-   */
-  firstRoundTripBytes: number;
-  /** What was measured when the budgets were set, so a breach can name the chunks that are new since. */
-  measured: Record<string, MeasuredPage>;
-}
-
 /** A page type's figures when its budget was set: gzip bytes and the JS chunks (names without content hashes). */
-export interface MeasuredPage {
+interface MeasuredPage {
   jsGzip: number;
   firstRenderGzip: number;
   chunks: string[];
+}
+
+/**
+ * bench/budgets.json: budgets (measured + a margin) and targets (the issue's) per page type; `firstRoundTripBytes`, a
+ * target of every page type's first render and the ceiling of every first-render budget; `measured`, what was measured
+ * when the budgets were set, so a breach can name the chunks new since.
+ */
+export interface BudgetConfig {
+  budgets: Record<string, PageBudget>;
+  targets: Record<string, PageBudget>;
+  firstRoundTripBytes: number;
+  measured: Record<string, MeasuredPage>;
 }
 
 /** A chunk's name without its content hash: "/_astro/cart.CSNlwQpp.js" -> "cart". */
@@ -48,17 +44,14 @@ export function chunkName(url: string): string {
 
 function isMeasured(value: unknown): value is MeasuredPage {
   if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
+  const { jsGzip, firstRenderGzip, chunks } = value as Record<string, unknown>;
   return (
-    typeof record['jsGzip'] === 'number' &&
-    typeof record['firstRenderGzip'] === 'number' &&
-    Array.isArray(record['chunks']) &&
-    record['chunks'].every((item) => typeof item === 'string')
+    typeof jsGzip === 'number' && typeof firstRenderGzip === 'number' && Array.isArray(chunks) && chunks.every((c) => typeof c === 'string')
   );
 }
 
-/** The first round trip of a new connection (about 14 KB: TCP's initial window of 10 segments): issue 12's hard limit. */
-export const FIRST_ROUND_TRIP = 14 * KB;
+/** The first round trip of a new connection (TCP's initial window of 10 segments): issue 12's hard limit. */
+const FIRST_ROUND_TRIP = 14 * KB;
 
 /** Where the one budget file lives. */
 export const BUDGET_FILE = path.join(ROOT, 'bench/budgets.json');
@@ -66,9 +59,8 @@ export const BUDGET_FILE = path.join(ROOT, 'bench/budgets.json');
 function isBudget(value: unknown): value is PageBudget {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
-  for (const key of ['maxJsGzip', 'maxFirstRenderGzip']) {
+  for (const key of ['maxJsGzip', 'maxFirstRenderGzip'])
     if (key in record && (typeof record[key] !== 'number' || !Number.isFinite(record[key]) || record[key] < 0)) return false;
-  }
   return !('noReact' in record) || typeof record['noReact'] === 'boolean';
 }
 
@@ -97,12 +89,10 @@ export function parseBudgetConfig(text: string): BudgetConfig {
         throw new Error(
           `budgets: "${name}.${page}.maxFirstRenderGzip" ${budget.maxFirstRenderGzip} is above the first round trip of ${firstRoundTripBytes} bytes (budgets may sit below it, never above)`,
         );
-  // Only a hint for breach messages: entries that do not have the expected shape are ignored.
-  const rawMeasured = data['measured'];
-  const measured: Record<string, MeasuredPage> = {};
-  if (rawMeasured && typeof rawMeasured === 'object') {
-    for (const [page, value] of Object.entries(rawMeasured)) if (isMeasured(value)) measured[page] = value;
-  }
+  // Only a hint for breach messages: entries without the expected shape are ignored.
+  const measured: Record<string, MeasuredPage> = Object.fromEntries(
+    Object.entries(data['measured'] ?? {}).filter(([, value]) => isMeasured(value)),
+  );
   return { ...sections, firstRoundTripBytes, measured };
 }
 
@@ -127,37 +117,30 @@ export interface BudgetRow {
 }
 
 function strictest(a: number | undefined, b: number | undefined): number | null {
-  if (a === undefined) return b ?? null;
-  if (b === undefined) return a;
-  return Math.min(a, b);
+  return a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b);
 }
 
-function biggest(weight: PageWeight, count = 2): string {
-  return [...weight.js.files]
+const biggest = (weight: PageWeight) =>
+  [...weight.js.files]
     .sort((x, y) => y.sizes.gzip - x.sizes.gzip)
-    .slice(0, count)
+    .slice(0, 2)
     .map((file) => `${path.basename(file.url)} ${kb(file.sizes.gzip)}`)
     .join(', ');
-}
 
-/** "new since the budget: X 0.3 KB, Y 0.2 KB" when the budget file recorded the chunks, else the largest chunks. */
+/** "N KB more than when the budget was set; new chunks: X 0.3 KB; gone: Y" when the file recorded the chunks, else the largest chunks. */
 function whatChanged(weight: PageWeight, measured: MeasuredPage | undefined): string {
-  if (measured) {
-    const before = new Set(measured.chunks);
-    const added = weight.js.files.filter((file) => !before.has(chunkName(file.url)));
-    const now = new Set(weight.js.files.map((file) => chunkName(file.url)));
-    const removed = measured.chunks.filter((chunk) => !now.has(chunk));
-    const grew = `${kb(weight.js.total.gzip - measured.jsGzip)} more than when the budget was set`;
-    if (added.length || removed.length) {
-      const parts = [
-        added.length ? `new chunks: ${added.map((file) => `${chunkName(file.url)} ${kb(file.sizes.gzip)}`).join(', ')}` : '',
-        removed.length ? `gone: ${removed.join(', ')}` : '',
-      ].filter(Boolean);
-      return `${grew}; ${parts.join('; ')}`;
-    }
-    return `${grew}, same chunks (existing code grew); largest: ${biggest(weight)}`;
-  }
-  return `largest: ${biggest(weight)}`;
+  if (!measured) return `largest: ${biggest(weight)}`;
+  const before = new Set(measured.chunks);
+  const added = weight.js.files.filter((file) => !before.has(chunkName(file.url)));
+  const now = new Set(weight.js.files.map((file) => chunkName(file.url)));
+  const removed = measured.chunks.filter((chunk) => !now.has(chunk));
+  const grew = `${kb(weight.js.total.gzip - measured.jsGzip)} more than when the budget was set`;
+  if (!added.length && !removed.length) return `${grew}, same chunks (existing code grew); largest: ${biggest(weight)}`;
+  const parts = [
+    added.length ? `new chunks: ${added.map((file) => `${chunkName(file.url)} ${kb(file.sizes.gzip)}`).join(', ')}` : '',
+    removed.length ? `gone: ${removed.join(', ')}` : '',
+  ];
+  return `${grew}; ${parts.filter(Boolean).join('; ')}`;
 }
 
 /** Checks a build directory against the budgets and targets; every breach is one line naming the page and the cause. */
@@ -198,64 +181,70 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
       continue;
     }
     const weight = await analysePageFile(reader, page.url, page.file);
-    row.weight = weight;
-    row.jsGzip = weight.js.total.gzip;
-    row.firstRenderGzip = weight.firstRender.gzip;
-    row.withinFirstRoundTrip = weight.firstRender.gzip <= config.firstRoundTripBytes;
+    const js = weight.js.total.gzip;
+    const first = weight.firstRender.gzip;
+    Object.assign(row, { weight, jsGzip: js, firstRenderGzip: first, withinFirstRoundTrip: first <= config.firstRoundTripBytes });
     row.react = weight.reactDom.length ? 'react-dom' : weight.reactCore.length ? 'react' : null;
     const which = (limit: number, fromBudget: number | undefined) => (fromBudget === limit ? 'budget' : 'target');
-
-    if (maxJs !== null && weight.js.total.gzip > maxJs) {
+    const at = `${name} (${page.url})`;
+    if (maxJs !== null && js > maxJs)
       row.breaches.push(
-        `${name} (${page.url}): JS ${kb(weight.js.total.gzip)} gzip > ${which(maxJs, budget.maxJsGzip)} ${kb(maxJs)} by ${kb(weight.js.total.gzip - maxJs)} — ${whatChanged(weight, config.measured[name])}`,
+        `${at}: JS ${kb(js)} gzip > ${which(maxJs, budget.maxJsGzip)} ${kb(maxJs)} by ${kb(js - maxJs)} — ${whatChanged(weight, config.measured[name])}`,
       );
-    }
-    if (weight.firstRender.gzip > maxFirst) {
+    if (first > maxFirst)
       row.breaches.push(
-        `${name} (${page.url}): first render ${kb(weight.firstRender.gzip)} gzip (HTML ${kb(weight.html.gzip)} + CSS ${kb(weight.css.blocking.gzip)}) > ${which(maxFirst, budget.maxFirstRenderGzip)} ${kb(maxFirst)} by ${kb(weight.firstRender.gzip - maxFirst)}`,
+        `${at}: first render ${kb(first)} gzip (HTML ${kb(weight.html.gzip)} + CSS ${kb(weight.css.blocking.gzip)}) > ${which(maxFirst, budget.maxFirstRenderGzip)} ${kb(maxFirst)} by ${kb(first - maxFirst)}`,
       );
-    }
     if (noReact && row.react) {
-      const chunks = weight.reactDom.length ? weight.reactDom : weight.reactCore;
+      const chunks = (weight.reactDom.length ? weight.reactDom : weight.reactCore).map((url) => path.basename(url)).join(', ');
       const islands = weight.islands.map((island) => `${island.component} (client:${island.directive})`).join(', ');
-      row.breaches.push(
-        `${name} (${page.url}): ships React (${row.react} in ${chunks.map((url) => path.basename(url)).join(', ')})${islands ? ` via ${islands}` : ''}`,
-      );
+      row.breaches.push(`${at}: ships React (${row.react} in ${chunks})${islands ? ` via ${islands}` : ''}`);
     }
-    for (const asset of weight.missing) row.breaches.push(`${name} (${page.url}): references ${asset}, which is not in the build`);
-    for (const asset of weight.external) row.breaches.push(`${name} (${page.url}): loads ${asset} from another origin`);
+    for (const asset of weight.missing) row.breaches.push(`${at}: references ${asset}, which is not in the build`);
+    for (const asset of weight.external) row.breaches.push(`${at}: loads ${asset} from another origin`);
   }
-  for (const name of names) {
-    if (!resolved.some((page) => page.type.name === name)) notes.push(`budget for unknown page type ${name}`);
-  }
+  for (const name of names) if (!resolved.some((page) => page.type.name === name)) notes.push(`budget for unknown page type ${name}`);
   return { rows, breaches: rows.flatMap((row) => row.breaches), notes };
 }
 
 /** The budget file's text: one line per page type, so a diff shows exactly which budget moved. */
 export function formatBudgetFile(data: Record<string, unknown>): string {
-  const lines = ['{'];
   const entries = Object.entries(data);
-  entries.forEach(([key, value], index) => {
+  const lines = entries.map(([key, value], index) => {
     const comma = index < entries.length - 1 ? ',' : '';
-    if ((key === 'budgets' || key === 'targets' || key === 'measured') && value && typeof value === 'object') {
-      const pages = Object.entries(value as Record<string, unknown>);
-      lines.push(`  ${JSON.stringify(key)}: {`);
-      pages.forEach(([page, budget], pageIndex) => {
-        lines.push(
-          `    ${JSON.stringify(page)}: ${JSON.stringify(budget).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}${pageIndex < pages.length - 1 ? ',' : ''}`,
-        );
-      });
-      lines.push(`  }${comma}`);
-    } else lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);
+    if (!['budgets', 'targets', 'measured'].includes(key) || !value || typeof value !== 'object')
+      return `  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`;
+    const pages = Object.entries(value as Record<string, unknown>);
+    const line = (page: string, budget: unknown, i: number) =>
+      `    ${JSON.stringify(page)}: ${JSON.stringify(budget).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}${i < pages.length - 1 ? ',' : ''}`;
+    return [`  ${JSON.stringify(key)}: {`, ...pages.map(([page, budget], i) => line(page, budget, i)), `  }${comma}`].join('\n');
   });
-  lines.push('}');
-  return `${lines.join('\n')}\n`;
+  return `${['{', ...lines, '}'].join('\n')}\n`;
 }
 
-/**
- * Budgets from measured values: the value plus `margin` (0.07 = 7%), rounded up to a multiple of 128 bytes, and
- * never above `ceiling` (first-render budgets pass the first round trip: a budget may sit below it, never above).
- */
+/** A budget from a measured value: plus `margin` (0.07 = 7%), rounded up to 128 bytes, never above `ceiling`. */
 export function budgetFromMeasured(bytes: number, margin = 0.07, ceiling = Infinity): number {
   return Math.min(Math.ceil((bytes * (1 + margin)) / 128) * 128, ceiling);
+}
+
+/** `--update-budgets`: rewrites the budgets in bench/budgets.json from measured page weights (+7%), keeping the rest. */
+export async function updateBudgets(weights: Weights): Promise<void> {
+  const config = await loadBudgetConfig();
+  const raw = JSON.parse(await readFile(BUDGET_FILE, 'utf8')) as Record<string, unknown>;
+  const budgets: Record<string, PageBudget> = {};
+  const measured: Record<string, MeasuredPage> = {};
+  for (const [name, entry] of Object.entries(weights)) {
+    if ('missing' in entry) continue;
+    const { js, firstRender } = entry.weight;
+    budgets[name] = {
+      maxJsGzip: budgetFromMeasured(js.total.gzip),
+      maxFirstRenderGzip: budgetFromMeasured(firstRender.gzip, undefined, config.firstRoundTripBytes),
+    };
+    measured[name] = {
+      jsGzip: js.total.gzip,
+      firstRenderGzip: firstRender.gzip,
+      chunks: js.files.map((file) => chunkName(file.url)).sort(),
+    };
+  }
+  await writeFile(BUDGET_FILE, formatBudgetFile({ ...raw, budgets, measured }));
 }

@@ -4,25 +4,29 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
-import { must } from '../lib/must.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
 import { median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** Where an LCP's time went (Lighthouse's "largest-contentful-paint-element" phases, ms). */
+/** Lighthouse's LCP breakdown, ms. */
 export interface LcpPhases {
   ttfbMs: number;
-  /** From the first byte until the LCP resource starts loading (0 for a text LCP). */
   loadDelayMs: number;
   loadTimeMs: number;
-  /** From the resource (or first byte) until the element is painted: render-blocking CSS and JS, main-thread work. */
   renderDelayMs: number;
 }
+const PHASES: Record<string, keyof LcpPhases> = {
+  TTFB: 'ttfbMs',
+  'Load Delay': 'loadDelayMs',
+  'Load Time': 'loadTimeMs',
+  'Render Delay': 'renderDelayMs',
+};
 
 /**
- * Lighthouse's figures for one page (scores 0-100, times in ms, bytes): of one run, or the medians over a page's
- * runs (`runs` says how many; `all` holds the single runs).
+ * One page's figures (scores 0-100, ms, bytes): of one run, or medians over `runs` good runs (`all`: every run).
+ * `failing`: audits that lost points, "performance: id (title; 2 of 3 runs: 1.2 s, 1.5 s)"; `benchmarkIndex`: Lighthouse's
+ * CPU benchmark of the machine.
  */
 export interface LighthouseResult {
   url: string;
@@ -35,130 +39,96 @@ export interface LighthouseResult {
   cls: number | null;
   speedIndexMs: number | null;
   totalBytes: number | null;
-  /** Lighthouse's CPU benchmark of this machine (higher is faster; ~1000+ is a typical desktop). */
   benchmarkIndex: number | null;
   lcpElement: string | null;
-  /** Audits that lost points (score < 1, weight > 0), one line each: "performance: id (title; 2 of 3 runs: 1.2 s, 1.5 s)". */
   failing: string[];
   warnings: string[];
   errors: string[];
   all: LighthouseResult[];
 }
 
+const NUMBERS = ['lcpMs', 'fcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalBytes', 'benchmarkIndex'] as const;
+type Medians = Pick<LighthouseResult, (typeof NUMBERS)[number]>;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
+type Run = { result: LighthouseResult; audits: FailingAudit[] };
 
-function numeric(lhr: Lhr, id: string): number | null {
-  const value = lhr.audits[id]?.numericValue;
-  return typeof value === 'number' ? value : null;
-}
-
-function lcpElement(lhr: Lhr): string | null {
-  const details = lhr.audits['largest-contentful-paint-element']?.details as
-    { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[]; node?: { snippet?: string } }[] } | undefined;
-  const first = details?.items?.[0];
-  const node = first?.items?.[0]?.node ?? first?.node;
-  return node?.snippet?.slice(0, 160) ?? null;
-}
-
-const PHASES: Record<string, keyof LcpPhases> = {
-  TTFB: 'ttfbMs',
-  'Load Delay': 'loadDelayMs',
-  'Load Time': 'loadTimeMs',
-  'Render Delay': 'renderDelayMs',
-};
-
-function lcpPhases(lhr: Lhr): LcpPhases | null {
-  const details = lhr.audits['largest-contentful-paint-element']?.details as
-    { items?: { items?: { phase?: unknown; timing?: unknown }[] }[] } | undefined;
-  const phases: Partial<LcpPhases> = {};
-  for (const table of details?.items ?? [])
-    for (const item of table.items ?? []) {
-      const key = typeof item.phase === 'string' ? PHASES[item.phase] : undefined;
-      if (key && typeof item.timing === 'number') phases[key] = item.timing;
-    }
-  const { ttfbMs, loadDelayMs, loadTimeMs, renderDelayMs } = phases;
-  if (ttfbMs === undefined || loadDelayMs === undefined || loadTimeMs === undefined || renderDelayMs === undefined) return null;
-  return { ttfbMs, loadDelayMs, loadTimeMs, renderDelayMs };
-}
-
-/** An audit that lost points in one run. */
-interface FailingAudit {
-  category: string;
-  id: string;
-  title: string;
-  displayValue: string | null;
-}
-
-/** The audits of one result that lost points. */
-function failingAudits(lhr: Lhr): FailingAudit[] {
-  const failing: FailingAudit[] = [];
-  for (const id of CATEGORIES) {
-    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-      const audit = lhr.audits[ref.id];
-      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-      failing.push({ category: id, id: ref.id, title: audit.title, displayValue: audit.displayValue ?? null });
-    }
+/** One line per audit that lost points in any of `runs`. */
+function failingLines(runs: readonly FailingAudit[][]): string[] {
+  const byId = new Map<string, { audit: FailingAudit; values: string[]; count: number }>();
+  for (const audit of runs.flat()) {
+    const entry = byId.get(`${audit.category}:${audit.id}`) ?? { audit, values: [], count: 0 };
+    entry.count += 1;
+    if (audit.displayValue) entry.values.push(audit.displayValue);
+    byId.set(`${audit.category}:${audit.id}`, entry);
   }
-  return failing;
+  const of = `of ${runs.length} run${runs.length === 1 ? '' : 's'}`;
+  return [...byId.values()].map(
+    ({ audit, values, count }) =>
+      `${audit.category}: ${audit.id} (${audit.title}; ${count} ${of}${values.length ? `: ${values.join(', ')}` : ''})`,
+  );
 }
 
-/** Reads the figures of one Lighthouse result. */
-export function readLhr(url: string, lhr: Lhr): LighthouseResult {
-  const scores = Object.fromEntries(
-    CATEGORIES.map((id) => {
-      const score = lhr.categories[id]?.score;
-      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+/** The figures of one Lighthouse result. */
+function readLhr(url: string, lhr: Lhr): Run {
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === 'number' ? value : null;
+  };
+  type Details = {
+    items?: { items?: { node?: { snippet?: string }; phase?: unknown; timing?: unknown }[]; node?: { snippet?: string } }[];
+  };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined;
+  const phases: Partial<LcpPhases> = {};
+  for (const item of (details?.items ?? []).flatMap((table) => table.items ?? [])) {
+    const key = typeof item.phase === 'string' ? PHASES[item.phase] : undefined;
+    if (key && typeof item.timing === 'number') phases[key] = item.timing;
+  }
+  const audits = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) return [];
+      return [{ category, id: ref.id, title: audit.title, displayValue: audit.displayValue ?? null }];
     }),
-  ) as LighthouseResult['scores'];
-  return {
+  );
+  const score = (id: (typeof CATEGORIES)[number]) => lhr.categories[id]?.score;
+  const first = details?.items?.[0];
+  const result: LighthouseResult = {
     url,
     runs: 1,
-    scores,
-    lcpMs: numeric(lhr, 'largest-contentful-paint'),
-    lcpPhases: lcpPhases(lhr),
-    fcpMs: numeric(lhr, 'first-contentful-paint'),
-    tbtMs: numeric(lhr, 'total-blocking-time'),
-    cls: numeric(lhr, 'cumulative-layout-shift'),
-    speedIndexMs: numeric(lhr, 'speed-index'),
-    totalBytes: numeric(lhr, 'total-byte-weight'),
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, typeof score(id) === 'number' ? Math.round((score(id) ?? 0) * 100) : null]),
+    ) as LighthouseResult['scores'],
+    lcpMs: numeric('largest-contentful-paint'),
+    lcpPhases: Object.keys(phases).length === 4 ? (phases as LcpPhases) : null,
+    fcpMs: numeric('first-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndexMs: numeric('speed-index'),
+    totalBytes: numeric('total-byte-weight'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    lcpElement: lcpElement(lhr),
-    failing: failingLines([failingAudits(lhr)]),
+    lcpElement: (first?.items?.[0]?.node ?? first?.node)?.snippet?.slice(0, 160) ?? null,
+    failing: failingLines([audits]),
     warnings: lhr.runWarnings.map(String),
     errors: lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : [],
     all: [],
   };
+  return { result, audits };
 }
 
-/** One line per audit that lost points in any run: "performance: first-contentful-paint (First Contentful Paint; 2 of 3 runs: 1.2 s, 1.5 s)". */
-function failingLines(runs: readonly FailingAudit[][]): string[] {
-  const byId = new Map<string, { audit: FailingAudit; values: string[]; runs: number }>();
-  for (const run of runs) {
-    for (const audit of run) {
-      const key = `${audit.category}:${audit.id}`;
-      const entry = byId.get(key) ?? { audit, values: [], runs: 0 };
-      entry.runs += 1;
-      if (audit.displayValue) entry.values.push(audit.displayValue);
-      byId.set(key, entry);
-    }
-  }
-  return [...byId.values()].map(
-    ({ audit, values, runs: count }) =>
-      `${audit.category}: ${audit.id} (${audit.title}; ${count} of ${runs.length} run${runs.length === 1 ? '' : 's'}${values.length ? `: ${values.join(', ')}` : ''})`,
-  );
-}
-
-/** The medians over the runs of one page (runs that failed are left out and listed under `errors`). */
-function summarise(url: string, runs: LighthouseResult[], audits: FailingAudit[][]): LighthouseResult {
-  const ok = runs.filter((run) => run.errors.length === 0);
-  const med = (pick: (run: LighthouseResult) => number | null) => median(ok.map(pick).filter((value): value is number => value !== null));
-  const phases = ok.map((run) => run.lcpPhases).filter((value): value is LcpPhases => value !== null);
+/** The medians over the runs of one page (failed runs are left out and listed under `errors`). */
+function summarise(url: string, runs: readonly Run[]): LighthouseResult {
+  const good = runs.filter((run) => run.result.errors.length === 0);
+  const ok = good.map((run) => run.result);
+  const med = (pick: (run: LighthouseResult) => number | null) => median(ok.flatMap((run) => pick(run) ?? []));
+  const phases = ok.flatMap((run) => run.lcpPhases ?? []);
   const phase = (key: keyof LcpPhases) => median(phases.map((value) => value[key])) ?? 0;
+  const medians = Object.fromEntries(NUMBERS.map((key) => [key, med((run) => run[key])])) as Medians;
   return {
     url,
     runs: ok.length,
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as LighthouseResult['scores'],
-    lcpMs: med((run) => run.lcpMs),
+    ...medians,
     lcpPhases: phases.length
       ? {
           ttfbMs: phase('ttfbMs'),
@@ -167,28 +137,22 @@ function summarise(url: string, runs: LighthouseResult[], audits: FailingAudit[]
           renderDelayMs: phase('renderDelayMs'),
         }
       : null,
-    fcpMs: med((run) => run.fcpMs),
-    tbtMs: med((run) => run.tbtMs),
-    cls: med((run) => run.cls),
-    speedIndexMs: med((run) => run.speedIndexMs),
-    totalBytes: med((run) => run.totalBytes),
-    benchmarkIndex: med((run) => run.benchmarkIndex),
     lcpElement: ok[0]?.lcpElement ?? null,
-    failing: failingLines(audits.filter((_, index) => runs[index]?.errors.length === 0)),
+    failing: failingLines(good.map((run) => run.audits)),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],
-    errors: runs.flatMap((run) => run.errors),
-    all: runs,
+    errors: runs.flatMap((run) => run.result.errors),
+    all: runs.map((run) => run.result),
   };
 }
 
-/** A page to audit: its name, the origin serving its build (the sample or the 10,000-product one) and its path. */
+/** A page to audit: its name, the origin serving its build and its path. */
 export interface AuditedPage {
   name: string;
   origin: string;
   url: string;
 }
 
-/** Runs Lighthouse `runs` times on each page (pages interleaved, so a noisy minute does not hit one page only). */
+/** Runs Lighthouse `runs` times on each page, pages interleaved (a noisy minute does not hit one page only). */
 export async function runLighthouse(
   pages: readonly AuditedPage[],
   runs: number,
@@ -197,20 +161,17 @@ export async function runLighthouse(
 ): Promise<Record<string, LighthouseResult>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    // The bench serves the audited builds over HTTP/2 with a certificate of its own (serve.ts `secure`).
+    // The bench serves audited builds over HTTP/2 with a certificate of its own (serve.ts `secure`).
     chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_FLAGS],
     port: debuggingPort,
     logLevel: 'silent',
   });
-  const collected = new Map<string, { results: LighthouseResult[]; audits: FailingAudit[][] }>(
-    pages.map((page) => [page.name, { results: [], audits: [] }]),
-  );
+  const collected = new Map<string, Run[]>(pages.map((page) => [page.name, []]));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         progress?.(`lighthouse ${page.name} run ${round}/${runs}`);
-        const into = must(collected.get(page.name), `runs of ${page.name}`);
-        let error: string;
+        let run: Run;
         try {
           const result = await lighthouse(`${page.origin}${page.url}`, {
             port: chrome.port,
@@ -218,31 +179,27 @@ export async function runLighthouse(
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
           });
-          if (result) {
-            into.results.push(readLhr(page.url, result.lhr));
-            into.audits.push(failingAudits(result.lhr));
-            continue;
-          }
-          error = 'Lighthouse returned no result';
+          if (!result) throw new Error('Lighthouse returned no result');
+          run = readLhr(page.url, result.lhr);
         } catch (thrown) {
-          error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
+          // A failed run: no figures, its error.
+          run = {
+            result: {
+              ...summarise(page.url, []),
+              errors: [thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown)],
+            },
+            audits: [],
+          };
         }
-        // A failed run: no figures, its error (summarise leaves it out of the medians).
-        into.results.push({ ...summarise(page.url, [], []), errors: [error] });
-        into.audits.push([]);
+        collected.get(page.name)?.push(run);
       }
     }
   } finally {
-    // Wait for Chromium to exit: the next audit's Chromium listens on the same port, and while this one still
-    // answers there the launcher connects to it, which then dies under the audits (every run failed that way).
+    // Wait for Chromium to exit: the next audit's Chromium listens on the same port, and while this one still answers
+    // there the launcher connects to it, which then dies under the audits.
     const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
     chrome.kill();
     if (chrome.process.exitCode === null && chrome.process.signalCode === null) await exited;
   }
-  return Object.fromEntries(
-    pages.map((page) => {
-      const { results, audits } = must(collected.get(page.name), `runs of ${page.name}`);
-      return [page.name, summarise(page.url, results, audits)];
-    }),
-  );
+  return Object.fromEntries(pages.map((page) => [page.name, summarise(page.url, collected.get(page.name) ?? [])]));
 }

@@ -2,14 +2,14 @@
  * `npm run bench -- --live` (issue 13, item 2): webhook received to the new release serving the changed product, through the operators'
  * service with incremental builds (method: bench/README.md). Writes bench/results/<date>-live-<size>.json.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { withBuildLock } from './proc.ts';
 import { printLiveBuild } from './report.ts';
-import { benchPort, ROOT, today } from './util.ts';
+import { benchEnv, benchPort, ROOT, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
@@ -17,8 +17,7 @@ import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild, type RunPhases } from '../ops/lib/pipeline.ts';
 
-const PORT = benchPort(5);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ORIGIN = `http://127.0.0.1:${benchPort(5)}`;
 
 const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [--size 10000] [--rounds 2] [--debounce 1] [--keep]', {
   size: { type: 'string', default: '10000' },
@@ -26,12 +25,9 @@ const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [-
   debounce: { type: 'string', default: '1' },
   keep: { type: 'boolean', default: false },
 });
-const size = Number(values.size);
-const rounds = Number(values.rounds);
-const debounceSeconds = Number(values.debounce);
-if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0)) {
+const [size, rounds, debounceSeconds] = [values.size, values.rounds, values.debounce].map(Number) as [number, number, number];
+if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0))
   usageError('bench-live', '--size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
-}
 
 const dir = mkdtempSync('/tmp/bench-live-');
 const catalogueFile = path.join(dir, 'catalogue.json');
@@ -41,80 +37,46 @@ const rawConfig = {
   currentLink: path.join(dir, 'current'),
   buildCacheDir: path.join(dir, 'cache'),
   buildTimeoutSeconds: 1800,
-  service: { host: '127.0.0.1', port: PORT, debounceSeconds, maxWaitSeconds: Math.max(debounceSeconds, 120) },
+  service: { host: '127.0.0.1', port: benchPort(5), debounceSeconds, maxWaitSeconds: Math.max(debounceSeconds, 120) },
 };
 writeFileSync(configFile, JSON.stringify(rawConfig));
 const config = resolveConfig(rawConfig, ROOT);
 const secret = randomBytes(24).toString('hex');
-
-// The file catalogue only: no Supabase, no stray OUT_DIR or CATALOGUE_SIZE, no telemetry.
-for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR', 'CATALOGUE_SIZE', 'THELA_FULL_BUILD'])
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- process.env is the environment, not a record we own
-  delete process.env[name];
-Object.assign(process.env, {
-  THELA_CATALOGUE_FILE: catalogueFile,
-  SITE_URL: ORIGIN,
-  ASTRO_TELEMETRY_DISABLED: '1',
-  REBUILD_WEBHOOK_SECRET: secret,
-});
+// The file catalogue only (the operators' pipeline builds with this process's environment).
+benchEnv(process.env, { THELA_CATALOGUE_FILE: catalogueFile, SITE_URL: ORIGIN, REBUILD_WEBHOOK_SECRET: secret });
 
 const catalogue = generateSyntheticCatalogue(size);
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
+const secs = (ms: number) => Math.round(ms / 100) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function pageShows(url: string, text: string): Promise<boolean> {
-  try {
-    const res = await fetch(url);
-    return res.ok && (await res.text()).includes(text);
-  } catch {
-    return false;
+/** Polls `ready` every 100 ms until it holds; throws `timeout()` once `limitMs` have passed since `t0`. */
+async function until(t0: number, limitMs: number, timeout: () => string, ready: () => Promise<boolean>): Promise<void> {
+  while (!(await ready().catch(() => false))) {
+    if (performance.now() - t0 > limitMs) throw new Error(timeout());
+    await sleep(100);
   }
 }
+const HALF_HOUR = 1_800_000;
 
 const report: Record<string, unknown> = { date: new Date().toISOString(), products: size, debounceSeconds };
-let service: ReturnType<typeof spawn> | undefined;
+let service: ChildProcess | undefined;
 try {
   await withBuildLock(async () => {
-    // 1. The cold build: empty cache, every page rendered, through the operators' pipeline.
     console.log(`bench-live: cold rebuild of ${size} products ...`);
     const cold = await rebuild(config, { log: memoryLogger(), trigger: 'bench', publish: false });
     if (!cold.ok) throw new Error(`cold rebuild failed at ${cold.stage}: ${cold.reason}`);
-    report['cold'] = {
-      seconds: seconds(cold.durationMs),
-      pages: cold.pages,
-      rendered: cold.rendered,
-      reused: cold.reused,
-      phases: cold.phases,
-    };
-    printLiveBuild(
-      `cold rebuild ${seconds(cold.durationMs)} s, ${cold.pages} pages, ${cold.rendered} rendered, ${cold.reused} reused`,
-      cold.phases,
-    );
+    const { pages, rendered, reused, phases } = cold;
+    report['cold'] = { seconds: secs(cold.durationMs), pages, rendered, reused, phases };
+    printLiveBuild(`cold rebuild ${secs(cold.durationMs)} s, ${pages} pages, ${rendered} rendered, ${reused} reused`, phases);
 
-    // 2. The service, serving `current` and taking webhooks.
-    service = spawn(process.execPath, ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'], {
-      cwd: ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['scripts/ops/service.ts', '--config', configFile, '--no-schedule'];
+    service = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const events: { atMs: number; line: string }[] = [];
-    for (const stream of [service.stdout, service.stderr]) {
+    for (const stream of [service.stdout, service.stderr])
       if (stream) createInterface({ input: stream }).on('line', (line) => events.push({ atMs: performance.now(), line }));
-    }
-    const started = performance.now();
-    while (
-      !(await fetch(`${ORIGIN}/hooks/status`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (performance.now() - started > 30_000)
-        throw new Error(`the service did not answer in 30 s:\n${events.map((e) => e.line).join('\n')}`);
-      await sleep(100);
-    }
+    const silent = () => `the service did not answer in 30 s:\n${events.map((e) => e.line).join('\n')}`;
+    await until(performance.now(), 30_000, silent, async () => (await fetch(`${ORIGIN}/hooks/status`)).ok);
 
-    // 3. Rounds: change one row, send the webhook, poll the product page until it shows the change.
     const results: Record<string, unknown>[] = [];
     for (let round = 1; round <= rounds; round++) {
       const product = must(catalogue.products[Math.floor((catalogue.products.length * round) / (rounds + 1))], 'a product');
@@ -130,50 +92,46 @@ try {
         body: JSON.stringify({ type: 'UPDATE', table: 'products', schema: 'public', record: product }),
       });
       if (res.status !== 202) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
-      while (!(await pageShows(url, name))) {
-        if (performance.now() - t0 > 1_800_000) throw new Error(`${url} did not show the change in 30 minutes`);
-        await sleep(100);
-      }
+      const shows = async () => fetch(url).then(async (r) => r.ok && (await r.text()).includes(name));
+      await until(t0, HALF_HOUR, () => `${url} did not show the change in 30 minutes`, shows);
       const liveMs = performance.now() - t0;
-      // The rebuild goes on after the switch (sharing files with the release it replaced): wait until it is done, so
-      // its figures are this round's and the next round does not start behind it.
-      let status: { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
-      for (;;) {
-        status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as typeof status;
-        if (!status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id) break;
-        if (performance.now() - t0 > 1_800_000) throw new Error('the rebuild did not finish in 30 minutes');
-        await sleep(100);
-      }
+      // The rebuild goes on after the switch (sharing files with the release it replaced): its figures are this round's
+      // once it is done, and the next round does not start behind it.
+      type Status = { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
+      let status: Status = {};
+      await until(
+        t0,
+        HALF_HOUR,
+        () => 'the rebuild did not finish in 30 minutes',
+        async () => {
+          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as Status;
+          return !status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id;
+        },
+      );
       const build = status.lastBuild ?? {};
       const row = {
         round,
         productId: product.id,
-        webhookToLiveSeconds: seconds(liveMs),
-        rebuildSeconds: seconds(Number(build['durationMs'] ?? 0)),
+        webhookToLiveSeconds: secs(liveMs),
+        rebuildSeconds: secs(Number(build['durationMs'] ?? 0)),
         rendered: build['rendered'],
         reused: build['reused'],
         pages: build['pages'],
-        // Where the rebuild's time went: the build's steps (astro, search index, ...), the check, the dedupe, the switch.
         phases: build['phases'],
-        serviceLog: events.slice(from).map((e) => `+${seconds(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
+        serviceLog: events.slice(from).map((e) => `+${secs(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
-      printLiveBuild(
-        `round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ` +
-          `${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`,
-        row.phases as RunPhases | undefined,
-      );
+      const what = `round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`;
+      printLiveBuild(what, row.phases as RunPhases | undefined);
     }
     report['rounds'] = results;
   });
-  mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = path.join(ROOT, 'bench', 'results', `${today()}-live-${size}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`bench-live: -> ${path.relative(ROOT, file)}`);
+  console.log(`bench-live: -> ${await writeResults(`${today()}-live-${size}`, report)}`);
 } finally {
-  if (service && service.exitCode === null && service.signalCode === null) {
-    const exited = new Promise((resolve) => service?.once('exit', resolve));
-    service.kill('SIGTERM');
+  const running = service;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
     await exited;
   }
   if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -1,20 +1,18 @@
-/** The page types the benchmark and the budget check measure, and how each maps to a concrete page of a build. */
+/** The page types the benchmark and the budget check measure (page-types.json), and the concrete page of each in a build. */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pageTypes from './page-types.json' with { type: 'json' };
 
-/** A page type: a fixed URL, or (product, store) the first page found under a directory. */
+/** A page type: a fixed URL, or (`firstUnder`) the first page under a directory; `content`: a content page. */
 export interface PageType {
   name: string;
-  /** Site URL of the page, or of the directory whose first child page is used (`firstUnder`). */
   url: string;
   firstUnder?: boolean;
-  /** A content page: the issue's target is that it ships no React. */
   content?: boolean;
 }
 
-/** Reads page-types.json's list of page types; throws naming the first entry that is not a page type. */
+/** Reads page-types.json's list; throws naming the first entry that is not a page type. */
 export function readPageTypes(list: readonly unknown[]): PageType[] {
   return list.map((value, i): PageType => {
     const at = `scripts/bench/page-types.json [${i}]`;
@@ -24,17 +22,13 @@ export function readPageTypes(list: readonly unknown[]): PageType[] {
     if (extra !== undefined) throw new Error(`${at} has an unknown field "${extra}"`);
     if (typeof name !== 'string' || name === '') throw new Error(`${at}.name must be a non-empty string`);
     if (typeof url !== 'string' || !url.startsWith('/')) throw new Error(`${at}.url must be a site URL starting with /`);
-    if (![firstUnder, content].every((flag) => flag === undefined || typeof flag === 'boolean')) {
+    if (![firstUnder, content].every((flag) => flag === undefined || typeof flag === 'boolean'))
       throw new Error(`${at}: firstUnder and content must be true or false`);
-    }
     return { name, url, ...(firstUnder === true ? { firstUnder } : {}), ...(content === true ? { content } : {}) };
   });
 }
 
-/**
- * The page types of the issue, in report order (page-types.json). Help, FAQ and offers are content pages the no-React
- * target covers. Checked when read: a misspelt field fails the benchmark and the budget check.
- */
+/** The page types in report order, checked when read (a misspelt field fails the benchmark and the budget check). */
 export const PAGE_TYPES: readonly PageType[] = readPageTypes(pageTypes);
 
 /** A page type resolved against a build: the page's URL and HTML file, or why there is none. */
@@ -42,20 +36,18 @@ export type ResolvedPage =
   | { type: PageType; url: string; file: string; missing?: undefined }
   | { type: PageType; missing: string; url?: undefined; file?: undefined };
 
-/** The HTML file that serves a site URL in a directory-format build ("/x/" -> x/index.html, "/404.html" -> 404.html). */
+/** The HTML file of a site URL in a directory-format build ("/x/" -> x/index.html, "/404.html" -> 404.html). */
 export function fileForUrl(dir: string, url: string): string {
   const clean = (url.split(/[?#]/)[0] ?? '').replace(/^\/+/, '');
-  if (clean === '' || clean.endsWith('/')) return path.join(dir, clean, 'index.html');
-  if (clean.endsWith('.html')) return path.join(dir, clean);
-  return path.join(dir, clean, 'index.html');
+  return clean.endsWith('.html') ? path.join(dir, clean) : path.join(dir, clean, 'index.html');
 }
 
-/** Finds the concrete page of each type in a build; a type that does not exist yet is returned with a note. */
+/** Finds the concrete page of each type in a build; a type that does not exist yet comes with a note. */
 export async function resolvePages(dir: string, types: readonly PageType[] = PAGE_TYPES): Promise<ResolvedPage[]> {
   const resolved: ResolvedPage[] = [];
   for (const type of types) {
     if (type.firstUnder) {
-      const parent = fileForUrl(dir, type.url).replace(/index\.html$/, '');
+      const parent = path.dirname(fileForUrl(dir, type.url));
       const children = await readdir(parent, { withFileTypes: true }).catch(() => []);
       const first = children
         .filter((entry) => entry.isDirectory() && existsSync(path.join(parent, entry.name, 'index.html')))
@@ -66,8 +58,11 @@ export async function resolvePages(dir: string, types: readonly PageType[] = PAG
       continue;
     }
     const file = fileForUrl(dir, type.url);
-    if (existsSync(file)) resolved.push({ type, url: type.url, file });
-    else resolved.push({ type, missing: `${type.url} does not exist in this build (page not written yet?)` });
+    resolved.push(
+      existsSync(file)
+        ? { type, url: type.url, file }
+        : { type, missing: `${type.url} does not exist in this build (page not written yet?)` },
+    );
   }
   return resolved;
 }

@@ -15,23 +15,18 @@ export const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
 
 /** The hostile or broken answers it gives, by file name under PHOTO_PREFIX. */
 export const HOSTILE_PHOTOS = {
-  /** 404. */
-  missing: 'missing.jpg',
-  /** An SVG with a script, served as image/svg+xml. */
-  svg: 'label.svg',
-  /** An HTML page served as image/jpeg. */
-  notImage: 'not-a-photo.jpg',
-  /** 16 MB of declared length (over the 15 MB cap). */
-  huge: 'huge.jpg',
-  /** Answers only after 60 s (over the timeout). */
-  slow: 'slow.jpg',
-  /** 500. */
-  error: 'error.jpg',
-  /** A redirect to another origin, not an allowed one. */
-  redirectAway: 'moved-away.jpg',
+  missing: 'missing.jpg', // 404
+  svg: 'label.svg', // an SVG with a script, as image/svg+xml
+  notImage: 'not-a-photo.jpg', // an HTML page as image/jpeg
+  huge: 'huge.jpg', // 16 MB of declared length (over the 15 MB cap)
+  slow: 'slow.jpg', // answers after 60 s (over the timeout)
+  error: 'error.jpg', // 500
+  redirectAway: 'moved-away.jpg', // a redirect to another origin, not an allowed one
 } as const;
 
 const TEXTURE_SIZE = 1600;
+const SCRIPTED_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>';
 let texture: Promise<Buffer> | undefined;
 
 /** A photo-like texture (soft blobs and a fine grain) that every photo is cut from: compresses like a product shot. */
@@ -144,30 +139,24 @@ export async function writePhotos(dir: string, names: readonly string[], paralle
   await Promise.all(Array.from({ length: parallel }, worker));
 }
 
-/** A running stand-in. */
+/**
+ * A running stand-in: `url(name)` of a photo (a file name under PHOTO_PREFIX), every request so far (`reset` forgets
+ * them), `change(name)` gives a photo new bytes at the same URL.
+ */
 export interface PhotoOrigin {
   origin: string;
-  /** The URL of photo `name` (a file name under PHOTO_PREFIX). */
   url: (name: string) => string;
-  /** Every request so far: path and the status answered. */
   requests: { path: string; status: number }[];
-  /** Forget the requests so far. */
   reset: () => void;
-  /** Photo `name` gets new bytes (a new version), at the same URL. */
   change: (name: string) => void;
   close: () => Promise<void>;
 }
 
-export interface PhotoOriginOptions {
-  /** Serve the files of this folder (the bench's pre-generated photos) instead of generating them on request. */
-  dir?: string;
-  /** The Cache-Control of photo answers (default `no-cache`: every build asks again, conditionally). */
-  cacheControl?: string;
-  port?: number;
-}
-
-/** Starts the stand-in on 127.0.0.1. */
-export async function startPhotoOrigin(options: PhotoOriginOptions = {}): Promise<PhotoOrigin> {
+/**
+ * Starts the stand-in on 127.0.0.1. `dir`: serve that folder's files (the bench's pre-generated photos) instead of
+ * generating them; `cacheControl` of photo answers (default `no-cache`: every build asks again, conditionally).
+ */
+export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}): Promise<PhotoOrigin> {
   const { dir, cacheControl = 'no-cache', port = 0 } = options;
   const versions = new Map<string, number>();
   const cache = new Map<string, Promise<Buffer>>();
@@ -197,11 +186,7 @@ export async function startPhotoOrigin(options: PhotoOriginOptions = {}): Promis
       case HOSTILE_PHOTOS.error:
         return end(res, 500);
       case HOSTILE_PHOTOS.svg:
-        res
-          .writeHead(200, { 'Content-Type': 'image/svg+xml' })
-          .end(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>',
-          );
+        res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(SCRIPTED_SVG);
         return 200;
       case HOSTILE_PHOTOS.notImage:
         res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<!doctype html><title>Login</title><p>Please sign in</p>');

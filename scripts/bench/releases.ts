@@ -3,13 +3,13 @@
  * added between them, through the operators' rebuild (`du -sh` against `du -sl`). Writes bench/results/<date>-releases.json.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild } from '../ops/lib/pipeline.ts';
 import { printRelease } from './report.ts';
-import { ROOT, today } from './util.ts';
+import { benchEnv, ROOT, today, writeResults } from './util.ts';
 import { parseCommand, usageError } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 
@@ -20,39 +20,25 @@ const { values } = parseCommand('bench-releases', 'usage: npm run bench -- --rel
 });
 const size = Number(values.size);
 const count = Number(values.count);
-if (!Number.isInteger(size) || size < 1 || !Number.isInteger(count) || count < 2) {
+if (!Number.isInteger(size) || size < 1 || !Number.isInteger(count) || count < 2)
   usageError('bench-releases', '--size and --count need whole numbers (count >= 2)');
-}
 
 const dir = mkdtempSync('/tmp/bench-releases-');
 const releasesDir = path.join(dir, 'releases');
-const config = resolveConfig(
-  {
-    releasesDir,
-    currentLink: path.join(dir, 'current'),
-    keepReleases: count,
-    buildTimeoutSeconds: 1800,
-  },
-  ROOT,
-);
-// A build without Supabase, telemetry or a stray OUT_DIR: the synthetic catalogue only.
-// eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- process.env is the environment, not a record we own
-for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR']) delete process.env[name];
-process.env['SITE_URL'] = 'https://thela.example';
-process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+const config = resolveConfig({ releasesDir, currentLink: path.join(dir, 'current'), keepReleases: count, buildTimeoutSeconds: 1800 }, ROOT);
+benchEnv(process.env, { SITE_URL: 'https://thela.example' });
 
-const du = (...args: string[]) => {
-  const out = spawnSync('du', [...args, releasesDir], { encoding: 'utf8' })
+const du = (...args: string[]) =>
+  spawnSync('du', [...args, releasesDir], { encoding: 'utf8' })
     .stdout.trim()
-    .split(/\s+/)[0];
-  return out ?? '';
-};
+    .split(/\s+/)[0] ?? '';
 const files = (id: string) =>
   Number(spawnSync('sh', ['-c', `find "${path.join(releasesDir, id)}" -type f | wc -l`], { encoding: 'utf8' }).stdout);
 
-const rows: Array<Record<string, unknown>> = [];
+const rows = [];
 try {
   for (let n = 0; n < count; n++) {
+    // The synthetic catalogue of size N+1 is the one of size N plus one product.
     process.env['CATALOGUE_SIZE'] = String(size + n);
     const log = memoryLogger();
     const result = await rebuild(config, { log, trigger: 'bench', publish: false });
@@ -75,21 +61,15 @@ try {
     printRelease(row);
   }
   const last = must(rows.at(-1), 'a release row');
-  const report = {
-    date: new Date().toISOString(),
-    what: `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`,
-    rows,
-    summary: {
-      releases: count,
-      duHuman: last['duHuman'],
-      duMiB: Math.round(Number(last['duKiB']) / 1024),
-      fullCopiesMiB: Math.round(Number(last['fullCopiesKiB']) / 1024),
-    },
+  const summary = {
+    releases: count,
+    duHuman: last.duHuman,
+    duMiB: Math.round(last.duKiB / 1024),
+    fullCopiesMiB: Math.round(last.fullCopiesKiB / 1024),
   };
-  mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = path.join(ROOT, 'bench', 'results', `${today()}-releases.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`bench-releases: ${JSON.stringify(report.summary)} -> ${path.relative(ROOT, file)}`);
+  const what = `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`;
+  const file = await writeResults(`${today()}-releases`, { date: new Date().toISOString(), what, rows, summary });
+  console.log(`bench-releases: ${JSON.stringify(summary)} -> ${file}`);
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -8,40 +8,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { serveSite, type SiteServer } from '../ops/lib/static.ts';
 
-/** A running static server. */
-export type StaticServer = SiteServer;
-
 let certificate: { key: Buffer; cert: Buffer } | undefined;
 
-/** A self-signed certificate for 127.0.0.1 (openssl, which Debian's ca-certificates brings), made once a run. */
+/** A self-signed certificate for 127.0.0.1 (openssl), made once a run. */
 function selfSigned(): { key: Buffer; cert: Buffer } {
   if (certificate) return certificate;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'thela-bench-tls-'));
   try {
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ]),
-      { stdio: 'ignore' },
-    );
-    certificate = { key: readFileSync(key), cert: readFileSync(cert) };
-    return certificate;
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    const args = [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+    ];
+    execFileSync('openssl', [...args, '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    return (certificate = { key: readFileSync(key), cert: readFileSync(cert) });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Serves `root` on 127.0.0.1:`port` (0: a free one) until closed; over HTTP/2 and TLS with `secure`. */
-export function serveStatic(root: string, port: number, { secure = false }: { secure?: boolean } = {}): Promise<StaticServer> {
+export function serveStatic(root: string, port: number, { secure = false } = {}): Promise<SiteServer> {
   return serveSite(root, port, { compress: true, tls: secure ? selfSigned() : undefined });
 }

@@ -8,49 +8,43 @@ import { init, parse } from 'es-module-lexer';
 import { addSizes, sizesOf, type Sizes } from './util.ts';
 import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 
-/** A tag's attributes (names lower-cased; valueless attributes map to ''). */
-export type Attributes = Record<string, string>;
-
-/** One tag found in the HTML, with whether it sits inside <head>. */
-export interface Tag {
+/** One script, link or astro-island tag (attribute names lower-cased; valueless ones map to ''). */
+interface Tag {
   name: string;
-  attrs: Attributes;
+  attrs: Record<string, string>;
   inHead: boolean;
-  /** Text between <script> and </script> for inline scripts. */
+  /** Text between <script> and </script>. */
   body?: string;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#34': '"' };
 
-function decodeEntities(value: string): string {
-  return value.replace(/&(amp|quot|apos|lt|gt|#39|#34);/g, (_, name: string) => ENTITIES[name] ?? _);
-}
-
 /** Parses the attributes part of a start tag. */
-export function parseAttributes(source: string): Attributes {
-  const attrs: Attributes = {};
+export function parseAttributes(source: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
   for (const match of source.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
     const name = (match[1] ?? '').toLowerCase();
-    if (name in attrs) continue;
-    attrs[name] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+    attrs[name] ??= (match[2] ?? match[3] ?? match[4] ?? '').replace(
+      /&(amp|quot|apos|lt|gt|#39|#34);/g,
+      (all, e: string) => ENTITIES[e] ?? all,
+    );
   }
   return attrs;
 }
 
-/** The script, link and astro-island tags of a page, in document order (HTML comments are skipped). */
+/** The script, link and astro-island tags of a page, in document order (HTML comments skipped). */
 export function findTags(html: string): Tag[] {
   const source = html.replace(/<!--[\s\S]*?-->/g, (comment) => ' '.repeat(comment.length));
-  const headEnd = (() => {
-    const index = source.search(/<\/head\s*>|<body[\s>]/i);
-    return index === -1 ? source.length : index;
-  })();
+  const headEnd = source.search(/<\/head\s*>|<body[\s>]/i);
   const tags: Tag[] = [];
   const pattern = /<(script|link|astro-island)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(source)) !== null) {
-    const name = (match[1] ?? '').toLowerCase();
-    const tag: Tag = { name, attrs: parseAttributes(match[2] ?? ''), inHead: match.index < headEnd };
-    if (name === 'script') {
+  for (let match; (match = pattern.exec(source)) !== null;) {
+    const tag: Tag = {
+      name: (match[1] ?? '').toLowerCase(),
+      attrs: parseAttributes(match[2] ?? ''),
+      inHead: headEnd === -1 || match.index < headEnd,
+    };
+    if (tag.name === 'script') {
       const close = source.indexOf('</script', pattern.lastIndex);
       const end = close === -1 ? source.length : close;
       tag.body = source.slice(pattern.lastIndex, end);
@@ -61,100 +55,65 @@ export function findTags(html: string): Tag[] {
   return tags;
 }
 
-/** Whether a stylesheet link blocks the first render. */
+const relOf = (tag: Tag) => (tag.attrs['rel'] ?? '').toLowerCase().split(/\s+/);
+const typeOf = (tag: Tag) => (tag.attrs['type'] ?? '').toLowerCase();
+
+/** A stylesheet link in <head>, not alternate or disabled, with no media other than all/screen. */
 export function isRenderBlockingStylesheet(tag: Tag): boolean {
-  if (tag.name !== 'link' || !tag.inHead) return false;
-  const rel = (tag.attrs['rel'] ?? '').toLowerCase().split(/\s+/);
-  if (!rel.includes('stylesheet') || rel.includes('alternate')) return false;
-  if ('disabled' in tag.attrs) return false;
-  const media = (tag.attrs['media'] ?? '').trim().toLowerCase();
-  return media === '' || media === 'all' || media === 'screen';
+  const rel = relOf(tag);
+  if (tag.name !== 'link' || !tag.inHead || !rel.includes('stylesheet') || rel.includes('alternate') || 'disabled' in tag.attrs)
+    return false;
+  return ['', 'all', 'screen'].includes((tag.attrs['media'] ?? '').trim().toLowerCase());
 }
 
-/** A module script, or a page script the after-paint loader runs as one (src/browser/after-paint.ts). */
-function isModuleScript(tag: Tag): boolean {
-  const type = (tag.attrs['type'] ?? '').toLowerCase();
-  return tag.name === 'script' && (type === 'module' || type === AFTER_PAINT_TYPE);
-}
-
-function isClassicScript(tag: Tag): boolean {
-  const type = (tag.attrs['type'] ?? '').toLowerCase();
-  return tag.name === 'script' && (type === '' || type === 'text/javascript' || type === 'application/javascript');
-}
-
-/** Static import specifiers of a module's source (import/export ... from, bare import); dynamic import() excluded. */
+/** Static import specifiers of a module (import/export ... from, bare import); dynamic import() excluded. */
 export async function staticImports(code: string): Promise<string[]> {
   await init;
-  let imports: ReturnType<typeof parse>[0];
   try {
-    [imports] = parse(code);
+    return parse(code)[0].flatMap((item) => (item.d === -1 && item.n !== undefined ? [item.n] : []));
   } catch {
     return [];
   }
-  return imports.flatMap((item) => (item.d === -1 && item.n !== undefined ? [item.n] : []));
 }
 
-/** Which React a chunk contains: React DOM (the renderer, ~60 KB gz), React's core, or none. */
+/** Which React a chunk contains (by strings that survive minification): React DOM, React's core, or none. */
 export function reactIn(code: string): 'react-dom' | 'react' | null {
   if (code.includes('__reactFiber$') || code.includes('__reactContainer$')) return 'react-dom';
-  if (code.includes('react.transitional.element') || code.includes('react.element')) return 'react';
-  return null;
+  return code.includes('react.transitional.element') || code.includes('react.element') ? 'react' : null;
 }
 
-/** One JS or CSS file a page loads, with its sizes. */
-export interface Asset {
+/** One JS or CSS file a page loads. `via`: JS, what brought it in ("script", "island:Name", "import"...); CSS, blocking or not. */
+interface Asset {
   url: string;
   sizes: Sizes;
-  /** JS: what brought it in ("script", "island:Name", "import", ...). CSS: "blocking" or "non-blocking". */
   via: string;
   react?: 'react-dom' | 'react' | null;
 }
 
-/** Page weight of one built page. */
-export interface PageWeight {
-  html: Sizes;
-  /** Bytes of inline <script> and <style> inside the HTML (already part of `html`). */
-  inlineScriptBytes: number;
-  inlineStyleBytes: number;
-  css: { files: Asset[]; total: Sizes; blocking: Sizes };
-  js: {
-    files: Asset[];
-    total: Sizes;
-    /** JS without the islands that wait to be scrolled into view (client:visible) or for a media query (client:media). */
-    eager: Sizes;
-  };
-  /** HTML + render-blocking CSS (+ blocking classic head scripts), each compressed on its own. */
-  firstRender: Sizes;
-  islands: { component: string; directive: string }[];
-  /** Chunks containing React DOM / React core. */
-  reactDom: string[];
-  reactCore: string[];
-  /** Assets named by the HTML but not found in the build, and any reference to another origin. */
-  missing: string[];
-  external: string[];
-}
+/**
+ * Page weight of one built page: `js.eager` leaves out client:visible and client:media islands; inline script and style
+ * bytes are part of `html`; `missing`: assets named but not in the build, `external`: references to another origin.
+ */
+export type PageWeight = Awaited<ReturnType<typeof analysePage>>;
 
-interface LoadedAsset {
-  sizes: Sizes;
-  code: string;
-}
+/** Page weights by page type: static, plus the JS of a first load in Chromium (main.ts), or why the page is missing. */
+export type Weights = Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }>;
 
-/** Reads and sizes assets of one build directory, once each. */
+/** Reads and sizes the assets of one build directory, once each. */
 export class AssetReader {
+  private readonly cache = new Map<string, Promise<{ sizes: Sizes; code: string } | null>>();
   readonly dir: string;
-  private readonly cache = new Map<string, Promise<LoadedAsset | null>>();
 
   constructor(dir: string) {
     this.dir = dir;
   }
 
   /** The asset at a site-absolute URL path, or null if the build has no such file. */
-  load(url: string): Promise<LoadedAsset | null> {
+  load(url: string): Promise<{ sizes: Sizes; code: string } | null> {
     const key = url.split(/[?#]/)[0] ?? '';
     let pending = this.cache.get(key);
     if (!pending) {
-      const file = path.join(this.dir, decodeURIComponent(key));
-      pending = readFile(file).then(
+      pending = readFile(path.join(this.dir, decodeURIComponent(key))).then(
         (buffer) => ({ sizes: sizesOf(buffer), code: buffer.toString('utf8') }),
         () => null,
       );
@@ -164,61 +123,48 @@ export class AssetReader {
   }
 }
 
-/** Resolves a reference from a page or chunk to a site-absolute path, or null for another origin / a bare specifier. */
+const isExternal = (specifier: string) => /^(https?:)?\/\//i.test(specifier);
+
+/** A reference from a page or chunk as a site-absolute path; null for another origin or a bare specifier. */
 export function resolveUrl(specifier: string, fromUrl: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(specifier) || specifier.startsWith('//')) return null;
   if (!specifier.startsWith('/') && !specifier.startsWith('.')) return null;
   return new URL(specifier, `http://site${fromUrl}`).pathname;
 }
 
-function isExternal(specifier: string): boolean {
-  return /^(https?:)?\/\//i.test(specifier);
-}
-
 /** Measures one page of a build: its HTML and everything it links, from disk. */
-export async function analysePage(reader: AssetReader, pageUrl: string, html: string): Promise<PageWeight> {
-  const tags = findTags(html);
+export async function analysePage(reader: AssetReader, pageUrl: string, html: string) {
   const missing: string[] = [];
   const external: string[] = [];
-
-  // Roots of the JS graph, each with the reason it loads and whether it loads without scrolling.
+  // Roots of the JS graph: why each loads, and whether without scrolling.
   const roots: { url: string; via: string; eager: boolean }[] = [];
   const blockingClassic: string[] = [];
   const cssLinks: { url: string; blocking: boolean }[] = [];
   const islands: { component: string; directive: string }[] = [];
   let inlineScriptBytes = 0;
-
-  const addRoot = (specifier: string | undefined, via: string, eager: boolean, from = pageUrl) => {
-    if (!specifier) return;
-    if (isExternal(specifier)) {
-      external.push(specifier);
-      return;
-    }
-    const url = resolveUrl(specifier, from);
+  const addRoot = (specifier: string | undefined, via: string, eager: boolean) => {
+    if (specifier && isExternal(specifier)) external.push(specifier);
+    const url = specifier && resolveUrl(specifier, pageUrl);
     if (url) roots.push({ url, via, eager });
   };
 
-  for (const tag of tags) {
-    if (tag.name === 'script') {
-      const src = tag.attrs['src'];
-      if (src === undefined) {
-        inlineScriptBytes += Buffer.byteLength(tag.body ?? '');
-        if (isModuleScript(tag)) for (const specifier of await staticImports(tag.body ?? '')) addRoot(specifier, 'inline-import', true);
-        continue;
-      }
-      if (isModuleScript(tag)) addRoot(src, 'script', true);
-      else if (isClassicScript(tag)) {
-        addRoot(src, 'classic-script', true);
-        const blocking = tag.inHead && !('async' in tag.attrs) && !('defer' in tag.attrs);
-        const url = isExternal(src) ? null : resolveUrl(src, pageUrl);
-        if (blocking && url) blockingClassic.push(url);
-      }
-    } else if (tag.name === 'link') {
-      const rel = (tag.attrs['rel'] ?? '').toLowerCase().split(/\s+/);
+  for (const tag of findTags(html)) {
+    const type = typeOf(tag);
+    // Page scripts the after-paint loader runs as modules (src/browser/after-paint.ts) count as module scripts.
+    const module = type === 'module' || type === AFTER_PAINT_TYPE;
+    const src = tag.attrs['src'];
+    if (tag.name === 'script' && src === undefined) {
+      inlineScriptBytes += Buffer.byteLength(tag.body ?? '');
+      if (module) for (const specifier of await staticImports(tag.body ?? '')) addRoot(specifier, 'inline-import', true);
+    } else if (tag.name === 'script' && module) addRoot(src, 'script', true);
+    else if (tag.name === 'script' && ['', 'text/javascript', 'application/javascript'].includes(type) && src) {
+      addRoot(src, 'classic-script', true);
+      const url = isExternal(src) ? null : resolveUrl(src, pageUrl);
+      if (tag.inHead && !('async' in tag.attrs) && !('defer' in tag.attrs) && url) blockingClassic.push(url);
+    } else if (tag.name === 'link' && tag.attrs['href']) {
       const href = tag.attrs['href'];
-      if (!href) continue;
-      if (rel.includes('modulepreload')) addRoot(href, 'modulepreload', true);
-      else if (rel.includes('stylesheet')) {
+      if (relOf(tag).includes('modulepreload')) addRoot(href, 'modulepreload', true);
+      else if (relOf(tag).includes('stylesheet')) {
         if (isExternal(href)) external.push(href);
         const url = resolveUrl(href, pageUrl);
         if (url) cssLinks.push({ url, blocking: isRenderBlockingStylesheet(tag) });
@@ -234,38 +180,22 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
     }
   }
 
-  // Walk the static import graph: breadth first, each file once; a file is eager if any eager root reaches it.
+  // The static import graph, breadth first, each file once; a file is eager if any eager root reaches it.
   const js = new Map<string, Asset & { eager: boolean }>();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const item = queue.shift();
-    if (!item) break;
+  for (let item = roots.shift(); item; item = roots.shift()) {
     const known = js.get(item.url);
-    if (known) {
-      if (item.eager && !known.eager) {
-        known.eager = true;
-        const loaded = await reader.load(item.url);
-        if (loaded)
-          for (const specifier of await staticImports(loaded.code)) {
-            const url = resolveUrl(specifier, item.url);
-            if (url) queue.push({ url, via: 'import', eager: true });
-          }
-      }
-      continue;
-    }
+    if (known && (known.eager || !item.eager)) continue;
     const loaded = await reader.load(item.url);
     if (!loaded) {
       missing.push(item.url);
       continue;
     }
-    js.set(item.url, { url: item.url, sizes: loaded.sizes, via: item.via, react: reactIn(loaded.code), eager: item.eager });
+    if (known) known.eager = true;
+    else js.set(item.url, { url: item.url, sizes: loaded.sizes, via: item.via, react: reactIn(loaded.code), eager: item.eager });
     for (const specifier of await staticImports(loaded.code)) {
-      if (isExternal(specifier)) {
-        external.push(specifier);
-        continue;
-      }
+      if (!known && isExternal(specifier)) external.push(specifier);
       const url = resolveUrl(specifier, item.url);
-      if (url) queue.push({ url, via: 'import', eager: item.eager });
+      if (url) roots.push({ url, via: 'import', eager: item.eager });
     }
   }
 
@@ -273,22 +203,19 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   for (const link of cssLinks) {
     if (css.some((asset) => asset.url === link.url)) continue;
     const loaded = await reader.load(link.url);
-    if (!loaded) {
-      missing.push(link.url);
-      continue;
-    }
-    css.push({ url: link.url, sizes: loaded.sizes, via: link.blocking ? 'blocking' : 'non-blocking' });
+    if (loaded) css.push({ url: link.url, sizes: loaded.sizes, via: link.blocking ? 'blocking' : 'non-blocking' });
+    else missing.push(link.url);
   }
 
   const htmlSizes = sizesOf(html);
   const blockingCss = css.filter((asset) => asset.via === 'blocking').map((asset) => asset.sizes);
-  const blockingJs = blockingClassic.map((url) => js.get(url)?.sizes).filter((sizes): sizes is Sizes => sizes !== undefined);
+  const blockingJs = blockingClassic.flatMap((url) => js.get(url)?.sizes ?? []);
   const jsFiles = [...js.values()];
   const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
-    (sum, match) => sum + Buffer.byteLength(match[1] ?? ''),
+    (sum, m) => sum + Buffer.byteLength(m[1] ?? ''),
     0,
   );
-
+  const urlsWith = (react: string) => jsFiles.filter((asset) => asset.react === react).map((asset) => asset.url);
   return {
     html: htmlSizes,
     inlineScriptBytes,
@@ -301,8 +228,8 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
     },
     firstRender: addSizes([htmlSizes, ...blockingCss, ...blockingJs]),
     islands,
-    reactDom: jsFiles.filter((asset) => asset.react === 'react-dom').map((asset) => asset.url),
-    reactCore: jsFiles.filter((asset) => asset.react === 'react').map((asset) => asset.url),
+    reactDom: urlsWith('react-dom'),
+    reactCore: urlsWith('react'),
     missing: [...new Set(missing)],
     external: [...new Set(external)],
   };

@@ -1,5 +1,5 @@
-/** Small helpers shared by the benchmark modules: statistics, byte sizes, formatting and tables. */
-import { readdir, stat } from 'node:fs/promises';
+/** Helpers shared by the benchmark: paths, ports, the build environment, statistics, byte sizes, formatting. */
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,122 +7,124 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** The repository root (scripts/bench/ is two levels below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * The first of the benchmark's ten ports (default 4361: 4361-4369 for `npm run bench`, +5 for `--live`).
- * THELA_BENCH_PORT_BASE moves them all, so two engineers' benchmarks on one machine do not collide.
- */
+/** 1 KB = 1,024 bytes in every figure (14 KB = 14,336 bytes, 75 KB = 76,800). */
+export const KB = 1024;
+
+/** Port `offset` of the bench's (4361 + offset; THELA_BENCH_PORT_BASE moves them all). */
 export function benchPort(offset: number): number {
   const base = Number(process.env['THELA_BENCH_PORT_BASE'] ?? 4361);
   if (!Number.isInteger(base) || base < 1024 || base > 65_525) throw new Error('THELA_BENCH_PORT_BASE must be a port from 1024 to 65525');
   return base + offset;
 }
 
-/**
- * The folder under which `npm run bench` builds, each build in `bench-<label>/` (default /tmp). THELA_BENCH_TMP moves
- * them, so two engineers' benchmarks on one machine do not build into each other's folders.
- */
+/** The folder of build `label`: bench-<label> under THELA_BENCH_TMP (default /tmp). */
 export function benchDir(label: string): string {
   return path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
 }
 
-/** One kilobyte as every figure in the benchmark uses it: 1,024 bytes (so 14 KB = 14,336 bytes, 75 KB = 76,800). */
-export const KB = 1024;
-
-/** Median of the numbers (mean of the middle two for an even count); null when there are none. */
-export function median(values: readonly number[]): number | null {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  const at = (index: number) => sorted[index] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+/** Makes `env` (changed in place) a bench build's: no Supabase or stray build settings, no telemetry, then `set`. */
+export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): NodeJS.ProcessEnv {
+  for (const name of [
+    'PUBLIC_SUPABASE_URL',
+    'PUBLIC_SUPABASE_ANON_KEY',
+    'OUT_DIR',
+    'CATALOGUE_SIZE',
+    'THELA_FULL_BUILD',
+    'PUBLIC_IMAGE_CDN',
+  ])
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
+    delete env[name];
+  return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);
 }
 
-/** Byte counts of one payload as sent uncompressed, gzipped (level 9) and brotli'd (quality 11), as a CDN would. */
+/** Writes bench/results/<name>.json and returns its path from the root. */
+export async function writeResults(name: string, data: unknown): Promise<string> {
+  const file = path.join(ROOT, 'bench/results', `${name}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+  return path.relative(ROOT, file);
+}
+
+/** Median (mean of the middle two for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
 export interface Sizes {
   raw: number;
   gzip: number;
   brotli: number;
 }
 
-/** Raw, gzip and brotli sizes of a payload. */
 export function sizesOf(data: string | Buffer): Sizes {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
-  return {
-    raw: buffer.length,
-    gzip: gzipSync(buffer, { level: 9 }).length,
-    brotli: brotliCompressSync(buffer, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
-    }).length,
-  };
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
+  return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotliCompressSync(buffer, { params }).length };
 }
 
-/** Sum of several Sizes. */
 export function addSizes(list: readonly Sizes[]): Sizes {
-  return list.reduce((sum, item) => ({ raw: sum.raw + item.raw, gzip: sum.gzip + item.gzip, brotli: sum.brotli + item.brotli }), {
+  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
     raw: 0,
     gzip: 0,
     brotli: 0,
   });
 }
 
-/** "12.3 KB" (1 KB = 1,024 bytes); "–" for null. */
+/** "12.3 KB"; "–" for null. */
 export function kb(bytes: number | null | undefined, digits = 1): string {
-  if (bytes === null || bytes === undefined) return '–';
-  return `${(bytes / KB).toFixed(digits)} KB`;
+  return bytes == null ? '–' : `${(bytes / KB).toFixed(digits)} KB`;
 }
 
-/** "1.2 MB" or "340 KB" for sizes of whole directories. */
+/** "1.23 GiB", "4.5 MiB" or "340.0 KB" (whole directories); "–" for null. */
 export function humanBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '–';
-  if (bytes >= KB * KB * KB) return `${(bytes / KB / KB / KB).toFixed(2)} GiB`;
-  if (bytes >= KB * KB) return `${(bytes / KB / KB).toFixed(1)} MiB`;
-  return `${(bytes / KB).toFixed(1)} KB`;
+  if (bytes == null) return '–';
+  if (bytes >= KB ** 3) return `${(bytes / KB ** 3).toFixed(2)} GiB`;
+  return bytes >= KB ** 2 ? `${(bytes / KB ** 2).toFixed(1)} MiB` : kb(bytes);
 }
 
-/** "1.23 s" from milliseconds; "–" for null. */
+/** "1.23 s" from ms; "–" for null. */
 export function seconds(ms: number | null | undefined, digits = 2): string {
-  if (ms === null || ms === undefined) return '–';
-  return `${(ms / 1000).toFixed(digits)} s`;
+  return ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`;
 }
 
 /** "42 ms"; "–" for null. */
 export function millis(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '–';
-  return `${Math.round(ms)} ms`;
+  return ms == null ? '–' : `${Math.round(ms)} ms`;
 }
 
-/** Renders rows as a plain-text table with a header rule; cells are left-aligned except those that look numeric. */
+/** Rows as a plain-text table under a header rule; cells that look numeric are right-aligned (but the first). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)));
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
   const numeric = /^[-+]?[\d.,]+( ?[a-zA-Z%/]+)?$|^–$/;
   const line = (row: readonly string[]) =>
     row
-      .map((cell, index) => (numeric.test(cell) && index > 0 ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0)))
+      .map((cell, i) => (numeric.test(cell) && i > 0 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** Number of files and their total size under a directory (recursively; symlinks are not followed). */
-export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {
-  let files = 0;
-  let bytes = 0;
-  const walk = async (current: string): Promise<void> => {
-    const entries = await readdir(current, { withFileTypes: true });
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) {
-        files += 1;
-        bytes += (await stat(full)).size;
-      }
-    }
-  };
-  await walk(dir);
-  return { files, bytes };
+/** Every file under `dir` (recursively, symlinks not followed): its path from `dir` ("/a/b.html") and size. */
+export async function listFiles(dir: string): Promise<{ path: string; bytes: number }[]> {
+  const out: { path: string; bytes: number }[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile()) out.push({ path: `/${path.relative(dir, full)}`, bytes: (await stat(full)).size });
+  }
+  return out;
 }
 
-/** Today's date as YYYY-MM-DD in local time (the results file name). */
+/** Number of files and their total size under `dir`. */
+export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {
+  const files = await listFiles(dir);
+  return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
+}
+
+/** Today as YYYY-MM-DD, local time (results file names). */
 export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

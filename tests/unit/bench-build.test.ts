@@ -24,7 +24,7 @@ const ASTRO_LOG: [number, string][] = [
   [29600, '00:05:23 [build] Complete!'],
 ];
 
-const lines = (log: [number, string][]): TimedLine[] => log.map(([atMs, text]) => ({ atMs, text, stream: 'stdout' }));
+const lines = (log: [number, string][]): TimedLine[] => log.map(([atMs, text]) => ({ atMs, text }));
 
 /** The phases ASTRO_LOG's marker lines give, whether Astro's start is the log's or the images step's line. */
 const ASTRO_PHASES = { startupMs: 900, loadDataMs: 3100, prepareMs: 1000, bundleMs: 4100, renderMs: 20_000, finishMs: 500, exitMs: 400 };
