@@ -5,7 +5,7 @@ import type { BudgetRow } from './budgets.ts';
 import { PAGE_LIMITS } from './largest-pages.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { ResolvedPage } from './pages.ts';
-import type { RunResult, SearchResult } from './search-speed.ts';
+import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
 import { lcpBreakdown, phaseSummary, REFERENCES, TARGETS, type Verdict } from './targets.ts';
 import { humanBytes, kb, millis, seconds, table, type Sizes } from './util.ts';
@@ -164,14 +164,6 @@ export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLi
     for (const line of s.failing) console.log(`  ${name} loses points on ${line}`);
     for (const error of s.errors) console.log(`  ${name} run failed: ${error}`);
   }
-}
-
-/** One line per search run as it ends (search-speed.ts run alone). */
-export function formatSearchRun(index: number, runs: number, run: RunResult): string {
-  const mid = (list: { ms: number }[]) => list.map((w) => w.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
-  const k = (n: number) => `${Math.round(n / 1024)} KB`;
-  const { cold, first, coldCorrected: cc } = run;
-  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${k(cold.gzipBytes)}, typed ${millis(first.ms)} ${k(first.bytes)}, warm median ${millis(mid(run.warm))}, corrected median ${millis(mid(run.corrected))}, pasted "${cc.query}" ${millis(cc.ms)} ${k(cc.gzipBytes)} (-> ${cc.corrected})`;
 }
 
 /** The search figures of one index. */

@@ -7,8 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { formatSearchRun } from './report.ts';
-import { directoryStats, median, ROOT } from './util.ts';
+import { directoryStats, median, millis, ROOT } from './util.ts';
 import { chromiumLaunch } from '../lib/chromium.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
@@ -282,6 +281,14 @@ export async function measureSearch(dist: string, port: number, runs: number, on
 
 /** The search section of the results: the figures, or why there are none. */
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
+
+/** One line per search run as it ends (search-speed.ts run alone). */
+function formatSearchRun(index: number, runs: number, run: RunResult): string {
+  const mid = (list: { ms: number }[]) => list.map((w) => w.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const k = (n: number) => `${Math.round(n / 1024)} KB`;
+  const { cold, first, coldCorrected: cc } = run;
+  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${k(cold.gzipBytes)}, typed ${millis(first.ms)} ${k(first.bytes)}, warm median ${millis(mid(run.warm))}, corrected median ${millis(mid(run.corrected))}, pasted "${cc.query}" ${millis(cc.ms)} ${k(cc.gzipBytes)} (-> ${cc.corrected})`;
+}
 
 if (import.meta.main) {
   const help = 'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE]';
