@@ -1,12 +1,7 @@
 /**
- * Build step (after the service worker): writes `<outDir>/_headers`, the caching rules of public/_headers plus the
- * security headers of scripts/lib/security-policy.ts, with a Content-Security-Policy that allows exactly the inline
- * scripts and styles the built pages carry (by hash). Stops the build when a page carries something a hash-only
- * policy would block (a style attribute, an inline event handler) or when the header outgrows what hosts accept.
- *
- * Pages unchanged since the last build are not read again (their hashes are kept: scripts/lib/file-results.ts).
- *
- * Usage: node scripts/build-headers.ts [DIR]   (DIR: the built site; default $OUT_DIR, else dist)
+ * Build step: writes `<outDir>/_headers` (public/_headers' caching rules plus scripts/lib/security-policy.ts), with a
+ * CSP allowing exactly the pages' inline scripts and styles by hash; stops on a style attribute, an inline handler or
+ * a header longer than hosts accept. Usage: node scripts/build-headers.ts [DIR]   (default $OUT_DIR, else dist)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

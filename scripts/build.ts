@@ -1,14 +1,7 @@
 /**
- * `npm run build`: the Astro build and, beside it, the Pagefind index and typo-correction vocabulary written from
- * the catalogue (they share no file, so the second core indexes while the first renders). Once Astro is done,
- * `_headers` (the security policy: hashes of the pages' inline scripts); once the index is done, it moves into the
- * site, then the service worker (its precache manifest lists this build's files); and last the scan of everything
- * written for secrets. With THELA_SEARCH_INDEX=after, the index waits for Astro and the headers for the index.
- * One place for the sequence so `npm start`, the operators' rebuild and the benchmark build the same way.
- *
- * Astro builds incrementally (astro.config.mjs): keyed pages whose data and templates are unchanged are copied from
- * the cache (THELA_BUILD_CACHE, default node_modules/.astro). The build ends with "N pages rendered, M reused".
- * `--full` (or THELA_FULL_BUILD=1) renders every page and records a fresh cache (astro build --force).
+ * `npm run build`: the one build sequence (`npm start`, the operators' rebuild and the bench run it). Photos, then
+ * Astro with the search index beside it, then the security headers, the service worker, the secret scan and the link
+ * check; `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';

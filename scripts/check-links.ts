@@ -1,9 +1,6 @@
 /**
- * Last build step: fails when a page of the built site links to nothing: every internal `href`, `src` and `srcset`
- * of every page, and every image path of the build's JSON, resolved as a static host would (with `_redirects`)
- * against the files written (scripts/lib/links.ts). The failure lists each broken link and the pages holding it.
- * Pages unchanged since the last build are not read again (scripts/lib/file-results.ts).
- *
+ * Last build step: fails when a page of the built site links to nothing, listing each broken link and the pages
+ * holding it (scripts/lib/links.ts). Pages unchanged since the last build are not read again.
  * Usage: node scripts/check-links.ts [DIR]   (DIR: the built site; default $OUT_DIR, else dist)
  */
 import path from 'node:path';

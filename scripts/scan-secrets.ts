@@ -1,8 +1,6 @@
 /**
- * Last build step: fails when the built site contains a secret (scripts/lib/secrets.ts says what counts), naming
- * the file and the kind, never the secret. Secret values come from the environment as Vite loads it (.env files
- * and the process environment). Files unchanged since the last build are not read again (scripts/lib/file-results.ts).
- *
+ * Last build step: fails when the built site contains a secret (scripts/lib/secrets.ts), naming the file and the
+ * kind, never the secret. Files unchanged since the last build are not read again.
  * Usage: node scripts/scan-secrets.ts [DIR]   (DIR: the built site; default $OUT_DIR, else dist)
  */
 import path from 'node:path';

@@ -1,18 +1,7 @@
 /**
- * The pages' own scripts and Astro's island runtime start after the first paint (issue 12). Astro writes both as
- * `<script type="thela/after-paint" src="...">`: a type browsers do not run, so nothing fetches them while the first
- * screen loads, and src/browser/after-paint.ts loads them as modules once the page has loaded and painted (or at the
- * shopper's first tap or key). They only enhance what the HTML already shows; without JavaScript nothing changes.
- *
- * Astro offers no option for either, so this integration's Vite plugin rewrites the two templates in Astro's
- * renderer as the build loads it, and every page is written that way at no cost per page (a middleware rewriting
- * every rendered page cost about 7% of a 10,000-product build's CPU, issue 13):
- * - the bundled-script tag (astro/dist/runtime/server/render/script.js);
- * - the island runtime (astro/dist/runtime/server/scripts.js), which Astro inlines before a page's first island:
- *   about 1.5 KB gzipped in the first round trip of every page with an island. It becomes a file of its own,
- *   `/_astro/astro-island.<hash>.js`, written into the build.
- * If Astro's templates change, the build stops here rather than ship pages whose scripts load before the first paint;
- * so does a build with another major or minor Astro than the one this was checked against (`CHECKED_ASTRO`).
+ * The pages' own scripts and Astro's island runtime start after the first paint: this Vite plugin rewrites two of
+ * Astro's renderer templates as the build loads them, and stops the build if they or Astro's version (`CHECKED_ASTRO`)
+ * changed. Why and how: docs/architecture.md, "After-paint scripts".
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';

@@ -1,18 +1,7 @@
 /**
- * Incremental builds without copying (issue 13): an Astro integration that fills the output folder with hard links
- * to the incremental-build cache's copy of every page the last build recorded, before Astro generates any page.
- *
- * Astro (core/build/generate.js) keeps a reused page that is already in the output folder and otherwise copies it
- * from its cache (`<cacheDir>/dist/`), one file at a time: at 10,000 products that copy of ~11,500 pages was most of
- * a one-row rebuild (about 20 of its 28 s). A hard link costs one system call and no bytes, and the operators'
- * releases then share those files with the cache and with each other (the dedupe step finds them already shared).
- *
- * A linked file is shared, and Astro writes a page it renders in place. So the prerenderer's `render` (Astro's API
- * for adapters; the one step before Astro writes a page) first removes that page's name in the output and in the
- * cache: Astro then writes new files, and neither the cache nor a release ever changes under another. At the end,
- * pages no longer built are deleted from the output, and each rendered page's two copies become one file (the next
- * build links it). `astro build --force` links nothing (every page is rendered); nor does a cache without a manifest.
- * Reads Astro's cache manifest (`incremental-build.json`, version 1); another version or shape stops the build.
+ * Incremental builds without copying: fills the output folder with hard links to the cache's copy of every page the
+ * last build recorded, unlinks a page before Astro renders it again, and makes each rendered page's two copies one
+ * file. Stops the build on an unknown cache manifest. Why and how: docs/architecture.md, "Linked output".
  */
 import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';

@@ -1,18 +1,7 @@
 /**
- * The site's `_redirects` (Netlify / Cloudflare Pages syntax) and the one reader of it.
- *
- * - `SITE_REDIRECTS`: the rules the site needs, today one: every order's detail, `/orders/{orderId}`, is served the
- *   one order page (src/lib/order-paths.ts) with the URL kept (status 200, a rewrite).
- * - `siteRedirects()`: an Astro integration that writes them into `<outDir>/_redirects` when `astro build` ends
- *   (after any `public/_redirects` copied there) and applies them in `astro dev`.
- * - `parseRedirectsFile`, `matchRedirect`, `readRedirectRules`: for servers that apply a build's `_redirects`
- *   themselves (the operators' scripts/ops/lib/static.ts, the e2e server tests/e2e/support/static-server.ts).
- *
- * Matching follows the hosts: first matching rule wins; `*` (a splat, possibly empty) and `:name` (one non-empty
- * path segment) in the source; `:splat` and `:name` in the destination; no status means 301. The servers here apply
- * a rule only when no file answers the path (Netlify's default; `!` after the status forces it). Cloudflare applies
- * rules before files, so a rule must never match a page of the build: the site's rules use `:id`, not `/orders/*`,
- * which would also take the orders list at `/orders/`.
+ * The site's `_redirects` (Netlify / Cloudflare Pages syntax): the rules the site needs (`SITE_REDIRECTS`), the
+ * integration that writes them, and the one reader the operators' and the e2e servers apply. Matching rules and why
+ * the site's rules use `:id`: docs/architecture.md, "Redirects".
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

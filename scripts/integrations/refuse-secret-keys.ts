@@ -1,7 +1,6 @@
 /**
- * An Astro integration that stops `astro build` and `astro dev` before anything is read or built when a `PUBLIC_`
- * variable holds a secret key (scripts/lib/secrets.ts says what counts). It reads the variables as Astro does:
- * Vite's `loadEnv` over .env, .env.local, .env.[mode], .env.[mode].local, with the process environment on top.
+ * Stops `astro build` and `astro dev` before anything is read when a `PUBLIC_` variable holds a secret key
+ * (scripts/lib/secrets.ts), reading the variables as Astro does: Vite's `loadEnv` with the process environment on top.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';

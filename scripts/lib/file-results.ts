@@ -1,15 +1,7 @@
 /**
- * Per-file results of the build's after-steps (the security headers' inline-code hashes, the secret scan), kept
- * between builds so a rebuild reads only the files that are new. An incremental build's reused pages are hard links
- * to the incremental-build cache's copies (scripts/integrations/linked-output.ts): the same file, so the same identity.
- *
- * A file's identity is its device, inode, size and modification time in nanoseconds (one lstat): every writer of
- * the build output writes a new file or rewrites one (new modification time), so a file whose identity is unchanged
- * has unchanged bytes. The results also carry a `scope` (the rules' version and, for the secret scan, a digest of the
- * secret values looked for): another scope discards them all. `THELA_FULL_BUILD=1` reuses nothing.
- *
- * Stored as JSON in `<build cache>/thela-file-results/<name>.json` (THELA_BUILD_CACHE, default node_modules/.astro);
- * only the files seen by the last run are kept, so removed pages drop out.
+ * Per-file results of the build's after-steps (inline-code hashes, secret scan, links), kept between builds under
+ * each file's identity (device, inode, size, modification time) so a rebuild reads only new files. Stored in
+ * `<build cache>/thela-file-results/<name>.json`; `THELA_FULL_BUILD=1` reuses nothing. docs/architecture.md, "File results".
  */
 import type { BigIntStats } from 'node:fs';
 import { lstat, readFile, readdir } from 'node:fs/promises';

@@ -1,10 +1,7 @@
 /**
- * The built site's internal links, checked: every `href`, `src` and `srcset` URL of every page (and every site path
- * the build's JSON files name: featured products, listings), each resolved as a static host would resolve it (a
- * file, a folder's index.html, `<path>.html`, then the rules of `_redirects`) against the files written. A link to
- * anything else is broken, and the build says which and where (scripts/check-links.ts, the last build step).
- * A page's links are kept between builds by its identity (scripts/lib/file-results.ts), so a rebuild reads only the
- * pages that changed; every link is resolved again each time, against this build's files.
+ * The built site's internal links, checked: every `href`, `src` and `srcset` of every page and every site path its
+ * JSON names, resolved as a static host would (file, folder index, `<path>.html`, `_redirects`) against the files
+ * written. Each page's links are kept between builds by its identity; every link is resolved again each build.
  */
 import path from 'node:path';
 import { listFiles, resultsFor, type FileResults } from './file-results.ts';

@@ -1,22 +1,7 @@
 /**
- * Keeps secret keys out of the browser. Two checks, one set of rules:
- *
- * - `publicEnvProblems(env)`, before anything is read or built (astro.config.mjs runs it for `astro build` and
- *   `astro dev`): every `PUBLIC_*` variable is inlined into the browser bundle, so one holding a secret stops the
- *   build with one line naming the variable and why.
- * - `scanText()` / `scanBuiltSite(dir, env)`, the last step of `npm run build`: the built output must not contain a
- *   secret, however it got there (a hard-coded key, a private variable read by mistake).
- *
- * What counts as a secret:
- * - a JWT whose payload `role` is not `anon` (Supabase's service_role key, a user's `authenticated` token, a token
- *   without a role). Only the anon JWT, which Row Level Security confines to SELECT, may ship;
- * - a Supabase secret API key (`sb_secret_...`). The publishable key (`sb_publishable_...`) may ship;
- * - in a `PUBLIC_` variable, a value shaped like a JWT (three base64url parts, the first `eyJ`) whose payload
- *   cannot be decoded: it cannot be shown to be the anon key, so it is refused rather than waved through;
- * - in the built output, the literal value (16+ characters) of any set variable whose name says it is secret
- *   (SECRET, SERVICE_ROLE, PRIVATE, TOKEN, PASSWORD) and does not start with `PUBLIC_`.
- *
- * Messages name the variable or file and the kind of secret, never the secret itself.
+ * Keeps secret keys out of the browser, with one set of rules for two checks: `publicEnvProblems` on the `PUBLIC_*`
+ * variables before a build starts, `scanBuiltSite` on everything a build wrote. Messages name the variable or file and
+ * the kind, never the secret. What counts as a secret: docs/architecture.md, "Secrets".
  */
 import { createHash } from 'node:crypto';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';

@@ -1,10 +1,7 @@
 /**
- * The browser security policy of the site, in one place: the Content-Security-Policy (built from the hashes of the
- * inline scripts and styles the built pages actually carry), the other security headers, and the `_headers` file
- * format that delivers them (Netlify, Cloudflare Pages; scripts/ops/lib/static.ts and the e2e server read the same
- * file, so every way of serving a release sends the same headers).
- *
- * Why each directive is what it is: README.md, "Security".
+ * The site's browser security policy in one place: the Content-Security-Policy (hashes of the inline scripts and
+ * styles the built pages carry), the other security headers, and the `_headers` file every way of serving a release
+ * reads. Why each directive is what it is: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
