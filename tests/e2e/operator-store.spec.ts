@@ -118,6 +118,8 @@ test('the same photo on the card, in search, the cart, checkout, the order and "
   await page.getByLabel('Address Line 1').fill('12, 5th Cross, Koramangala');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL(/\/orders\/?$/, { timeout: 10_000 });
+  // Until the island has read the stored orders, the list is the pre-rendered one, without this order.
+  await islandsHydrated(page);
   // Orders placed here come first; the card pictures its items too.
   const order = page.locator('a[data-order-id]').first();
   expect((await imageOf(order.locator('img').first())).src).toContain(hash);
