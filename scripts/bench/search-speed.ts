@@ -284,7 +284,7 @@ export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped
 
 /** One line per search run as it ends (search-speed.ts run alone). */
 function formatSearchRun(index: number, runs: number, run: RunResult): string {
-  const mid = (list: { ms: number }[]) => list.map((w) => w.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const mid = (list: { ms: number }[]) => median(list.map((w) => w.ms));
   const k = (n: number) => `${Math.round(n / 1024)} KB`;
   const { cold, first, coldCorrected: cc } = run;
   return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${k(cold.gzipBytes)}, typed ${millis(first.ms)} ${k(first.bytes)}, warm median ${millis(mid(run.warm))}, corrected median ${millis(mid(run.corrected))}, pasted "${cc.query}" ${millis(cc.ms)} ${k(cc.gzipBytes)} (-> ${cc.corrected})`;
