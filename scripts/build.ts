@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the one build sequence (`npm start`, the operators' rebuild and the bench run it). Photos, then
- * Astro with the search index beside it, then the security headers, the service worker, the secret scan and the link
- * check; `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
+ * Astro with the search index beside it, then the service worker, then the site checks (secrets, links, the security
+ * headers); `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
@@ -19,7 +19,7 @@ import {
 const HELP = `Usage: npm run build [-- --full]
 
 Builds the site into $OUT_DIR (default dist): the Astro build with the Pagefind index and the search vocabulary
-beside it, then the service worker, the security headers and the secret scan. Incremental: pages whose data and
+beside it, then the service worker, then the site checks (secrets, links, the security headers). Incremental: pages whose data and
 templates are unchanged are reused from the cache ($THELA_BUILD_CACHE, default node_modules/.astro).
 
 Options:
@@ -109,8 +109,6 @@ process.env['THELA_IMAGES_FILE'] = imageCachePaths(buildCacheDir()).state;
 const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
 // The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
 const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
-// The security headers read only the pages (never the index, and the service worker never reads `_headers`).
-const securityHeaders = () => run('security headers', process.execPath, ['scripts/build-headers.ts', outDir]);
 
 /** Links the optimised photos into the site (Astro emptied the output folder as it started). */
 async function installPhotos(): Promise<void> {
@@ -138,26 +136,18 @@ if (indexTiming === 'after') {
   pages = await astroBuild(full);
   await installPhotos();
   await searchIndex();
-  await install();
-  await Promise.all([serviceWorker(), securityHeaders()]);
 } else {
-  // The index beside Astro. Once Astro is done (it empties the output folder as it starts), the headers start,
-  // beside whatever of the index is left (a one-row rebuild at 100,000 products: Astro about 30 s, the index 70 s);
-  // once both are done, the index moves into the site and the service worker follows.
+  // The index beside Astro (Astro empties the output folder as it starts, so the index moves in once both are done).
   const indexed = searchIndex();
   pages = await astroBuild(full);
   await installPhotos();
-  const headers = securityHeaders();
   await indexed;
-  await install();
-  await Promise.all([serviceWorker(), headers]);
 }
+await install();
+await serviceWorker();
 console.log(`build: ${pages}`);
-// Last: they read everything the others wrote.
-await Promise.all([
-  run('secret scan', process.execPath, ['scripts/scan-secrets.ts', outDir]),
-  run('link check', process.execPath, ['scripts/check-links.ts', outDir]),
-]);
+// Last: it reads everything the others wrote, and writes the security headers.
+await run('site checks', process.execPath, ['scripts/check-site.ts', outDir]);
 console.log(`build: ${formatStepTimes(steps)}`);
 // Last, so the operators' rebuild finds it in the tail of the output.
 console.log(`build: ${pages}${full ? ' (full build)' : ''}`);

@@ -43,7 +43,7 @@ export interface BuildResult {
     | null;
   pagefind: (StepFigures & { pagesIndexed: number | null; reportedMs: number | null; indexFiles: number; indexBytes: number }) | null;
   serviceWorker: StepFigures | null;
-  linkCheck: (StepFigures & { links: number | null }) | null;
+  siteChecks: (StepFigures & { links: number | null }) | null;
   totalMs: number | null;
   cpuMs: number | null;
   peakRssKb: number | null;
@@ -137,9 +137,7 @@ const STEP_SCRIPTS: Record<string, string> = {
   'build-images': 'images',
   'build-search-index': 'search index',
   'build-sw': 'service worker',
-  'build-headers': 'security headers',
-  'scan-secrets': 'secret scan',
-  'check-links': 'link check',
+  'check-site': 'site checks',
 };
 
 /** The step of scripts/build.ts a process runs (named as in its `build: steps:` line), or null. */
@@ -152,13 +150,13 @@ export function stepOf(argv: readonly string[]): string | null {
   return null;
 }
 
-/** A build's figures from its log: step times, Astro's phases and pages, the index's and link check's counts. */
+/** A build's figures from its log: step times, Astro's phases and pages, the index's and site checks' counts. */
 export function parseBuildLog(lines: readonly TimedLine[]) {
   const texts = lines.map((line) => plain(line.text));
   const steps = parseStepTimes(texts) ?? {};
   // Astro starts as the images step ends, which prints its summary line last.
   const astroStart = lines.find((line) => plain(line.text).startsWith('images: '))?.atMs ?? 0;
-  const links = texts.map((text) => /^check-links: (\d+) links/.exec(text)).find(Boolean);
+  const links = texts.map((text) => /^check-site: .*?; (\d+) links/.exec(text)).find(Boolean);
   return {
     steps,
     astro: parseAstroLog(lines, astroStart, astroStart + (steps['astro'] ?? 0)),
@@ -170,7 +168,7 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
 /** A build's result before anything has run: not ok, no figures. */
 export function emptyBuildResult(label: string, catalogueSize: number | null, outDir: string): BuildResult {
   const before = { ok: false, lockWaitMs: 0, notes: [], catalogue: null, steps: {}, astro: null, pagefind: null };
-  const after = { serviceWorker: null, linkCheck: null, totalMs: null, cpuMs: null, peakRssKb: null, dist: null };
+  const after = { serviceWorker: null, siteChecks: null, totalMs: null, cpuMs: null, peakRssKb: null, dist: null };
   return { label, catalogueSize, outDir, ...before, ...after };
 }
 
@@ -215,7 +213,7 @@ export async function buildSite(label: string, size: number | null, site: string
   const renderSeconds = (astro.phases.renderMs ?? 0) / 1000;
   const indexStep = figures('search index');
   const index = await directoryStats(path.join(outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
-  const linkStep = figures('link check');
+  const checksStep = figures('site checks');
   Object.assign(result, {
     catalogue: astro.catalogue,
     steps,
@@ -229,7 +227,7 @@ export async function buildSite(label: string, size: number | null, site: string
     },
     pagefind: indexStep && { ...indexStep, ...searchIndex, indexFiles: index.files, indexBytes: index.bytes },
     serviceWorker: figures('service worker'),
-    linkCheck: linkStep && { ...linkStep, links },
+    siteChecks: checksStep && { ...checksStep, links },
     totalMs: run.wallMs,
     cpuMs: run.cpuMs,
     peakRssKb: run.peakTreeRssKb,

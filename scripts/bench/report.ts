@@ -48,7 +48,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
   show('build|products|pages|Astro|Astro CPU|pages/s|peak RSS|search index|indexed|index|SW|total|dist files|dist size|ok', rows);
   for (const build of list) {
     const say = (text: string) => console.log(`  ${build.label} ${text}`);
-    const { astro, dist, linkCheck } = build;
+    const { astro, dist, siteChecks } = build;
     if (astro) {
       const p = astro.phases;
       say(
@@ -65,9 +65,9 @@ export function printBuilds(list: readonly BuildResult[]): void {
     }
     const steps = Object.entries(build.steps);
     if (steps.length) say(`steps (scripts/build.ts's own times): ${steps.map(([name, ms]) => `${name} ${s1(ms)}`).join(', ')}`);
-    if (linkCheck)
+    if (siteChecks)
       say(
-        `link check (the build's last step): ${linkCheck.links?.toLocaleString('en') ?? '?'} links in ${s1(linkCheck.wallMs)}, peak ${humanBytes((linkCheck.peakRssKb ?? 0) * 1024 || null)}`,
+        `site checks (the build's last step): ${siteChecks.links?.toLocaleString('en') ?? '?'} links in ${s1(siteChecks.wallMs)}, peak ${humanBytes((siteChecks.peakRssKb ?? 0) * 1024 || null)}`,
       );
     if (dist?.largestPages.length) {
       const over = (text: string, value: number, limit: number) => `${text}${value > limit ? ' OVER' : ''}`;

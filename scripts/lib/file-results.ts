@@ -3,10 +3,9 @@
  * each file's identity (device, inode, size, modification time) so a rebuild reads only new files. Stored in
  * `<build cache>/thela-file-results/<name>.json`; `THELA_FULL_BUILD=1` reuses nothing. docs/architecture.md, "File results".
  */
-import type { BigIntStats } from 'node:fs';
-import { lstat, readFile, readdir } from 'node:fs/promises';
+import { lstatSync, readFileSync, type BigIntStats } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import { writeJsonAtomic } from './atomic-write.ts';
 import { buildCacheDir } from './build-cache.ts';
 
@@ -101,25 +100,17 @@ export async function listFiles(dir: string, keep: (name: string) => boolean): P
 }
 
 /**
- * Runs `compute` over the files of `dir` whose stored result is stale, `concurrency` at a time, and returns every
- * file's result in the order of `files`. `read` turns a file (its full path) into the text computed over: by
- * default the file read as UTF-8.
+ * Runs `compute` over the bytes of each file of `dir` whose stored result is stale and returns every file's result in
+ * the order of `files`. Read synchronously: the files were just written and sit in the page cache, and a 10,000-product
+ * site's checks took 8.5-9.2 s with reads of 8 at a time through libuv against 6.7-7.0 s so.
  */
-export async function resultsFor<T>(
-  dir: string,
-  files: readonly string[],
-  store: FileResults<T>,
-  compute: (text: string, file: string) => T,
-  concurrency = 8,
-  read: (full: string) => Promise<string> = (full) => readFile(full, 'utf8'),
-): Promise<T[]> {
-  return pLimit(concurrency).map(files, async (file) => {
+export function resultsFor<T>(dir: string, files: readonly string[], store: FileResults<T>, compute: (bytes: Buffer, file: string) => T): T[] {
+  return files.map((file) => {
     const full = path.join(dir, file);
-    const stats = await lstat(full, { bigint: true });
+    const stats = lstatSync(full, { bigint: true });
     let value = store.get(file, stats);
     if (value === undefined) {
-      value = compute(await read(full), file);
-      // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
+      value = compute(readFileSync(full), file);
       store.set(file, stats, value);
     }
     return value;

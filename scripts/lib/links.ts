@@ -4,8 +4,7 @@
  * written. Each page's links are kept between builds by its identity; every link is resolved again each build.
  */
 import path from 'node:path';
-import { listFiles, resultsFor, type FileResults } from './file-results.ts';
-import { isLocalDestination, matchRedirect, readRedirectRules, type RedirectRule } from '../integrations/redirects.ts';
+import { isLocalDestination, matchRedirect, type RedirectRule } from '../integrations/redirects.ts';
 
 /** The version of what a file's links are kept as: a change discards the links kept from earlier builds. */
 export const LINKS_VERSION = 'links-2';
@@ -41,22 +40,34 @@ export function jsonLinks(text: string): string[] {
   return [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string);
 }
 
+/** A plain absolute path (most links): no dot segment, query, fragment or escape, so it is its own site path. */
+const PLAIN_PATH = /^\/(?:[\w~-][\w.~-]*(?:\/|$))*$/;
+
+/** The URL of page `page` (a file path relative to the site), which its relative links resolve against. */
+function pageUrl(page: string, siteOrigin: string): URL {
+  return new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, siteOrigin);
+}
+
 /**
  * The site path `link` points to from page `page` (a file path relative to the site), without its query and
  * fragment; null for a link that leaves the site (another origin, mailto:, tel:, a fragment alone) or is not a URL.
  */
 export function sitePath(link: string, page: string, siteOrigin: string): string | null {
+  return resolvePath(link, pageUrl(page, siteOrigin));
+}
+
+function resolvePath(link: string, base: URL): string | null {
+  if (PLAIN_PATH.test(link)) return link;
   if (/^(?:mailto|tel|javascript|data|blob|sms):/i.test(link) || link.startsWith('#')) return null;
-  const pageUrl = new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, siteOrigin);
   let url: URL;
   try {
-    url = new URL(link, pageUrl);
+    url = new URL(link, base);
   } catch {
     return null;
   }
-  if (url.origin !== siteOrigin) return null;
+  if (url.origin !== base.origin) return null;
   try {
-    // No file name holds a line break, and a file's paths are kept one a line (`checkSiteLinks`).
+    // No file name holds a line break, and a file's paths are kept one a line (`filePaths`).
     const decoded = decodeURIComponent(url.pathname);
     return decoded.includes('\n') ? url.pathname : decoded;
   } catch {
@@ -93,31 +104,30 @@ export interface LinkReport {
   broken: BrokenLink[];
 }
 
-/** Checks every page and data file of the built site in `dir`; `store` keeps each file's links between builds. */
-export async function checkSiteLinks(dir: string, siteOrigin: string, store: FileResults<string>): Promise<LinkReport> {
-  const all = await listFiles(dir, () => true);
-  const files = new Set(all);
-  const resolves = siteResolver(files, await readRedirectRules(dir));
-  // Pagefind's own files carry no links of ours.
-  const read = all.filter((file) => file.endsWith('.html') || (file.endsWith('.json') && !file.startsWith('pagefind/')));
-  // Each file's distinct site paths, as one string: a 100,000-product build names millions of links, and a string
-  // each (kept and saved for the next build) ran out of memory. The store's scope names the origin they resolve from.
-  const pathsOf = await resultsFor(dir, read, store, (text, file) => {
-    // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
-    const page = file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html';
-    const paths = new Set<string>();
-    for (const link of file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)) {
-      const target = sitePath(link, page, siteOrigin);
-      if (target !== null) paths.add(target);
-    }
-    return [...paths].join('\n');
-  });
+/**
+ * The distinct site paths one file of the site links to, one a line (a string each, kept and saved for the next build,
+ * ran out of memory at 100,000 products). `text`: the file as a byte string (latin1), as the site checks read it.
+ */
+export function filePaths(text: string, file: string, siteOrigin: string): string {
+  // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
+  const base = pageUrl(file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html', siteOrigin);
+  const paths = new Set<string>();
+  for (const link of file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)) {
+    const utf8 = /[\x80-\xff]/.test(link) ? Buffer.from(link, 'latin1').toString('utf8') : link;
+    const target = resolvePath(utf8, base);
+    if (target !== null) paths.add(target);
+  }
+  return [...paths].join('\n');
+}
+
+/** Resolves the paths each file links to (`linked`: `filePaths` by file) against the site's files and redirects. */
+export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<string, string>, rules: readonly RedirectRule[]): LinkReport {
+  const resolves = siteResolver(files, rules);
   const brokenOn = new Map<string, Set<string>>();
   const known = new Map<string, boolean>();
   let count = 0;
-  read.forEach((file, i) => {
-    const paths = pathsOf[i];
-    if (!paths) return;
+  for (const [file, paths] of linked) {
+    if (!paths) continue;
     for (const target of paths.split('\n')) {
       count++;
       let ok = known.get(target);
@@ -127,9 +137,9 @@ export async function checkSiteLinks(dir: string, siteOrigin: string, store: Fil
       on.add(`/${file}`);
       brokenOn.set(target, on);
     }
-  });
+  }
   const broken = [...brokenOn].map(([link, pages]) => ({ link, pages: [...pages].sort() })).sort((a, b) => (a.link < b.link ? -1 : 1));
-  return { pages: read.length, links: count, broken };
+  return { pages: linked.size, links: count, broken };
 }
 
 /** "/category/fruits on /index.html, /offers/index.html and 3 more pages": one line per broken link. */

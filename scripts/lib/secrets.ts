@@ -1,11 +1,9 @@
 /**
  * Keeps secret keys out of the browser, with one set of rules for two checks: `publicEnvProblems` on the `PUBLIC_*`
- * variables before a build starts, `scanBuiltSite` on everything a build wrote. Messages name the variable or file and
+ * variables before a build starts, `scanText` on everything a build wrote (site-checks.ts). Messages name the variable or file and
  * the kind, never the secret. What counts as a secret: docs/architecture.md, "Secrets".
  */
 import { createHash } from 'node:crypto';
-import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
-import { shippedText } from './shipped-text.ts';
 
 /** A JWT-shaped token inside any text: base64url header and payload that both open with `{"` (`eyJ`). */
 const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
@@ -104,31 +102,4 @@ export function secretScanScope(env: Record<string, string | undefined>): string
     .digest('hex');
   // Version 2: every file is read, whatever its name (version 1 read some extensions only).
   return `secret-scan-2:${digest}`;
-}
-
-/**
- * One line per file of the built site that contains a secret: `file: kind, kind`. Empty when clean. Every file the
- * site ships is read, whatever its name or type (`shippedText`): a key pasted into `public/leak.yml`, a `.bak` or an
- * `.env.production` copied into the output ships as surely as one in a page. With `store` (opened with
- * `secretScanScope(env)`), files unchanged since the last build are not read again.
- */
-export async function scanBuiltSite(
-  dir: string,
-  env: Record<string, string | undefined>,
-  store?: FileResults<string[]>,
-): Promise<string[]> {
-  const secrets = secretValues(env);
-  const files = await listFiles(dir, () => true);
-  const results = await resultsFor(
-    dir,
-    files,
-    store ?? (await openFileResults<string[]>(undefined, '')),
-    (text) => scanText(text, secrets),
-    undefined,
-    shippedText,
-  );
-  return files.flatMap((file, index) => {
-    const kinds = results[index] ?? [];
-    return kinds.length ? [`${file}: ${kinds.join(', ')}`] : [];
-  });
 }

@@ -4,7 +4,6 @@
  * reads. Why each directive is what it is: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
-import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
 import { rulesFileReader } from './rules-file.ts';
 import path from 'node:path';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
@@ -55,9 +54,9 @@ export function emptyInlineCode(): InlineCode {
   return { scriptHashes: new Set(), styleHashes: new Set(), styleAttributes: 0, eventHandlers: 0 };
 }
 
-/** The CSP source expression for some inline text: `'sha256-<base64>'` of its exact bytes. */
-export function cspHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The CSP source expression for some inline text: `'sha256-<base64>'` of its bytes (`text` in `encoding`). */
+export function cspHash(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+  return `'sha256-${createHash('sha256').update(text, encoding).digest('base64')}'`;
 }
 
 /** Script types the browser executes (a missing type, JavaScript MIME types, `module`); JSON-LD and the like are data. */
@@ -73,18 +72,25 @@ function attribute(attributes: string, name: string): string | undefined {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/** Adds one page's inline code to `into` (Astro writes well-formed HTML; the content of each element is hashed as is). */
+/**
+ * Adds one page's inline code to `into` (Astro writes well-formed HTML; the content of each element is hashed as is).
+ * `html`: the page as a byte string (latin1), as the site checks read it; for ASCII, any string.
+ */
 export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1] ?? '';
     if (attribute(attributes, 'src') !== undefined || !isExecutable(attribute(attributes, 'type'))) continue;
-    into.scriptHashes.add(cspHash(match[2] ?? ''));
+    into.scriptHashes.add(cspHash(match[2] ?? '', 'latin1'));
   }
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) into.styleHashes.add(cspHash(match[1] ?? ''));
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) into.styleHashes.add(cspHash(match[1] ?? '', 'latin1'));
   // Outside script and style elements only: their text may mention the strings.
   const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
-  into.styleAttributes += (markup.match(/<[^>]*\sstyle\s*=/gi) ?? []).length;
-  into.eventHandlers += (markup.match(/<[^>]*\son[a-z]+\s*=/gi) ?? []).length;
+  for (const match of markup.matchAll(/\s(style|on[a-z]+)\s*=/gi)) {
+    // Inside a tag only (text may mention the strings): the last `<` before it comes after the last `>`.
+    if (markup.lastIndexOf('<', match.index) <= markup.lastIndexOf('>', match.index)) continue;
+    if ((match[1] as string).toLowerCase() === 'style') into.styleAttributes++;
+    else into.eventHandlers++;
+  }
   return into;
 }
 
@@ -99,7 +105,8 @@ export interface PageInlineCode {
 /** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
 export const INLINE_CODE_VERSION = 'inline-code-1';
 
-function pageInlineCode(html: string): PageInlineCode {
+/** One page's inline code, as kept between builds. */
+export function pageInlineCode(html: string): PageInlineCode {
   const code = collectInlineCode(html);
   return {
     scripts: [...code.scriptHashes],
@@ -109,29 +116,12 @@ function pageInlineCode(html: string): PageInlineCode {
   };
 }
 
-/**
- * The inline code of every page of a built site, and how many pages there are. With `store`, pages whose file is
- * unchanged since the last build are not read again (their stored hashes are used).
- */
-export async function collectSiteInlineCode(
-  dir: string,
-  store?: FileResults<PageInlineCode>,
-): Promise<{ pages: number; code: InlineCode }> {
-  const code = emptyInlineCode();
-  const files = await listFiles(dir, (name) => name.endsWith('.html'));
-  const results = await resultsFor(
-    dir,
-    files,
-    store ?? (await openFileResults<PageInlineCode>(undefined, INLINE_CODE_VERSION)),
-    pageInlineCode,
-  );
-  for (const page of results) {
-    for (const hash of page.scripts) code.scriptHashes.add(hash);
-    for (const hash of page.styles) code.styleHashes.add(hash);
-    code.styleAttributes += page.styleAttributes;
-    code.eventHandlers += page.eventHandlers;
-  }
-  return { pages: files.length, code };
+/** Adds one page's kept inline code to the site's. */
+export function addPageInlineCode(into: InlineCode, page: PageInlineCode): void {
+  for (const hash of page.scripts) into.scriptHashes.add(hash);
+  for (const hash of page.styles) into.styleHashes.add(hash);
+  into.styleAttributes += page.styleAttributes;
+  into.eventHandlers += page.eventHandlers;
 }
 
 export interface PolicyInput {

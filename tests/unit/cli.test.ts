@@ -96,7 +96,7 @@ function run(script: string, args: string[]) {
 describe('the scripts refuse what they do not know', () => {
   test.each([
     ['the build', 'scripts/build.ts', ['--fast'], 'build', '--fast'],
-    ['a step over the built site', 'scripts/scan-secrets.ts', ['dist', '--all'], 'scan-secrets', '--all'],
+    ['a step over the built site', 'scripts/check-site.ts', ['dist', '--all'], 'check-site', '--all'],
     ['the benchmark', 'scripts/bench/main.ts', ['--fast'], 'bench', '--fast'],
     ['a part of the benchmark', 'scripts/bench/main.ts', ['--live', '--fast'], 'bench-live', '--fast'],
     ['the PWA audit', 'scripts/pwa-audit.ts', ['--fast', 'http://127.0.0.1:9/'], 'pwa-audit', '--fast'],
@@ -108,9 +108,9 @@ describe('the scripts refuse what they do not know', () => {
   });
 
   test('a build step refuses a second folder, exit 2', () => {
-    const result = run('scripts/build-headers.ts', ['dist', 'dist-scale']);
+    const result = run('scripts/check-site.ts', ['dist', 'dist-scale']);
     expect(result.status).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe("build-headers: unexpected argument 'dist-scale'");
+    expect(result.stderr.split('\n')[0]).toBe("check-site: unexpected argument 'dist-scale'");
   });
 
   test('--help prints the usage and exits 0 without building', () => {

@@ -22,9 +22,9 @@ async function run(dir: string, store: string, scope = 'v1', reuse = true) {
   const results = await openFileResults<number>(store, scope, reuse);
   const read: string[] = [];
   const files = await listFiles(dir, (name) => name.endsWith('.html'));
-  const values = await resultsFor(dir, files, results, (text, file) => {
+  const values = resultsFor(dir, files, results, (bytes, file) => {
     read.push(file);
-    return text.length;
+    return bytes.length;
   });
   await results.save();
   return { values, read: read.sort(), hits: results.hits };

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openFileResults } from '../../scripts/lib/file-results.ts';
-import { checkSiteLinks, formatBrokenLink, pageLinks, sitePath } from '../../scripts/lib/links.ts';
+import { formatBrokenLink, pageLinks, sitePath } from '../../scripts/lib/links.ts';
+import { cspHash } from '../../scripts/lib/security-policy.ts';
+import { checkSite, siteCheckOptions } from '../../scripts/lib/site-checks.ts';
 
 const ORIGIN = 'https://shop.example';
 let site: string;
@@ -16,7 +17,7 @@ function build(files: Record<string, string>): void {
     writeFileSync(path.join(site, file), text);
   }
 }
-const check = async () => checkSiteLinks(site, ORIGIN, await openFileResults<string>(undefined, 'test'));
+const check = async () => (await checkSite(site, siteCheckOptions({}, ORIGIN))).links;
 
 beforeEach(() => {
   site = mkdtempSync(path.join(tmpdir(), 'thela-links-'));
@@ -43,7 +44,7 @@ describe('sitePath', () => {
   });
 });
 
-describe('checkSiteLinks', () => {
+describe('the site checks: links', () => {
   test('passes a site whose every link resolves: folders, files, .html, and rewrites of _redirects', async () => {
     build({
       'index.html': '<a href="/about">About</a><a href="/orders/ORD-7">Order</a><a href="/help/">Help</a><img src="/img/a.webp">',
@@ -75,12 +76,22 @@ describe('checkSiteLinks', () => {
       { link: '/nowhere', pages: ['/404.html'] },
     ]);
     expect(formatBrokenLink({ link: '/x', pages: ['/a', '/b', '/c', '/d', '/e'] })).toBe('/x on /a, /b, /c and 2 more pages');
-    const step = spawnSync(process.execPath, ['scripts/check-links.ts', site], {
+    const step = spawnSync(process.execPath, ['scripts/check-site.ts', site], {
       encoding: 'utf8',
       env: { ...process.env, SITE_URL: ORIGIN, THELA_BUILD_CACHE: path.join(site, '.cache') },
     });
     expect(step.status).toBe(1);
     expect(step.stderr).toContain('Broken links, build stopped: 5 link(s)');
     expect(step.stderr).toContain('/category/fruits on /index.html');
+  });
+
+  test('reads each file as its bytes: links and inline scripts in Devanagari resolve and hash as written', async () => {
+    build({
+      'index.html': '<script>price("₹ 40")</script><a href="/श्रेणी/दूध/">दूध</a><a href="/%E0%A4%A6%E0%A4%B9%E0%A5%80">दही</a>',
+      'श्रेणी/दूध/index.html': '',
+    });
+    const report = await checkSite(site, siteCheckOptions({}, ORIGIN));
+    expect(report.links.broken).toEqual([{ link: '/दही', pages: ['/index.html'] }]);
+    expect([...report.code.scriptHashes]).toEqual([cspHash('price("₹ 40")')]);
   });
 });

@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { modeFor } from '../../scripts/integrations/refuse-secret-keys.ts';
-import { publicEnvProblems, publicValueProblem, scanBuiltSite, scanText, secretValues } from '../../scripts/lib/secrets.ts';
+import { publicEnvProblems, publicValueProblem, scanText, secretValues } from '../../scripts/lib/secrets.ts';
+import { checkSite, siteCheckOptions } from '../../scripts/lib/site-checks.ts';
 import { ANON_JWT, SERVICE_ROLE_JWT, fakeJwt } from '../fixtures/jwt.ts';
 
 const AUTHENTICATED_JWT = fakeJwt({ role: 'authenticated', sub: 'user-1' });
@@ -76,6 +77,7 @@ describe('the scan of the built output', () => {
     PUBLIC_SUPABASE_ANON_KEY: ANON_JWT, // public by design
     SITE_URL: 'https://thela.example/long-enough-value', // not a secret name
   };
+  const secretsIn = async (dir: string) => (await checkSite(dir, siteCheckOptions(env, 'https://thela.example'))).secrets;
 
   test('looks for set, non-public, secret-named values of 16+ characters', () => {
     expect(secretValues(env).map((entry) => entry.name)).toEqual(['GITHUB_TOKEN', 'THELA_WEBHOOK_SECRET']);
@@ -104,15 +106,15 @@ describe('the scan of the built output', () => {
       writeFileSync(path.join(dir, '_headers'), `/*\n  X-Debug: ${SB_SECRET}\n`);
       // A binary file without a secret is read and passes.
       writeFileSync(path.join(dir, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0xff, 0xfe]));
-      expect(await scanBuiltSite(dir, env)).toEqual([
+      expect(await secretsIn(dir)).toEqual([
         '_astro/cart.abc.js: a JWT with role "service_role"',
         '_headers: a Supabase secret key (sb_secret_...)',
         'product/x/index.html: the value of THELA_WEBHOOK_SECRET',
       ]);
 
-      const result = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], {
+      const result = spawnSync(process.execPath, ['scripts/check-site.ts', dir], {
         encoding: 'utf8',
-        env: { ...process.env, THELA_WEBHOOK_SECRET: SERVICE_KEY },
+        env: { ...process.env, THELA_BUILD_CACHE: `${dir}-cache`, THELA_WEBHOOK_SECRET: SERVICE_KEY },
       });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Secret in the built site, build stopped: _astro/cart.abc.js: a JWT with role "service_role"');
@@ -122,13 +124,13 @@ describe('the scan of the built output', () => {
       rmSync(path.join(dir, '_astro', 'cart.abc.js'));
       rmSync(path.join(dir, '_headers'));
       rmSync(path.join(dir, 'product'), { recursive: true });
-      const clean = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], {
+      const clean = spawnSync(process.execPath, ['scripts/check-site.ts', dir], {
         encoding: 'utf8',
-        env: { ...process.env, THELA_WEBHOOK_SECRET: SERVICE_KEY },
+        env: { ...process.env, THELA_BUILD_CACHE: `${dir}-cache`, THELA_WEBHOOK_SECRET: SERVICE_KEY },
       });
       expect(clean.status).toBe(0);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      for (const made of [dir, `${dir}-cache`]) rmSync(made, { recursive: true, force: true });
     }
   });
 
@@ -153,23 +155,24 @@ describe('the scan of the built output', () => {
         writeFileSync(path.join(dir, file), body);
       }
       writeFileSync(path.join(dir, 'README'), 'nothing secret here');
-      const findings = await scanBuiltSite(dir, env);
+      writeFileSync(path.join(dir, 'index.html'), '<p>A page</p>');
+      const findings = await secretsIn(dir);
       expect(findings).toEqual(
         Object.keys(leaks)
           .sort()
           .map((file) => `${file}: a JWT with role "service_role"`),
       );
 
-      const result = spawnSync(process.execPath, ['scripts/scan-secrets.ts', dir], {
+      const result = spawnSync(process.execPath, ['scripts/check-site.ts', dir], {
         encoding: 'utf8',
-        env: { ...process.env, THELA_FULL_BUILD: '1' },
+        env: { ...process.env, THELA_BUILD_CACHE: `${dir}-cache`, THELA_FULL_BUILD: '1' },
       });
       expect(result.status).toBe(1);
       for (const file of Object.keys(leaks))
         expect(result.stderr).toContain(`Secret in the built site, build stopped: ${file}: a JWT with role "service_role"`);
       expect(`${result.stdout}${result.stderr}`).not.toContain(SERVICE_ROLE_JWT.split('.')[1]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      for (const made of [dir, `${dir}-cache`]) rmSync(made, { recursive: true, force: true });
     }
   });
 });

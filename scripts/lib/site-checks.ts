@@ -1,0 +1,97 @@
+/**
+ * The checks over a built site, with one read of each file: the inline code the CSP allows (security-policy.ts), the
+ * secrets it must not ship (secrets.ts) and its internal links (links.ts). Files are read as byte strings (latin1, a
+ * character a byte): faster than UTF-8, and a hash of one is a hash of the file's exact bytes. docs/architecture.md.
+ */
+import { gunzipSync } from 'node:zlib';
+import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
+import { checkLinks, filePaths, LINKS_VERSION, type LinkReport } from './links.ts';
+import { readRedirectRules } from '../integrations/redirects.ts';
+import { secretScanScope, secretValues, scanText } from './secrets.ts';
+import { addPageInlineCode, emptyInlineCode, INLINE_CODE_VERSION, pageInlineCode, type InlineCode, type PageInlineCode } from './security-policy.ts';
+
+/** Largest decompressed size of one gzip file (a gzip bomb): a larger one is read as its raw bytes only. */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** What the checks found in one file, as kept between builds. */
+export interface FileChecks {
+  /** The kinds of secret in the file (every file). */
+  secrets: string[];
+  /** Its inline code (pages only). */
+  code?: PageInlineCode;
+  /** The distinct site paths it links to, one a line (pages, and data files outside pagefind/). */
+  links?: string;
+}
+
+/** What the checks need besides the files: the secret values looked for and the origin links resolve against. */
+export interface SiteCheckOptions {
+  secrets: { name: string; value: string }[];
+  origin: string;
+  /** The scope stored results are kept under: a change of rules, secrets or origin reads every file again. */
+  scope: string;
+}
+
+export function siteCheckOptions(env: Record<string, string | undefined>, origin: string): SiteCheckOptions {
+  return {
+    // Byte strings, as the files are read.
+    secrets: secretValues(env).map(({ name, value }) => ({ name, value: Buffer.from(value, 'utf8').toString('latin1') })),
+    origin,
+    scope: `${INLINE_CODE_VERSION} ${LINKS_VERSION} ${origin} ${secretScanScope(env)}`,
+  };
+}
+
+export interface SiteReport {
+  pages: number;
+  code: InlineCode;
+  /** One line per file holding a secret: `file: kind, kind`. */
+  secrets: string[];
+  links: LinkReport;
+}
+
+/**
+ * A shipped file as a byte string, whatever its type (keys are ASCII, so a binary's runs of text are searched too),
+ * with its decompressed content appended when it is gzip (Pagefind's index and fragments): its bytes hide that text.
+ */
+function shippedText(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return text;
+  try {
+    return `${text}\n${gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES }).toString('latin1')}`;
+  } catch {
+    // Not gzip after all, truncated, or larger than the bound: the raw bytes were read.
+    return text;
+  }
+}
+
+/** Every check of one file of the site (`file`: its path relative to the site). */
+export function checkFile(bytes: Buffer, file: string, options: SiteCheckOptions): FileChecks {
+  const text = shippedText(bytes);
+  const result: FileChecks = { secrets: scanText(text, options.secrets) };
+  const page = file.endsWith('.html');
+  if (page) result.code = pageInlineCode(text);
+  // Pagefind's own data files carry no links of ours.
+  if (page || (file.endsWith('.json') && !file.startsWith('pagefind/'))) result.links = filePaths(text, file, options.origin);
+  return result;
+}
+
+/** Checks every file of the built site in `dir`; with `store`, files unchanged since the last build are not read. */
+export async function checkSite(dir: string, options: SiteCheckOptions, store?: FileResults<FileChecks>): Promise<SiteReport> {
+  const files = await listFiles(dir, () => true);
+  const results = resultsFor(dir, files, store ?? (await openFileResults<FileChecks>(undefined, options.scope)), (bytes, file) =>
+    checkFile(bytes, file, options),
+  );
+  const code = emptyInlineCode();
+  const secrets: string[] = [];
+  const linked = new Map<string, string>();
+  let pages = 0;
+  results.forEach((result, i) => {
+    const file = files[i] as string;
+    if (result.secrets.length) secrets.push(`${file}: ${result.secrets.join(', ')}`);
+    if (result.code) {
+      pages++;
+      addPageInlineCode(code, result.code);
+    }
+    if (result.links !== undefined) linked.set(file, result.links);
+  });
+  return { pages, code, secrets, links: checkLinks(new Set(files), linked, await readRedirectRules(dir)) };
+}
