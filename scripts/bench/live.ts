@@ -11,7 +11,7 @@ import { withBuildLock } from './proc.ts';
 import { printLiveBuild } from './report.ts';
 import { benchEnv, benchPort, ROOT, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
-import { parseCommand, usageError } from '../lib/cli.ts';
+import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
@@ -25,9 +25,9 @@ const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [-
   debounce: { type: 'string', default: '1' },
   keep: { type: 'boolean', default: false },
 });
-const [size, rounds, debounceSeconds] = [values.size, values.rounds, values.debounce].map(Number) as [number, number, number];
-if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0))
-  usageError('bench-live', '--size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
+const [size, rounds] = [wholeNumber('bench-live', 'size', values.size), wholeNumber('bench-live', 'rounds', values.rounds)];
+const debounceSeconds = Number(values.debounce);
+if (!(debounceSeconds >= 0)) usageError('bench-live', '--debounce needs a number of seconds >= 0');
 
 const dir = mkdtempSync('/tmp/bench-live-');
 const catalogueFile = path.join(dir, 'catalogue.json');
