@@ -48,12 +48,11 @@ benchEnv(process.env, { THELA_CATALOGUE_FILE: catalogueFile, SITE_URL: ORIGIN, R
 const catalogue = generateSyntheticCatalogue(size);
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const secs = (ms: number) => Math.round(ms / 100) / 10;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Polls `ready` every 100 ms until it holds; throws `timeout()` once `limitMs` have passed since `t0`. */
 async function until(t0: number, limitMs: number, timeout: () => string, ready: () => Promise<boolean>): Promise<void> {
   while (!(await ready().catch(() => false))) {
     if (performance.now() - t0 > limitMs) throw new Error(timeout());
-    await sleep(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 const HALF_HOUR = 1_800_000;

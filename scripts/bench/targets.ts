@@ -68,7 +68,7 @@ const count: Format = (n) => n.toLocaleString('en');
 const gib: Format = (kib) => `${(kib / 1024 / 1024).toFixed(2)} GiB`;
 const unmeasured = (target: string, note: string): Verdict => ({ target, measured: '–', met: null, note });
 
-/** A figure against its limit (≤, or < when `strict`): to spare, over by how much (and `why`), failed, or not measured (`absent` says why). */
+/** A figure against its limit (≤, or < when `strict`): to spare, over by how much (and `why`), failed, or `absent`. */
 type CheckOptions = { strict?: boolean; measured?: string; why?: string | undefined; failed?: string | undefined; absent?: string };
 function check(label: string, value: number | null | undefined, limit: number, fmt: Format, options: CheckOptions = {}): Verdict {
   const { strict = false, measured, why, failed, absent = 'not measured' } = options;
