@@ -12,6 +12,9 @@ export { CHROMIUM_PATH };
 /** Debian's Chromium for every browser the bench starts; every host name but 127.0.0.1 is unresolvable. */
 export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
+/** Debian's Chromium under Playwright, headless, as every browser the bench starts (search-speed.ts too). */
+export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+
 /**
  * What one page loaded: JS sized on disk, the service worker script (/sw.js) apart; transferred = bodies + headers;
  * `offSite`: requests to another origin (must be none); `httpErrors`: "404 /path".
@@ -21,24 +24,15 @@ export type FirstLoad = Awaited<ReturnType<typeof measureFirstLoads>>[number];
 /** Loads each URL once in a fresh context and reports its requests. */
 export async function measureFirstLoads(origin: string, urls: readonly string[], reader: AssetReader) {
   const offSite = (url: string) => !url.startsWith('data:') && !url.startsWith('blob:') && !url.startsWith(`${origin}/`) && url !== origin;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await launchChromium();
   const results = [];
   try {
     for (const url of urls) {
       const context = await browser.newContext({ ...devices['Pixel 7'] });
       const page = await context.newPage();
       const finished: Request[] = [];
-      const [jsFiles, offSiteUrls, failed, httpErrors, consoleErrors]: [string[], string[], string[], string[], string[]] = [
-        [],
-        [],
-        [],
-        [],
-        [],
-      ];
-      const byType: Record<string, number> = {};
-      const jsSizes: Sizes[] = [];
-      let [serviceWorkerRequests, transferredBytes] = [0, 0];
-      let serviceWorkerScript: Sizes | null = null;
+      const failed: string[] = [];
+      const consoleErrors: string[] = [];
       let error: string | undefined;
       context.on('requestfinished', (request) => finished.push(request));
       context.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`));
@@ -46,11 +40,12 @@ export async function measureFirstLoads(origin: string, urls: readonly string[],
       await page.goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 }).catch((thrown: unknown) => {
         error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
       });
+      const byType: Record<string, number> = {};
+      const [httpErrors, jsFiles, jsSizes] = [[] as string[], [] as string[], [] as Sizes[]];
+      let [transferredBytes, serviceWorkerScript] = [0, null as Sizes | null];
       for (const request of finished) {
         const type = request.resourceType();
         byType[type] = (byType[type] ?? 0) + 1;
-        if (request.serviceWorker()) serviceWorkerRequests += 1;
-        if (offSite(request.url())) offSiteUrls.push(request.url());
         const status = (await request.response().catch(() => null))?.status() ?? 0;
         if (status >= 400) httpErrors.push(`${status} ${request.url().replace(origin, '')}`);
         const sizes = await request.sizes().catch(() => null);
@@ -64,17 +59,17 @@ export async function measureFirstLoads(origin: string, urls: readonly string[],
           if (asset) jsSizes.push(asset.sizes);
         }
       }
-      for (const line of failed) if (offSite(line.split(' ')[0] ?? '')) offSiteUrls.push(line);
-      const counts = { requests: finished.length + failed.length, byType, serviceWorkerRequests, transferredBytes };
-      const js = addSizes(jsSizes);
       results.push({
         url,
         ok: error === undefined,
-        ...counts,
+        requests: finished.length + failed.length,
+        byType,
+        serviceWorkerRequests: finished.filter((request) => request.serviceWorker()).length,
+        transferredBytes,
         jsFiles,
-        js,
+        js: addSizes(jsSizes),
         serviceWorkerScript,
-        offSite: offSiteUrls,
+        offSite: [...finished.map((request) => request.url()), ...failed].filter((line) => offSite(line.split(' ')[0] ?? '')),
         failed,
         httpErrors,
         consoleErrors,

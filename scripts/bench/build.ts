@@ -6,54 +6,21 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_LOCK, loadAverage, runMeasured, withBuildLock, type TimedLine } from './proc.ts';
-import { largestPages, type LargestPage } from './largest-pages.ts';
-import { benchDir, benchEnv, directoryStats, listFiles, ROOT, seconds } from './util.ts';
+import { largestPages } from './largest-pages.ts';
+import { benchEnv, listFiles, ROOT, seconds } from './util.ts';
 import { parsePageLines, parseStepTimes } from '../lib/build-pages.ts';
 
-/** Astro's phases from the arrival of its log lines, ms (null: marker not seen). */
-type AstroPhases = Record<'startupMs' | 'loadDataMs' | 'prepareMs' | 'bundleMs' | 'renderMs' | 'finishMs' | 'exitMs', number | null>;
-
-/** A step as the bench saw it: the build's own time for it, its processes' peak memory (KiB) and CPU (ms). */
-interface StepFigures {
-  wallMs: number;
-  peakRssKb: number | null;
-  cpuMs: number | null;
-}
-
-/** One measured build. `catalogueSize` null: the bundled sample; `totalMs`: wall time of the whole build. */
-export interface BuildResult {
-  label: string;
-  catalogueSize: number | null;
-  outDir: string;
-  ok: boolean;
-  /** Waiting for the shared build lock (in no figure). */
-  lockWaitMs: number;
-  notes: string[];
-  catalogue: { products: number; categories: number; stores: number } | null;
-  /** Every step's time as the build printed it (`build: steps: ...`), ms. */
-  steps: Record<string, number>;
-  astro:
-    | (StepFigures & {
-        pagesBuilt: number | null;
-        reportedMs: number | null;
-        pagesPerSecond: number | null;
-        phases: AstroPhases;
-        renderShare: Record<string, { pages: number; ms: number }>;
-      })
-    | null;
-  pagefind: (StepFigures & { pagesIndexed: number | null; reportedMs: number | null; indexFiles: number; indexBytes: number }) | null;
-  serviceWorker: StepFigures | null;
-  siteChecks: (StepFigures & { links: number | null }) | null;
-  totalMs: number | null;
-  cpuMs: number | null;
-  peakRssKb: number | null;
-  dist: {
-    files: number;
-    bytes: number;
-    htmlFiles: number;
-    largestPages: LargestPage[];
-  } | null;
-}
+/** Astro's phases, as the report names them; each from the arrival of its log lines, ms (null: marker not seen). */
+export const PHASE_NAMES = {
+  startupMs: 'startup',
+  loadDataMs: 'loading data',
+  prepareMs: 'types/prepare',
+  bundleMs: 'bundling',
+  renderMs: 'rendering',
+  finishMs: 'post-build',
+  exitMs: 'exit',
+} as const;
+type AstroPhases = Record<keyof typeof PHASE_NAMES, number | null>;
 
 // eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes in build output
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -81,7 +48,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
 
   let pagesBuilt: number | null = null;
   let reportedMs: number | null = null;
-  let catalogue: BuildResult['catalogue'] = null;
+  let catalogue: { products: number; categories: number; stores: number } | null = null;
   const renderShare: Record<string, { pages: number; ms: number }> = {};
   for (const line of lines) {
     const text = plain(line.text);
@@ -107,16 +74,6 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
     exitMs: span(complete, { atMs: endMs }),
   };
   return { phases, pagesBuilt, reportedMs, catalogue, renderShare };
-}
-
-/** The search index step's summary line: records indexed and its own time. */
-export function parseSearchIndexLog(lines: readonly TimedLine[]) {
-  let result = { pagesIndexed: null as number | null, reportedMs: null as number | null };
-  for (const line of lines) {
-    const done = /search index: ([\d,]+) products? indexed in ([\d.]+) s/.exec(plain(line.text));
-    if (done) result = { pagesIndexed: Number((done[1] ?? '').replaceAll(',', '')), reportedMs: Number(done[2]) * 1000 };
-  }
-  return result;
 }
 
 /** A bench build's environment: a full build (every page rendered) into a cache of its own beside the output. */
@@ -157,36 +114,36 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
   // Astro starts as the images step ends, which prints its summary line last.
   const astroStart = lines.find((line) => plain(line.text).startsWith('images: '))?.atMs ?? 0;
   const links = texts.map((text) => /^check-site: .*?; (\d+) links/.exec(text)).find(Boolean);
+  const indexed = texts.map((text) => /search index: ([\d,]+) products? indexed in ([\d.]+) s/.exec(text)).findLast(Boolean);
   return {
     steps,
     astro: parseAstroLog(lines, astroStart, astroStart + (steps['astro'] ?? 0)),
-    searchIndex: parseSearchIndexLog(lines),
+    searchIndex: {
+      pagesIndexed: indexed ? Number((indexed[1] ?? '').replaceAll(',', '')) : null,
+      reportedMs: indexed ? Number(indexed[2]) * 1000 : null,
+    },
     links: links ? Number(links[1]) : null,
   };
 }
 
-/** A build's result before anything has run: not ok, no figures. */
-export function emptyBuildResult(label: string, catalogueSize: number | null, outDir: string): BuildResult {
-  const before = { ok: false, lockWaitMs: 0, notes: [], catalogue: null, steps: {}, astro: null, pagefind: null };
-  const after = { serviceWorker: null, siteChecks: null, totalMs: null, cpuMs: null, peakRssKb: null, dist: null };
-  return { label, catalogueSize, outDir, ...before, ...after };
-}
+/** One measured build: its figures (`catalogueSize` null: the bundled sample; `totalMs`: wall time of the whole build). */
+export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 
 /**
- * Builds the site once into benchDir(label)/dist (log beside it in build.log; its incremental cache deleted after), for
- * the origin `site`. Never throws for a failed build: that is a result.
+ * Builds the site once into bench-<label>/dist under THELA_BENCH_TMP (default /tmp; log beside it in build.log; its
+ * incremental cache deleted after), for the origin `site`. Never throws for a failed build: that is a result.
  */
 export async function buildSite(label: string, size: number | null, site: string, progress: (message: string) => void) {
-  const base = benchDir(label);
+  const base = path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
   const outDir = path.join(base, 'dist');
   const logFile = path.join(base, 'build.log');
   await mkdir(base, { recursive: true });
   const log = createWriteStream(logFile);
-  const result = emptyBuildResult(label, size, outDir);
   const waitStarted = performance.now();
+  let lockWaitMs = 0;
   const run = await withBuildLock(
     async () => {
-      result.lockWaitMs = performance.now() - waitStarted;
+      lockWaitMs = performance.now() - waitStarted;
       // Emptied under the lock: a build that held it before may have written there.
       await rm(outDir, { recursive: true, force: true });
       await rm(`${outDir}-cache`, { recursive: true, force: true });
@@ -205,17 +162,41 @@ export async function buildSite(label: string, size: number | null, site: string
   await rm(`${outDir}-cache`, { recursive: true, force: true });
 
   const { steps, astro, searchIndex, links } = parseBuildLog(run.lines);
-  const figures = (name: string): StepFigures | null => {
+  /** A step as the bench saw it: the build's own time for it, its processes' peak memory (KiB) and CPU (ms). */
+  const figures = (name: string) => {
     const wallMs = steps[name];
     return wallMs === undefined ? null : { wallMs, peakRssKb: run.steps[name]?.peakRssKb ?? null, cpuMs: run.steps[name]?.cpuMs ?? null };
   };
-  const astroStep = figures('astro');
+  const [astroStep, indexStep, checksStep] = [figures('astro'), figures('search index'), figures('site checks')];
   const renderSeconds = (astro.phases.renderMs ?? 0) / 1000;
-  const indexStep = figures('search index');
-  const index = await directoryStats(path.join(outDir, 'pagefind')).catch(() => ({ files: 0, bytes: 0 }));
-  const checksStep = figures('site checks');
-  Object.assign(result, {
+  const ok = run.exitCode === 0;
+  const files = await listFiles(outDir).catch(() => []);
+  const index = files.filter((file) => file.path.startsWith('/pagefind/'));
+  const html = files.filter((file) => file.path.endsWith('.html'));
+  const bytes = (list: typeof files) => list.reduce((sum, file) => sum + file.bytes, 0);
+  const notes: string[] = [];
+  if (!ok) {
+    const tail = run.lines
+      .map((line) => plain(line.text).trim())
+      .filter((text) => text && !/^[├└]─/.test(text))
+      .slice(-3)
+      .join(' | ');
+    const oom = /heap out of memory|Allocation failed|ENOMEM/i.test(tail) ? ' (out of memory)' : '';
+    const how = run.signal ? `killed by ${run.signal}` : `exit ${run.exitCode}`;
+    notes.push(`build failed after ${seconds(run.wallMs, 1)} (${how})${oom}: ${tail.slice(0, 400)} — full log ${logFile}`);
+  }
+  const lockWait = lockWaitMs > 1000 ? `; waited ${seconds(lockWaitMs, 0)} for the build lock first` : '';
+  notes.push(`load average after: ${(await loadAverage())?.toFixed(2) ?? '?'}${lockWait}`);
+  return {
+    label,
+    catalogueSize: size,
+    outDir,
+    ok,
+    /** Waiting for the shared build lock (in no figure). */
+    lockWaitMs,
+    notes,
     catalogue: astro.catalogue,
+    /** Every step's time as the build printed it (`build: steps: ...`), ms. */
     steps,
     astro: astroStep && {
       ...astroStep,
@@ -225,34 +206,12 @@ export async function buildSite(label: string, size: number | null, site: string
       phases: astro.phases,
       renderShare: astro.renderShare,
     },
-    pagefind: indexStep && { ...indexStep, ...searchIndex, indexFiles: index.files, indexBytes: index.bytes },
+    pagefind: indexStep && { ...indexStep, ...searchIndex, indexFiles: index.length, indexBytes: bytes(index) },
     serviceWorker: figures('service worker'),
     siteChecks: checksStep && { ...checksStep, links },
     totalMs: run.wallMs,
     cpuMs: run.cpuMs,
     peakRssKb: run.peakTreeRssKb,
-  } satisfies Partial<BuildResult>);
-  if (run.exitCode === 0) {
-    const files = await listFiles(outDir);
-    const html = files.filter((file) => file.path.endsWith('.html'));
-    result.dist = {
-      files: files.length,
-      bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-      htmlFiles: html.length,
-      largestPages: await largestPages(outDir, html),
-    };
-    result.ok = true;
-  } else {
-    const tail = run.lines
-      .map((line) => plain(line.text).trim())
-      .filter((text) => text && !/^[├└]─/.test(text))
-      .slice(-3)
-      .join(' | ');
-    const oom = /heap out of memory|Allocation failed|ENOMEM/i.test(tail) ? ' (out of memory)' : '';
-    const how = run.signal ? `killed by ${run.signal}` : `exit ${run.exitCode}`;
-    result.notes.push(`build failed after ${seconds(run.wallMs, 1)} (${how})${oom}: ${tail.slice(0, 400)} — full log ${logFile}`);
-  }
-  const lockWait = result.lockWaitMs > 1000 ? `; waited ${seconds(result.lockWaitMs, 0)} for the build lock first` : '';
-  result.notes.push(`load average after: ${(await loadAverage())?.toFixed(2) ?? '?'}${lockWait}`);
-  return result;
+    dist: ok ? { files: files.length, bytes: bytes(files), htmlFiles: html.length, largestPages: await largestPages(outDir, html) } : null,
+  };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseStepTimes } from '../lib/build-pages.ts';
-import { parseCommand, usageError } from '../lib/cli.ts';
+import { parseCommand, wholeNumber } from '../lib/cli.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
 import { runMeasured, withBuildLock, type Measured } from './proc.ts';
@@ -27,13 +27,8 @@ const { values } = parseCommand('bench-images', 'usage: npm run bench -- --image
   'lighthouse-runs': { type: 'string', default: '3' },
   keep: { type: 'boolean', default: false },
 });
-const size = Number(values.size);
-const lighthouseRuns = Number(values['lighthouse-runs']);
-if (!Number.isInteger(size) || size < MIN_SIZE || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 0)
-  usageError(
-    'bench-images',
-    `--size needs a whole number >= ${MIN_SIZE} (a category with a full page of ${LISTING_PAGE_SIZE} photos), --lighthouse-runs a whole number >= 0`,
-  );
+const size = wholeNumber('bench-images', 'size', values.size, MIN_SIZE);
+const lighthouseRuns = wholeNumber('bench-images', 'lighthouse-runs', values['lighthouse-runs'], 0);
 
 const progress = (message: string) => say(message, 'bench-images');
 const outDir = path.join(WORK, 'dist');

@@ -8,50 +8,22 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
 import { median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-/** Lighthouse's LCP breakdown, ms. */
-export interface LcpPhases {
-  ttfbMs: number;
-  loadDelayMs: number;
-  loadTimeMs: number;
-  renderDelayMs: number;
-}
-const PHASES: Record<string, keyof LcpPhases> = {
-  TTFB: 'ttfbMs',
-  'Load Delay': 'loadDelayMs',
-  'Load Time': 'loadTimeMs',
-  'Render Delay': 'renderDelayMs',
-};
-
-/**
- * One page's figures (scores 0-100, ms, bytes): of one run, or medians over `runs` good runs (`all`: every run).
- * `failing`: audits that lost points, "performance: id (title; 2 of 3 runs: 1.2 s, 1.5 s)"; `benchmarkIndex`: Lighthouse's
- * CPU benchmark of the machine.
- */
-export interface LighthouseResult {
-  url: string;
-  runs: number;
-  scores: Record<(typeof CATEGORIES)[number], number | null>;
-  lcpMs: number | null;
-  lcpPhases: LcpPhases | null;
-  fcpMs: number | null;
-  tbtMs: number | null;
-  cls: number | null;
-  speedIndexMs: number | null;
-  totalBytes: number | null;
-  benchmarkIndex: number | null;
-  lcpElement: string | null;
-  failing: string[];
-  warnings: string[];
-  errors: string[];
-  all: LighthouseResult[];
-}
-
-const NUMBERS = ['lcpMs', 'fcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalBytes', 'benchmarkIndex'] as const;
-type Medians = Pick<LighthouseResult, (typeof NUMBERS)[number]>;
+type Scores = Record<(typeof CATEGORIES)[number], number | null>;
+/** Lighthouse's LCP breakdown, ms, by the phase names of its LCP element audit. */
+const PHASES = { TTFB: 'ttfbMs', 'Load Delay': 'loadDelayMs', 'Load Time': 'loadTimeMs', 'Render Delay': 'renderDelayMs' } as const;
+type LcpPhases = Record<(typeof PHASES)[keyof typeof PHASES], number>;
+/** The figures that are an audit's numeric value (ms, bytes; CLS has no unit). */
+const AUDITS = {
+  lcpMs: 'largest-contentful-paint',
+  fcpMs: 'first-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+  totalBytes: 'total-byte-weight',
+} as const;
+type AuditFigures = Record<keyof typeof AUDITS, number | null>;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
-type Run = { result: LighthouseResult; audits: FailingAudit[] };
 
 /** One line per audit that lost points in any of `runs`. */
 function failingLines(runs: readonly FailingAudit[][]): string[] {
@@ -69,8 +41,11 @@ function failingLines(runs: readonly FailingAudit[][]): string[] {
   );
 }
 
-/** The figures of one Lighthouse result. */
-function readLhr(url: string, lhr: Lhr): Run {
+/**
+ * The figures of one Lighthouse result (scores 0-100, ms, bytes) and the audits that lost points; `failing`: one line
+ * each, "performance: id (title; 1 of 1 run: 1.2 s)"; `benchmarkIndex`: Lighthouse's CPU benchmark of the machine.
+ */
+function readLhr(url: string, lhr: Lhr) {
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     return typeof value === 'number' ? value : null;
@@ -81,7 +56,7 @@ function readLhr(url: string, lhr: Lhr): Run {
   const details = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined;
   const phases: Partial<LcpPhases> = {};
   for (const item of (details?.items ?? []).flatMap((table) => table.items ?? [])) {
-    const key = typeof item.phase === 'string' ? PHASES[item.phase] : undefined;
+    const key = PHASES[item.phase as keyof typeof PHASES] as keyof LcpPhases | undefined;
     if (key && typeof item.timing === 'number') phases[key] = item.timing;
   }
   const audits = CATEGORIES.flatMap((category) =>
@@ -91,66 +66,54 @@ function readLhr(url: string, lhr: Lhr): Run {
       return [{ category, id: ref.id, title: audit.title, displayValue: audit.displayValue ?? null }];
     }),
   );
-  const score = (id: (typeof CATEGORIES)[number]) => lhr.categories[id]?.score;
   const first = details?.items?.[0];
-  const result: LighthouseResult = {
+  const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
+  const result = {
     url,
     runs: 1,
-    scores: Object.fromEntries(
-      CATEGORIES.map((id) => [id, typeof score(id) === 'number' ? Math.round((score(id) ?? 0) * 100) : null]),
-    ) as LighthouseResult['scores'],
-    lcpMs: numeric('largest-contentful-paint'),
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id]?.score)])) as Scores,
+    ...(Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, numeric(id)])) as AuditFigures),
     lcpPhases: Object.keys(phases).length === 4 ? (phases as LcpPhases) : null,
-    fcpMs: numeric('first-contentful-paint'),
-    tbtMs: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    speedIndexMs: numeric('speed-index'),
-    totalBytes: numeric('total-byte-weight'),
-    benchmarkIndex: lhr.environment.benchmarkIndex,
+    benchmarkIndex: lhr.environment.benchmarkIndex as number | null,
     lcpElement: (first?.items?.[0]?.node ?? first?.node)?.snippet?.slice(0, 160) ?? null,
     failing: failingLines([audits]),
     warnings: lhr.runWarnings.map(String),
     errors: lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : [],
-    all: [],
   };
   return { result, audits };
 }
 
-/** The medians over the runs of one page (failed runs are left out and listed under `errors`). */
-function summarise(url: string, runs: readonly Run[]): LighthouseResult {
-  const good = runs.filter((run) => run.result.errors.length === 0);
+/** One run: its figures, or why it failed. */
+type Run = ReturnType<typeof readLhr> | { error: string };
+
+/** The medians over the runs of one page (failed runs are left out and listed under `errors`; `all`: every run). */
+function summarise(url: string, runs: readonly Run[]) {
+  const good = runs.flatMap((run) => ('error' in run || run.result.errors.length ? [] : [run]));
   const ok = good.map((run) => run.result);
-  const med = (pick: (run: LighthouseResult) => number | null) => median(ok.flatMap((run) => pick(run) ?? []));
+  const med = (pick: (run: (typeof ok)[number]) => number | null) => median(ok.flatMap((run) => pick(run) ?? []));
   const phases = ok.flatMap((run) => run.lcpPhases ?? []);
-  const phase = (key: keyof LcpPhases) => median(phases.map((value) => value[key])) ?? 0;
-  const medians = Object.fromEntries(NUMBERS.map((key) => [key, med((run) => run[key])])) as Medians;
   return {
     url,
     runs: ok.length,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as LighthouseResult['scores'],
-    ...medians,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as Scores,
+    ...(Object.fromEntries(Object.keys(AUDITS).map((key) => [key, med((run) => run[key as keyof AuditFigures])])) as AuditFigures),
     lcpPhases: phases.length
-      ? {
-          ttfbMs: phase('ttfbMs'),
-          loadDelayMs: phase('loadDelayMs'),
-          loadTimeMs: phase('loadTimeMs'),
-          renderDelayMs: phase('renderDelayMs'),
-        }
+      ? (Object.fromEntries(Object.values(PHASES).map((key) => [key, median(phases.map((phase) => phase[key])) ?? 0])) as LcpPhases)
       : null,
+    benchmarkIndex: med((run) => run.benchmarkIndex),
     lcpElement: ok[0]?.lcpElement ?? null,
     failing: failingLines(good.map((run) => run.audits)),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],
-    errors: runs.flatMap((run) => run.result.errors),
-    all: runs.map((run) => run.result),
+    errors: runs.flatMap((run) => ('error' in run ? [run.error] : run.result.errors)),
+    all: runs.map((run) => ('error' in run ? { url, errors: [run.error] } : run.result)),
   };
 }
 
+/** One page's medians over its good runs (scores 0-100, ms, bytes). */
+export type LighthouseResult = ReturnType<typeof summarise>;
+
 /** A page to audit: its name, the origin serving its build and its path. */
-export interface AuditedPage {
-  name: string;
-  origin: string;
-  url: string;
-}
+export type AuditedPage = { name: string; origin: string; url: string };
 
 /** Runs Lighthouse `runs` times on each page, pages interleaved (a noisy minute does not hit one page only). */
 export async function runLighthouse(
@@ -171,26 +134,15 @@ export async function runLighthouse(
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         progress?.(`lighthouse ${page.name} run ${round}/${runs}`);
-        let run: Run;
-        try {
-          const result = await lighthouse(`${page.origin}${page.url}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-          });
-          if (!result) throw new Error('Lighthouse returned no result');
-          run = readLhr(page.url, result.lhr);
-        } catch (thrown) {
-          // A failed run: no figures, its error.
-          run = {
-            result: {
-              ...summarise(page.url, []),
-              errors: [thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown)],
-            },
-            audits: [],
-          };
-        }
+        const run: Run = await lighthouse(`${page.origin}${page.url}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        }).then(
+          (result) => (result ? readLhr(page.url, result.lhr) : { error: 'Lighthouse returned no result' }),
+          (thrown: unknown) => ({ error: thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown) }),
+        );
         collected.get(page.name)?.push(run);
       }
     }

@@ -11,7 +11,7 @@ import { withBuildLock } from './proc.ts';
 import { printLiveBuild } from './report.ts';
 import { benchEnv, benchPort, ROOT, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
-import { parseCommand, usageError } from '../lib/cli.ts';
+import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
@@ -25,9 +25,9 @@ const { values } = parseCommand('bench-live', 'usage: npm run bench -- --live [-
   debounce: { type: 'string', default: '1' },
   keep: { type: 'boolean', default: false },
 });
-const [size, rounds, debounceSeconds] = [values.size, values.rounds, values.debounce].map(Number) as [number, number, number];
-if (!Number.isInteger(size) || size < 1 || !Number.isInteger(rounds) || rounds < 1 || !(debounceSeconds >= 0))
-  usageError('bench-live', '--size and --rounds need whole numbers >= 1, --debounce a number of seconds >= 0');
+const [size, rounds] = [wholeNumber('bench-live', 'size', values.size), wholeNumber('bench-live', 'rounds', values.rounds)];
+const debounceSeconds = Number(values.debounce);
+if (!(debounceSeconds >= 0)) usageError('bench-live', '--debounce needs a number of seconds >= 0');
 
 const dir = mkdtempSync('/tmp/bench-live-');
 const catalogueFile = path.join(dir, 'catalogue.json');
@@ -48,12 +48,11 @@ benchEnv(process.env, { THELA_CATALOGUE_FILE: catalogueFile, SITE_URL: ORIGIN, R
 const catalogue = generateSyntheticCatalogue(size);
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 const secs = (ms: number) => Math.round(ms / 100) / 10;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Polls `ready` every 100 ms until it holds; throws `timeout()` once `limitMs` have passed since `t0`. */
 async function until(t0: number, limitMs: number, timeout: () => string, ready: () => Promise<boolean>): Promise<void> {
   while (!(await ready().catch(() => false))) {
     if (performance.now() - t0 > limitMs) throw new Error(timeout());
-    await sleep(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 const HALF_HOUR = 1_800_000;

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH, measureFirstLoads } from './browser.ts';
-import { buildSite, emptyBuildResult, type BuildResult } from './build.ts';
+import { buildSite, type BuildResult } from './build.ts';
 import { BUDGET_FILE, checkBudgets, loadBudgetConfig, updateBudgets } from './budgets.ts';
 import { runLighthouse, type AuditedPage, type LighthouseResult } from './lighthouse.ts';
 import { resolvePages } from './pages.ts';
@@ -209,18 +209,20 @@ await save('budgets', { breaches: checked.breaches, notes: checked.notes, rows: 
 let lighthouse: LighthouseSection = { skipped: 'skipped (--skip lighthouse)' };
 if (!skip.has('lighthouse')) {
   const wanted: readonly string[] = quick ? ['product'] : TARGETS.lighthousePages;
-  const onScale = existsSync(path.join(scaleDist, 'index.html')) && wanted.some((name) => TARGETS.lighthouseScalePages.includes(name));
-  const scaleServer = onScale ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true }) : null;
+  const onScale = TARGETS.lighthouseScalePages.filter((name) => wanted.includes(name));
+  const scaleServer =
+    onScale.length && existsSync(path.join(scaleDist, 'index.html'))
+      ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true })
+      : null;
   const siteServer = await serveStatic(siteDir, PORT.audit, { secure: true });
   heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${lighthouseRuns} run(s) per page, medians`);
-  const loadAverageBeforeLighthouse = await loadAverage();
-  results['loadAverageBeforeLighthouse'] = loadAverageBeforeLighthouse;
+  const loadAverageBeforeLighthouse = (results['loadAverageBeforeLighthouse'] = await loadAverage());
   console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
   const where = path.relative(ROOT, scaleDist);
-  const scaleNote = scaleServer
-    ? `on the 10,000-product build ${where}`
-    : `on the sample build (no build in ${where}: npm run build:scale)`;
-  for (const name of TARGETS.lighthouseScalePages.filter((n) => wanted.includes(n))) console.log(`  ${name}: ${scaleNote}`);
+  for (const name of onScale)
+    console.log(
+      `  ${name}: ${scaleServer ? `on the 10,000-product build ${where}` : `on the sample build (no build in ${where}: npm run build:scale)`}`,
+    );
   const notAudited = Object.fromEntries(
     TARGETS.lighthousePages
       .filter((name) => !wanted.includes(name))
@@ -229,11 +231,7 @@ if (!skip.has('lighthouse')) {
   try {
     const pages = present
       .filter((page) => wanted.includes(page.type.name))
-      .map(({ type: { name }, url }) => ({
-        name,
-        url,
-        origin: (scaleServer && TARGETS.lighthouseScalePages.includes(name) ? scaleServer : siteServer).origin,
-      }));
+      .map(({ type: { name }, url }) => ({ name, url, origin: (scaleServer && onScale.includes(name) ? scaleServer : siteServer).origin }));
     lighthouse = { pages: await audit(pages, undefined, !quick), notAudited };
   } finally {
     await scaleServer?.close();
@@ -259,10 +257,7 @@ for (const size of skip.has('builds') ? [] : sizes) {
   const label = size % 1000 === 0 ? `${size / 1000}k` : String(size);
   const reused = useBuild.get(size);
   if (reused !== undefined) progress(`${label}: using the existing build ${reused} (--use-build): search only, no build figures`);
-  const build =
-    reused === undefined
-      ? await measuredBuild(label, size, PORT.search)
-      : { ...emptyBuildResult(label, size, reused), ok: true, notes: [`existing build ${reused} (--use-build)`] };
+  const build = reused === undefined ? await measuredBuild(label, size, PORT.search) : { ok: true, outDir: reused };
   const key = size === 10_000 && !quick ? 'search' : size === 100_000 ? 'search100k' : null;
   if (key && !skip.has('search')) {
     search[key] = build.ok

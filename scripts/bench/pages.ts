@@ -4,27 +4,21 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pageTypes from './page-types.json' with { type: 'json' };
 
-/** A page type: a fixed URL, or (`firstUnder`) the first page under a directory; `content`: a content page. */
-export interface PageType {
-  name: string;
-  url: string;
-  firstUnder?: boolean;
-  content?: boolean;
-}
+/** A page type: a fixed URL, or (`firstUnder`) the first page under a directory. */
+export type PageType = { name: string; url: string; firstUnder?: boolean };
 
 /** Reads page-types.json's list; throws naming the first entry that is not a page type. */
 export function readPageTypes(list: readonly unknown[]): PageType[] {
   return list.map((value, i): PageType => {
     const at = `scripts/bench/page-types.json [${i}]`;
     if (typeof value !== 'object' || value === null) throw new Error(`${at} must be an object`);
-    const { name, url, firstUnder, content, ...rest } = value as Record<string, unknown>;
+    const { name, url, firstUnder, ...rest } = value as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) throw new Error(`${at} has an unknown field "${extra}"`);
     if (typeof name !== 'string' || name === '') throw new Error(`${at}.name must be a non-empty string`);
     if (typeof url !== 'string' || !url.startsWith('/')) throw new Error(`${at}.url must be a site URL starting with /`);
-    if (![firstUnder, content].every((flag) => flag === undefined || typeof flag === 'boolean'))
-      throw new Error(`${at}: firstUnder and content must be true or false`);
-    return { name, url, ...(firstUnder === true ? { firstUnder } : {}), ...(content === true ? { content } : {}) };
+    if (firstUnder !== undefined && typeof firstUnder !== 'boolean') throw new Error(`${at}: firstUnder must be true or false`);
+    return { name, url, ...(firstUnder === true ? { firstUnder } : {}) };
   });
 }
 
@@ -43,9 +37,9 @@ export function fileForUrl(dir: string, url: string): string {
 }
 
 /** Finds the concrete page of each type in a build; a type that does not exist yet comes with a note. */
-export async function resolvePages(dir: string, types: readonly PageType[] = PAGE_TYPES): Promise<ResolvedPage[]> {
+export async function resolvePages(dir: string): Promise<ResolvedPage[]> {
   const resolved: ResolvedPage[] = [];
-  for (const type of types) {
+  for (const type of PAGE_TYPES) {
     if (type.firstUnder) {
       const parent = path.dirname(fileForUrl(dir, type.url));
       const children = await readdir(parent, { withFileTypes: true }).catch(() => []);

@@ -27,18 +27,20 @@ export const HOSTILE_PHOTOS = {
 const TEXTURE_SIZE = 1600;
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>';
-let texture: Promise<Buffer> | undefined;
+let texture: Promise<Uint8Array> | undefined;
+
+/** Gaussian noise around mid-grey, raw RGB (`sigma`: its spread). */
+const noise = (width: number, height: number, sigma: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma } } });
+/** `base` with `grain` (noise around 128) added, each byte clamped: a camera's grain. */
+const withGrain = (base: Uint8Array, grain: Uint8Array) =>
+  base.map((value, i) => Math.max(0, Math.min(255, value + (grain[i] as number) - 128)));
 
 /** A photo-like texture (soft blobs and a fine grain) that every photo is cut from: compresses like a product shot. */
-function photoTexture(): Promise<Buffer> {
+function photoTexture(): Promise<Uint8Array> {
   texture ??= (async () => {
-    const noise = (width: number, sigma: number) =>
-      sharp({ create: { width, height: width, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma } } });
-    const coarse = await noise(200, 60).resize(TEXTURE_SIZE, TEXTURE_SIZE, { kernel: 'cubic' }).blur(6).raw().toBuffer();
-    const fine = await noise(TEXTURE_SIZE, 8).raw().toBuffer();
-    const out = Buffer.alloc(coarse.length);
-    for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (coarse[i] as number) + (fine[i] as number) - 128));
-    return out;
+    const coarse = await noise(200, 200, 60).resize(TEXTURE_SIZE, TEXTURE_SIZE, { kernel: 'cubic' }).blur(6).raw().toBuffer();
+    return withGrain(coarse, await noise(TEXTURE_SIZE, TEXTURE_SIZE, 8).raw().toBuffer());
   })();
   return texture;
 }
@@ -89,13 +91,8 @@ async function productShotJpeg(width: number, height: number, key: string): Prom
     .removeAlpha()
     .raw()
     .toBuffer();
-  const grain = await sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 6 } },
-  })
-    .raw()
-    .toBuffer();
-  for (let i = 0; i < shot.length; i++) shot[i] = Math.max(0, Math.min(255, (shot[i] as number) + (grain[i] as number) - 128));
-  return sharp(shot, { raw: { width, height, channels: 3 } })
+  const grain = await noise(width, height, 6).raw().toBuffer();
+  return sharp(withGrain(shot, grain), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 88 })
     .toBuffer();
 }

@@ -1,36 +1,16 @@
 /** Measured child processes (wall time, CPU, peak memory per step, timed output lines) and the shared build lock. */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, readdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 
 /** The lock every build in this shared tree holds. */
 export const BUILD_LOCK = '/tmp/thela-build.lock';
 
-const GNU_TIME = '/usr/bin/time';
-
 /** One line a command printed, with when it arrived (ms after the command started). */
-export interface TimedLine {
-  atMs: number;
-  text: string;
-}
+export type TimedLine = { atMs: number; text: string };
 
-/**
- * What a measured command did. `cpuMs`: user + system of the command and its children (GNU time; null without it).
- * `peakTreeRssKb`: the largest sum of the resident sets of its process tree, sampled every 250 ms; `steps` the same per
- * step (`stepOf`), with the step's CPU time.
- */
-export interface Measured {
-  exitCode: number | null;
-  signal: string | null;
-  wallMs: number;
-  cpuMs: number | null;
-  peakTreeRssKb: number;
-  steps: Record<string, { peakRssKb: number; cpuMs: number }>;
-  lines: TimedLine[];
-}
+/** What a measured command did (`runMeasured`). */
+export type Measured = Awaited<ReturnType<typeof runMeasured>>;
 
 type StepOf = (argv: readonly string[]) => string | null;
 
@@ -74,17 +54,26 @@ async function sampleTree(rootPid: number, stepOf?: StepOf) {
   return { rssKb: subtree(rootPid, null), steps };
 }
 
-/** Runs a command to completion, measuring it (`Measured`); `timeoutMs` kills its process group. */
+/** User + system time of the children this process has waited for, ms (/proc/self/stat: cutime and cstime, 10 ms ticks). */
+async function childrenCpuMs(): Promise<number | null> {
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
+  const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat ? (Number(after[13]) + Number(after[14])) * 10 : null;
+}
+
+/**
+ * Runs a command to completion, measuring it; `timeoutMs` kills its process group. `cpuMs`: user + system of the command
+ * and its children. `peakTreeRssKb`: the largest sum of the resident sets of its process tree, sampled every 250 ms;
+ * `steps` the same per step (`stepOf`), with the step's CPU time.
+ */
 export async function runMeasured(
   command: string,
   args: readonly string[],
   options: { env: NodeJS.ProcessEnv; cwd: string; onLine?: (line: TimedLine) => void; timeoutMs?: number; stepOf?: StepOf },
-): Promise<Measured> {
-  const useTime = existsSync(GNU_TIME);
-  const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Date.now()}.txt`);
-  const [file, argv] = useTime ? [GNU_TIME, ['-f', '%U %S', '-o', timeFile, command, ...args]] : [command, [...args]];
+) {
+  const cpuBefore = await childrenCpuMs();
   const started = performance.now();
-  const child = spawn(file, argv, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const lines: TimedLine[] = [];
   const reading = Promise.all(
     [child.stdout, child.stderr].map(
@@ -102,7 +91,7 @@ export async function runMeasured(
   );
 
   let peakTreeRssKb = 0;
-  const steps: Measured['steps'] = {};
+  const steps: Record<string, { peakRssKb: number; cpuMs: number }> = {};
   const sampling = new AbortController();
   const sampler = (async () => {
     while (!sampling.signal.aborted) {
@@ -129,13 +118,8 @@ export async function runMeasured(
   sampling.abort();
   await Promise.all([reading, sampler]);
 
-  let cpuMs: number | null = null;
-  if (useTime) {
-    // GNU time writes "Command exited with non-zero status N" before the figures when the command fails.
-    const figures = /^([\d.]+) ([\d.]+)$/.exec((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop() ?? '');
-    if (figures) cpuMs = Math.round((Number(figures[1]) + Number(figures[2])) * 1000);
-    await rm(timeFile, { force: true });
-  }
+  const cpuAfter = await childrenCpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return { exitCode, signal, wallMs, cpuMs, peakTreeRssKb, steps, lines };
 }
 

@@ -10,7 +10,7 @@ import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild } from '../ops/lib/pipeline.ts';
 import { printRelease } from './report.ts';
 import { benchEnv, ROOT, today, writeResults } from './util.ts';
-import { parseCommand, usageError } from '../lib/cli.ts';
+import { parseCommand, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 
 const { values } = parseCommand('bench-releases', 'usage: npm run bench -- --releases [--size 10000] [--count 6] [--keep]', {
@@ -18,10 +18,7 @@ const { values } = parseCommand('bench-releases', 'usage: npm run bench -- --rel
   count: { type: 'string', default: '6' },
   keep: { type: 'boolean', default: false },
 });
-const size = Number(values.size);
-const count = Number(values.count);
-if (!Number.isInteger(size) || size < 1 || !Number.isInteger(count) || count < 2)
-  usageError('bench-releases', '--size and --count need whole numbers (count >= 2)');
+const [size, count] = [wholeNumber('bench-releases', 'size', values.size), wholeNumber('bench-releases', 'count', values.count, 2)];
 
 const dir = mkdtempSync('/tmp/bench-releases-');
 const releasesDir = path.join(dir, 'releases');

@@ -1,6 +1,6 @@
 /** Everything `npm run bench` and its parts print, from the figures the measuring modules return. Nothing here measures. */
 import type { FirstLoad } from './browser.ts';
-import type { BuildResult } from './build.ts';
+import { PHASE_NAMES, type BuildResult } from './build.ts';
 import type { BudgetRow } from './budgets.ts';
 import { PAGE_LIMITS } from './largest-pages.ts';
 import type { LighthouseResult } from './lighthouse.ts';
@@ -35,7 +35,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
     s1(b.astro?.wallMs),
     s1(b.astro?.cpuMs),
     b.astro?.pagesPerSecond ? count(Math.round(b.astro.pagesPerSecond)) : '–',
-    humanBytes((b.peakRssKb ?? 0) * 1024 || null),
+    humanBytes(b.peakRssKb * 1024 || null),
     s1(b.pagefind?.wallMs),
     count(b.pagefind?.pagesIndexed),
     b.pagefind ? `${humanBytes(b.pagefind.indexBytes)} / ${count(b.pagefind.indexFiles)} files` : '–',
@@ -50,10 +50,8 @@ export function printBuilds(list: readonly BuildResult[]): void {
     const say = (text: string) => console.log(`  ${build.label} ${text}`);
     const { astro, dist, siteChecks } = build;
     if (astro) {
-      const p = astro.phases;
-      say(
-        `where Astro's time goes: startup ${s1(p.startupMs)}, loading data ${s1(p.loadDataMs)}, types/prepare ${s1(p.prepareMs)}, bundling ${s1(p.bundleMs)}, rendering ${s1(p.renderMs)}, post-build ${s1(p.finishMs)}, exit ${s1(p.exitMs)}`,
-      );
+      const phases = Object.entries(PHASE_NAMES).map(([key, name]) => `${name} ${s1(astro.phases[key as keyof typeof PHASE_NAMES])}`);
+      say(`where Astro's time goes: ${phases.join(', ')}`);
       const share = Object.entries(astro.renderShare)
         .sort((a, b) => b[1].ms - a[1].ms)
         .slice(0, 4);
@@ -198,13 +196,7 @@ export function printVerdicts(verdicts: readonly Verdict[]): void {
 }
 
 /** One build of the images part, as images.ts reads it from the build's output (`tail`: the end of a failed one's). */
-interface ImagesBuild {
-  wallMs: number;
-  imagesMs: number | null;
-  encoded: number | null;
-  imagesLine: string | null;
-  tail: string[];
-}
+type ImagesBuild = { wallMs: number; imagesMs: number | null; encoded: number | null; imagesLine: string | null; tail: string[] };
 
 /** The images part's report (images.ts): both builds, disk, first render and Lighthouse of the photo pages. */
 export function printImages(r: {
@@ -249,16 +241,9 @@ export function printLiveBuild(what: string, phases: RunPhases | undefined): voi
 }
 
 /** One release of the releases part (releases.ts): its files, what it shares and the releases folder's disk use. */
-export function printRelease(row: {
-  release: number;
-  products: number;
-  files: number;
-  sharedFiles: number;
-  duHuman: string;
-  duKiB: number;
-  fullCopiesKiB: number;
-  buildSeconds: number;
-}): void {
+export function printRelease(
+  row: Record<'release' | 'products' | 'files' | 'sharedFiles' | 'duKiB' | 'fullCopiesKiB' | 'buildSeconds', number> & { duHuman: string },
+): void {
   const mib = (kib: number) => Math.round(kib / 1024);
   console.log(
     `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; releases folder ${row.duHuman} (${mib(row.duKiB)} MiB; full copies would be ${mib(row.fullCopiesKiB)} MiB), build ${row.buildSeconds} s`,

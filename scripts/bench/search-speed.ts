@@ -2,13 +2,13 @@
  * Search speed on a built site, in Chromium: keystroke to results (the island's `search:results` measure) and bytes fetched from
  * /pagefind/, cold, warm and corrected (method: bench/README.md). `npm run bench` calls `measureSearch`; run alone it prints the JSON.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { directoryStats, median, millis, ROOT } from './util.ts';
-import { chromiumLaunch } from '../lib/chromium.ts';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from './browser.ts';
+import { serveStatic } from './serve.ts';
+import { directoryStats, median, millis } from './util.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
 const FIRST = 'milk';
@@ -18,32 +18,6 @@ const CORRECTED = ['mlik', 'tomtao', 'bnana', 'toothpsate', 'britania', 'colgte'
 const RESULTS_MEASURE = 'search:results';
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
-
-/** Starts `astro preview` on the build and resolves once /pagefind/ answers with this build's entry file. */
-async function serve(dist: string, port: number): Promise<ChildProcess> {
-  // Another server on the port would be measured instead (Vite would quietly pick another port).
-  if (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) throw new Error(`port ${port} is already in use; pass --port`);
-  const expected = await readFile(path.join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8');
-  // This Node (24), not whatever `node` is first on PATH; --ignore-lock: other previews of this project may run.
-  const args = [
-    path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
-    ...'preview --ignore-lock --host 127.0.0.1 --port'.split(' '),
-    String(port),
-  ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, OUT_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
-    if (child.exitCode !== null) throw new Error(`astro preview exited ${child.exitCode}:\n${output}`);
-    const response = await fetch(`http://127.0.0.1:${port}/pagefind/pagefind-entry.json`).catch(() => null);
-    if (!response?.ok) continue;
-    if ((await response.text()) === expected) return child;
-    child.kill();
-    throw new Error(`port ${port} serves another site than ${dist}`);
-  }
-  child.kill();
-  throw new Error(`astro preview did not answer on port ${port}:\n${output}`);
-}
 
 const PHONE = {
   viewport: { width: 412, height: 915 },
@@ -82,22 +56,13 @@ async function quiet(fetched: readonly Fetched[]): Promise<void> {
 
 type Timing = { status: string; total: number; ms: number; corrected: string | null; endMs: number };
 
-/** Waits until the page shows the answer to `query`, then reads the island's measure of it (`endMs`: page clock). */
+/** Waits until the page shows the answer to `query`, then the island's measure of it (taken after that commit; `endMs`: page clock). */
 async function measured(page: Page, query: string): Promise<Timing> {
-  await page.waitForFunction(
-    (q) => {
-      const region = document.querySelector('#search-results');
-      return (
-        region?.getAttribute('data-search-query') === q &&
-        ['results', 'empty', 'error'].includes(region.getAttribute('data-search-state') ?? '')
-      );
-    },
-    query,
-    { timeout: 30_000 },
-  );
-  // The measure is taken just after the commit that rendered the answer.
   const handle = await page.waitForFunction(
     ([name, q]) => {
+      const region = document.querySelector('#search-results');
+      const state = region?.getAttribute('data-search-query') === q ? region.getAttribute('data-search-state') : null;
+      if (!['results', 'empty', 'error'].includes(state ?? '')) return null;
       const entry = performance
         .getEntriesByName(name, 'measure')
         .findLast((e) => ((e as PerformanceMeasure).detail as { query?: string } | null)?.query === q) as PerformanceMeasure | undefined;
@@ -106,7 +71,7 @@ async function measured(page: Page, query: string): Promise<Timing> {
       return { ...d, corrected: d.corrected ?? null, ms: entry.duration, endMs: entry.startTime + entry.duration };
     },
     [RESULTS_MEASURE, query] as const,
-    { timeout: 5_000 },
+    { timeout: 30_000 },
   );
   return (await handle.jsonValue()) as Timing;
 }
@@ -195,45 +160,63 @@ async function oneRun(origin: string, browser: Browser) {
 /** One run's figures. */
 export type RunResult = Awaited<ReturnType<typeof oneRun>>;
 
-/** Measures search on the build in `dist` served on `port`; `onRun` hears of each run as it ends. */
+/**
+ * Measures search on the build in `dist`, served as files are (uncompressed, like `astro preview`) on `port`: the origin it
+ * was built for (the search page works from no other); `onRun` hears of each run as it ends.
+ */
 export async function measureSearch(dist: string, port: number, runs: number, onRun?: (index: number, run: RunResult) => void) {
   const dir = path.join(dist, 'pagefind');
   type Entry = { languages?: Record<string, { page_count?: number }> };
   const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as Entry;
   const index = await directoryStats(dir);
-  const server = await serve(dist, port);
-  const browser = await chromium.launch({ ...chromiumLaunch, headless: true });
+  const server = await serveStatic(dist, port, { compress: false });
+  const browser = await launchChromium();
   const all: RunResult[] = [];
   try {
     for (let i = 0; i < runs; i += 1) {
-      all.push(await oneRun(`http://127.0.0.1:${port}`, browser));
+      all.push(await oneRun(server.origin, browser));
       onRun?.(i, all[i] as RunResult);
     }
   } finally {
     await browser.close();
-    server.kill();
+    await server.close();
   }
   const [head] = all as [RunResult];
+  const med = <T>(list: readonly T[], pick: (item: T) => number) => median(list.map(pick));
   const times = (list: readonly { ms: number }[]) => ({
-    medianMs: round(median(list.map((r) => r.ms))),
+    medianMs: round(med(list, (r) => r.ms)),
     maxMs: round(Math.max(...list.map((r) => r.ms))),
   });
-  const med = <T>(list: readonly T[], pick: (item: T) => number) => median(list.map(pick));
   /** Medians of the bytes (as served and gzipped) and requests before the results. */
   const loaded = (list: readonly { bytes: number; gzipBytes: number; requests: number }[]) => ({
     bytes: med(list, (r) => r.bytes),
     gzipBytes: med(list, (r) => r.gzipBytes),
     requests: med(list, (r) => r.requests),
   });
-  const cold = (pick: (r: RunResult) => RunResult['cold']) => {
-    const list = all.map(pick);
+  // Pasted the moment the page is ready; bytes are those loaded before the results were on screen.
+  const cold = (list: readonly RunResult['cold'][]) => {
     const [{ query, corrected, files }] = list as [RunResult['cold']];
     return { query, ...times(list), ...loaded(list), corrected, files };
   };
-  const warm = all.flatMap((r) => r.warm);
-  const corrected = all.flatMap((r) => r.corrected);
+  /** Queries typed one after another in the same page: over them all, then per query; bytes are what each fetched. */
+  const typed = (queries: readonly string[], list: RunResult['warm']) => {
+    const sorted = list.map((w) => w.ms).sort((a, b) => a - b);
+    return {
+      queries,
+      ...times(list),
+      p95Ms: round(sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? null),
+      bytesPerQueryMedian: med(list, (w) => w.bytes),
+      gzipBytesPerQueryMedian: med(list, (w) => w.gzipBytes),
+      requestsPerQueryMedian: med(list, (w) => w.requests),
+      perQuery: queries.map((query) => {
+        const mine = list.filter((w) => w.query === query);
+        const [one] = mine;
+        const [bytes, gzipBytes] = [med(mine, (w) => w.bytes), med(mine, (w) => w.gzipBytes)];
+        return { query, corrected: one?.corrected ?? null, medianMs: times(mine).medianMs, results: one?.total ?? null, bytes, gzipBytes };
+      }),
+    };
+  };
   const firsts = all.map((r) => r.first);
-  const sortedWarm = warm.map((w) => w.ms).sort((a, b) => a - b);
   return {
     dist,
     products: Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0),
@@ -243,39 +226,17 @@ export async function measureSearch(dist: string, port: number, runs: number, on
       (body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
       () => null,
     ),
-    // Pasted the moment the page is ready; bytes are those loaded before the results were on screen.
-    cold: cold((r) => r.cold),
-    coldCorrected: cold((r) => r.coldCorrected),
-    corrected: {
-      queries: CORRECTED,
-      ...times(corrected),
-      gzipBytesPerQueryMedian: med(corrected, (w) => w.gzipBytes),
-      perQuery: CORRECTED.map((query) => {
-        const mine = corrected.filter((w) => w.query === query);
-        const [one] = mine;
-        return {
-          query,
-          corrected: one?.corrected ?? null,
-          medianMs: times(mine).medianMs,
-          results: one?.total ?? null,
-          gzipBytes: med(mine, (w) => w.gzipBytes),
-        };
-      }),
-    },
+    cold: cold(all.map((r) => r.cold)),
+    coldCorrected: cold(all.map((r) => r.coldCorrected)),
+    corrected: typed(
+      CORRECTED,
+      all.flatMap((r) => r.corrected),
+    ),
     first: { query: FIRST, ...times(firsts), ...loaded(firsts), results: head.first.total, files: head.first.files },
-    warm: {
-      queries: WARM,
-      medianMs: times(warm).medianMs,
-      p95Ms: round(sortedWarm[Math.min(sortedWarm.length - 1, Math.ceil(0.95 * sortedWarm.length) - 1)] ?? null),
-      maxMs: times(warm).maxMs,
-      bytesPerQueryMedian: med(warm, (w) => w.bytes),
-      gzipBytesPerQueryMedian: med(warm, (w) => w.gzipBytes),
-      requestsPerQueryMedian: med(warm, (w) => w.requests),
-      perQuery: WARM.map((query) => {
-        const mine = warm.filter((w) => w.query === query);
-        return { query, medianMs: times(mine).medianMs, bytes: med(mine, (w) => w.bytes), results: mine[0]?.total ?? null };
-      }),
-    },
+    warm: typed(
+      WARM,
+      all.flatMap((r) => r.warm),
+    ),
   };
 }
 

@@ -16,19 +16,7 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'thela-bench-tls-'));
   try {
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-    const args = [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-    ];
+    const args = 'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=127.0.0.1'.split(' ');
     execFileSync('openssl', [...args, '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
     return (certificate = { key: readFileSync(key), cert: readFileSync(cert) });
   } finally {
@@ -36,7 +24,7 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
   }
 }
 
-/** Serves `root` on 127.0.0.1:`port` (0: a free one) until closed; over HTTP/2 and TLS with `secure`. */
-export function serveStatic(root: string, port: number, { secure = false } = {}): Promise<SiteServer> {
-  return serveSite(root, port, { compress: true, tls: secure ? selfSigned() : undefined });
+/** Serves `root` on 127.0.0.1:`port` (0: a free one) until closed; over HTTP/2 and TLS with `secure`; `compress: false` as files are. */
+export function serveStatic(root: string, port: number, { secure = false, compress = true } = {}): Promise<SiteServer> {
+  return serveSite(root, port, { compress, tls: secure ? selfSigned() : undefined });
 }

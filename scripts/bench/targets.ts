@@ -1,5 +1,5 @@
 /** The issue's targets and reference figures, and each target's verdict: met, missed (by how much, and why) or not measured. */
-import type { BuildResult } from './build.ts';
+import { PHASE_NAMES, type BuildResult } from './build.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
@@ -68,13 +68,13 @@ const count: Format = (n) => n.toLocaleString('en');
 const gib: Format = (kib) => `${(kib / 1024 / 1024).toFixed(2)} GiB`;
 const unmeasured = (target: string, note: string): Verdict => ({ target, measured: '–', met: null, note });
 
-/** A figure against its limit (≤, or < when `strict`): to spare, over by how much (and `why`), or not measured. */
-type CheckOptions = { strict?: boolean; measured?: string; why?: string; failed?: string | undefined };
+/** A figure against its limit (≤, or < when `strict`): to spare, over by how much (and `why`), failed, or `absent`. */
+type CheckOptions = { strict?: boolean; measured?: string; why?: string | undefined; failed?: string | undefined; absent?: string };
 function check(label: string, value: number | null | undefined, limit: number, fmt: Format, options: CheckOptions = {}): Verdict {
-  const { strict = false, measured, why, failed } = options;
+  const { strict = false, measured, why, failed, absent = 'not measured' } = options;
   const target = `${label} ${strict ? '<' : '≤'} ${fmt(limit)}`;
   if (failed !== undefined) return { target, measured: 'failed', met: false, note: failed };
-  if (value == null) return unmeasured(target, 'not measured');
+  if (value == null) return unmeasured(target, absent);
   const met = strict ? value < limit : value <= limit;
   const note = met ? `${fmt(limit - value)} to spare` : [`over by ${fmt(value - limit)}`, why].filter(Boolean).join('; ');
   return { target, measured: measured ?? fmt(value), met, note };
@@ -102,21 +102,20 @@ export function verdicts(input: VerdictInput): Verdict[] {
   const out: Verdict[] = [];
   for (const name of ['product', 'category']) {
     const entry = input.weights[name];
-    if (!entry || 'missing' in entry) {
-      const note = entry?.missing ?? 'not measured';
-      out.push(unmeasured(`${name}: JS gzip ≤ 75.0 KB`, note), unmeasured(`${name}: HTML + blocking CSS gzip ≤ 14.0 KB`, note));
-      continue;
-    }
-    const { js, firstRender, html, css } = entry.weight;
-    const largest = [...js.files].sort((a, b) => b.sizes.gzip - a.sizes.gzip).slice(0, 3);
+    const page = entry && 'weight' in entry ? entry : undefined;
+    const absent = entry && 'missing' in entry ? entry.missing : 'not measured';
+    const { js, firstRender, html, css } = page?.weight ?? {};
+    const largest = [...(js?.files ?? [])].sort((a, b) => b.sizes.gzip - a.sizes.gzip).slice(0, 3);
     out.push(
-      check(`${name}: JS gzip`, js.total.gzip, TARGETS.productCategoryJsGzip, kb, {
-        measured: `${kb(js.total.gzip)} (first load in Chromium ${kb(entry.browserJsGzip)})`,
+      check(`${name}: JS gzip`, js?.total.gzip, TARGETS.productCategoryJsGzip, kb, {
+        absent,
+        measured: `${kb(js?.total.gzip)} (first load in Chromium ${kb(page?.browserJsGzip)})`,
         why: `largest chunks: ${largest.map((file) => `${file.url.replace(/^\/_astro\//, '')} ${kb(file.sizes.gzip)}`).join(', ')}`,
       }),
-      check(`${name}: HTML + blocking CSS gzip`, firstRender.gzip, TARGETS.firstRoundTripBytes, kb, {
-        measured: `${kb(firstRender.gzip)} (HTML ${kb(html.gzip)} + CSS ${kb(css.blocking.gzip)})`,
-        why: `the render-blocking stylesheet alone is ${kb(css.blocking.gzip)}; HTML ${kb(html.raw)} raw`,
+      check(`${name}: HTML + blocking CSS gzip`, firstRender?.gzip, TARGETS.firstRoundTripBytes, kb, {
+        absent,
+        measured: `${kb(firstRender?.gzip)} (HTML ${kb(html?.gzip)} + CSS ${kb(css?.blocking.gzip)})`,
+        why: `the render-blocking stylesheet alone is ${kb(css?.blocking.gzip)}; HTML ${kb(html?.raw)} raw`,
       }),
     );
   }
@@ -145,36 +144,28 @@ export function verdicts(input: VerdictInput): Verdict[] {
     }
 
   // Builds: the issue's time and memory targets at 10,000 and 100,000 products, and the file cap of some static hosts.
-  for (const size of [10_000, 100_000]) {
-    const [limit, digits] = size === 10_000 ? [TARGETS.build10kMs, 1] : [TARGETS.build100kMs, 0];
+  const builds = [[10_000, TARGETS.build10kMs, 1, null] as const, [100_000, TARGETS.build100kMs, 0, TARGETS.build100kPeakKb] as const];
+  for (const [size, limit, digits, peakLimit] of builds) {
     const build = input.builds.find((b) => b.catalogueSize === size);
-    const label = `${count(size)} products built + indexed`;
-    const peak = size === 100_000 ? { label: `${count(size)} products: peak memory`, limit: TARGETS.build100kPeakKb } : null;
-    if (!build) {
-      out.push(unmeasured(`${label} ${size === 10_000 ? '<' : '≤'} ${seconds(limit, digits)}`, 'not run (full mode only)'));
-      if (peak) out.push(unmeasured(`${peak.label} ≤ ${gib(peak.limit)}`, 'not run (full mode only)'));
-      continue;
-    }
-    const failed = build.ok ? undefined : build.notes.join('; ');
-    const total = build.dist ? build.totalMs : null; // no build figures for a build made earlier (--use-build)
-    const steps = `Astro ${seconds(build.astro?.wallMs, 1)}, search index beside it ${seconds(build.pagefind?.wallMs, 1)}, SW ${seconds(build.serviceWorker?.wallMs, 1)}`;
+    const absent = 'not run (full mode only)';
+    const steps = `Astro ${seconds(build?.astro?.wallMs, 1)}, search index beside it ${seconds(build?.pagefind?.wallMs, 1)}, SW ${seconds(build?.serviceWorker?.wallMs, 1)}`;
     out.push(
-      check(label, total, limit, (v) => seconds(v, digits), {
+      check(`${count(size)} products built + indexed`, build?.totalMs, limit, (v) => seconds(v, digits), {
         strict: size === 10_000,
-        measured: `${seconds(total, digits)} whole build (${steps}; CPU ${seconds(build.cpuMs, digits)})`,
-        why: phaseSummary(build),
-        failed,
+        measured: `${seconds(build?.totalMs, digits)} whole build (${steps}; CPU ${seconds(build?.cpuMs, digits)})`,
+        why: build && phaseSummary(build),
+        failed: build && !build.ok ? build.notes.join('; ') : undefined,
+        absent,
       }),
     );
-    if (peak) out.push(check(peak.label, build.dist || failed ? build.peakRssKb : null, peak.limit, gib));
-    if (build.dist) {
+    if (peakLimit) out.push(check(`${count(size)} products: peak memory`, build?.peakRssKb, peakLimit, gib, { absent }));
+    if (build?.dist) {
       const why = `${count(build.dist.htmlFiles)} HTML pages + ${count(build.pagefind?.indexFiles ?? 0)} Pagefind files`;
       out.push(check(`${build.label}: dist files (cap of some static hosts)`, build.dist.files, TARGETS.hostFileCap, count, { why }));
     }
   }
 
   // Search: the 10,000-product index (or the sample's in quick mode), then the 100,000-product one.
-  const ms: Format = (v) => `${Math.round(v)} ms`;
   const extra = (a: number | null, b: number | null) => (a !== null && b !== null ? Math.max(0, a - b) : null);
   for (const [i, s] of [input.search, input.search100k].entries()) {
     const big = i === 1;
@@ -188,34 +179,25 @@ export function verdicts(input: VerdictInput): Verdict[] {
     }
     const on = `search (${count(s.products)} products): `;
     const why = "Pagefind's metadata file (about 5.5 bytes a page), which every first query loads whole";
+    const strict = true;
+    const addedMs = extra(s.coldCorrected.medianMs, s.cold.medianMs);
+    const addedBytes = extra(s.coldCorrected.gzipBytes, s.cold.gzipBytes);
     const rows: [string, number | null, number, Format, { strict?: boolean; why?: string }][] = big
       ? [
-          ['first results, pasted on arrival', s.cold.medianMs, TARGETS.search100kFirstMs, ms, { why }],
+          ['first results, pasted on arrival', s.cold.medianMs, TARGETS.search100kFirstMs, millis, { why }],
           ['fetched before the first results, pasted (gzipped)', s.cold.gzipBytes, TARGETS.search100kFirstBytes, kb, { why }],
-          ['first results, typed', s.first.medianMs, TARGETS.search100kFirstMs, ms, { why }],
+          ['first results, typed', s.first.medianMs, TARGETS.search100kFirstMs, millis, { why }],
           ['fetched before the first results, typed (gzipped)', s.first.gzipBytes, TARGETS.search100kFirstBytes, kb, { why }],
         ]
       : [
-          ['warm keystroke-to-results', s.warm.medianMs, TARGETS.searchWarmMs, ms, { strict: true }],
-          ['first query', s.first.medianMs, TARGETS.searchFirstMs, ms, { strict: true }],
-          ['first query bytes', s.first.gzipBytes, TARGETS.searchFirstBytes, kb, { strict: true }],
+          ['warm keystroke-to-results', s.warm.medianMs, TARGETS.searchWarmMs, millis, { strict }],
+          ['first query', s.first.medianMs, TARGETS.searchFirstMs, millis, { strict }],
+          ['first query bytes', s.first.gzipBytes, TARGETS.searchFirstBytes, kb, { strict }],
           // The strict reading of "first query": nothing loaded before the keystroke.
-          ['cold first query (pasted on arrival, index not loaded)', s.cold.medianMs, TARGETS.searchFirstMs, ms, { strict: true }],
+          ['cold first query (pasted on arrival, index not loaded)', s.cold.medianMs, TARGETS.searchFirstMs, millis, { strict }],
           // A misspelt query pasted on arrival against a correct one, both with nothing loaded before.
-          [
-            'typo correction adds (pasted "mlik" vs "milk")',
-            extra(s.coldCorrected.medianMs, s.cold.medianMs),
-            TARGETS.searchCorrectionMs,
-            ms,
-            {},
-          ],
-          [
-            'typo correction adds (bytes before results, gzipped)',
-            extra(s.coldCorrected.gzipBytes, s.cold.gzipBytes),
-            TARGETS.searchCorrectionBytes,
-            kb,
-            {},
-          ],
+          ['typo correction adds (pasted "mlik" vs "milk")', addedMs, TARGETS.searchCorrectionMs, millis, {}],
+          ['typo correction adds (bytes before results, gzipped)', addedBytes, TARGETS.searchCorrectionBytes, kb, {}],
         ];
     for (const [label, value, limit, fmt, options] of rows) out.push(check(on + label, value, limit, fmt, options));
   }
@@ -238,20 +220,14 @@ export function phaseSummary(build: BuildResult): string {
   const phases = build.astro?.phases;
   const total = build.totalMs;
   if (!phases || !total) return '';
-  const parts: [string, number | null][] = [
-    ['startup', phases.startupMs],
-    ['loading data', phases.loadDataMs],
-    ['types/prepare', phases.prepareMs],
-    ['bundling', phases.bundleMs],
-    ['rendering', phases.renderMs],
-    ['post-build', phases.finishMs],
-    ['exit', phases.exitMs],
+  const parts = [
+    ...Object.entries(PHASE_NAMES).map(([key, name]) => [name, phases[key as keyof typeof PHASE_NAMES]] as const),
     ...Object.entries(build.steps)
       .filter(([name]) => name !== 'astro')
-      .map(([name, ms]): [string, number] => [name === 'search index' ? 'search index (beside Astro)' : name, ms]),
+      .map(([name, ms]) => [name === 'search index' ? 'search index (beside Astro)' : name, ms] as const),
   ];
   return parts
-    .filter((part): part is [string, number] => part[1] !== null && part[1] > 0)
+    .filter((part): part is readonly [string, number] => part[1] !== null && part[1] > 0)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 4)
     .map(([label, ms]) => `${label} ${seconds(ms, 1)} (${Math.round((ms / total) * 100)}%)`)

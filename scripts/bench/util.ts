@@ -17,11 +17,6 @@ export function benchPort(offset: number): number {
   return base + offset;
 }
 
-/** The folder of build `label`: bench-<label> under THELA_BENCH_TMP (default /tmp). */
-export function benchDir(label: string): string {
-  return path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
-}
-
 /** Makes `env` (changed in place) a bench build's: no Supabase or stray build settings, no telemetry, then `set`. */
 export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): NodeJS.ProcessEnv {
   for (const name of [

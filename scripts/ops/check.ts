@@ -2,10 +2,12 @@
  * `node scripts/ops/check.ts DIR`: the release check on its own, for CI (.github/workflows/rebuild.yml), which has
  * no live release on disk: the page count of the last published build comes from a small baseline file instead.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { isRecord } from '../../src/lib/fields.ts';
 import { checkRelease } from './lib/check.ts';
 import { commandConfig, EXIT, parseCommand, usageError } from './lib/cli.ts';
 import { markComplete, RELEASE_ID } from './lib/releases.ts';
+import { readJson } from './lib/state.ts';
 
 const HELP = `Usage: node scripts/ops/check.ts [options] DIR
 
@@ -44,15 +46,10 @@ const config = commandConfig('check', args.config);
 const maxPageDrop = args['max-page-drop'] === undefined ? config.maxPageDrop : Number(args['max-page-drop']);
 if (!(maxPageDrop >= 0 && maxPageDrop <= 1)) usageError('check', '--max-page-drop expects a share from 0 to 1');
 
-let baselinePages: number | undefined;
-if (args['baseline-file']) {
-  try {
-    const pages = (JSON.parse(readFileSync(args['baseline-file'], 'utf8')) as { pages?: unknown }).pages;
-    if (typeof pages === 'number' && pages > 0) baselinePages = pages;
-  } catch {
-    // First run, or an expired cache: nothing to compare with.
-  }
-}
+// Missing or unreadable (the first run, an expired cache): nothing to compare with.
+const baseline = args['baseline-file'] ? readJson(args['baseline-file']) : undefined;
+const pages = isRecord(baseline) ? baseline['pages'] : undefined;
+const baselinePages = typeof pages === 'number' && pages > 0 ? pages : undefined;
 
 const mark = args.mark;
 if (mark !== undefined && !RELEASE_ID.test(mark))

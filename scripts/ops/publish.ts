@@ -3,7 +3,6 @@
  * order of scripts/ops/lib/publish.ts. See docs/operators.md, "Publishing to a CDN or object storage".
  */
 import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand, usageError } from './lib/cli.ts';
-import { jsonLogger } from './lib/log.ts';
 import { publishNow } from './lib/pipeline.ts';
 
 const HELP = `Usage: npm run publish -- [options] [RELEASE_ID]
@@ -41,7 +40,7 @@ const result = await publishNow(config, {
   remote: args.remote,
   signal: stop.signal,
 });
-if (args.json) jsonLogger().info('publish.summary', { ...result });
+if (args.json) log.info('publish.summary', { ...result });
 else if (result.ok && result.publish) {
   const { uploaded, deleted, files, remote } = result.publish;
   console.log(

@@ -3,7 +3,6 @@
  * Safe from cron: a concurrent run exits 75 (EX_TEMPFAIL) without touching anything. See docs/operators.md.
  */
 import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand } from './lib/cli.ts';
-import { jsonLogger } from './lib/log.ts';
 import { rebuild } from './lib/pipeline.ts';
 
 const HELP = `Usage: npm run rebuild -- [options]
@@ -45,7 +44,7 @@ const result = await rebuild(config, {
 
 const seconds = (result.durationMs / 1000).toFixed(1);
 if (args.json) {
-  jsonLogger().info('rebuild.summary', { ...result });
+  log.info('rebuild.summary', { ...result });
 } else if (result.ok) {
   const built = result.rendered === undefined ? '' : `, ${result.rendered} pages rendered, ${result.reused ?? 0} reused`;
   console.log(`rebuild: release ${result.releaseId} live, ${result.pages} pages${built}, ${seconds} s`);

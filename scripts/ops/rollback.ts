@@ -3,7 +3,6 @@
  * `npm run rollback -- --list` shows the releases on disk.
  */
 import { commandConfig, commandLogger, exitStatus, parseCommand, usageError } from './lib/cli.ts';
-import { jsonLogger } from './lib/log.ts';
 import { rollback } from './lib/pipeline.ts';
 import { currentRelease, listReleases } from './lib/releases.ts';
 
@@ -64,7 +63,7 @@ const result = await rollback(config, {
   publish: !args['no-publish'],
   onOutput: args.json ? undefined : (chunk) => process.stderr.write(chunk),
 });
-if (args.json) jsonLogger().info('rollback.summary', { ...result });
+if (args.json) log.info('rollback.summary', { ...result });
 else if (result.ok) console.log(`rollback: release ${result.releaseId} live (was ${result.previousId ?? 'none'})`);
 else console.error(`rollback: ${result.reason}`);
 process.exit(exitStatus(result));

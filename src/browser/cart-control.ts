@@ -6,11 +6,6 @@ import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
 import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
 
-/** Marks a button busy for assistive technology while its product is being added. */
-function setBusy(button: HTMLButtonElement, busy: boolean): void {
-  button.ariaBusy = String(busy);
-}
-
 interface Parts {
   add: HTMLButtonElement;
   dec: HTMLButtonElement;
@@ -97,7 +92,7 @@ function defineCartControl(): void {
           const busy = ids.includes(product.id);
           add.disabled = busy;
           add.textContent = busy ? 'ADDING…' : 'ADD';
-          setBusy(add, busy);
+          add.ariaBusy = String(busy);
         }),
       ];
     }
@@ -113,7 +108,7 @@ function defineCartControl(): void {
         inc.disabled = quantity >= MAX_LINE_QUANTITY;
         add.disabled = busy || unavailable;
         if (!unavailable) add.textContent = pickLabel(product.price_paise, quantity);
-        setBusy(add, busy);
+        add.ariaBusy = String(busy);
       };
       const { signal } = this.#abort;
       const step = (by: number) => () => {

@@ -210,43 +210,33 @@ function Invoice({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <td colSpan={4} className="pt-2 text-right">
-              Subtotal
-            </td>
-            <td className="pt-2 text-right">{formatPaise(order.subtotalPaise)}</td>
-          </tr>
-          <tr>
-            <td colSpan={4} className="text-right">
-              Delivery Fee
-            </td>
-            <td className="text-right">{order.deliveryFeePaise === 0 ? 'FREE' : formatPaise(order.deliveryFeePaise)}</td>
-          </tr>
-          {order.coupon && order.coupon.discountPaise > 0 && (
-            <tr data-testid="invoice-discount">
-              <td colSpan={4} className="text-right">
-                Coupon ({order.coupon.code})
+          {invoiceTotals(order).map(([label, amount, testId], i) => (
+            <tr key={label} data-testid={testId} className={label === 'Total' ? 'font-bold' : undefined}>
+              <td colSpan={4} className={i === 0 ? 'pt-2 text-right' : 'text-right'}>
+                {label}
               </td>
-              <td className="text-right">−{formatPaise(order.coupon.discountPaise)}</td>
+              <td className={i === 0 ? 'pt-2 text-right' : 'text-right'}>{amount}</td>
             </tr>
-          )}
-          <tr className="font-bold">
-            <td colSpan={4} className="text-right">
-              Total
-            </td>
-            <td className="text-right">{formatPaise(order.totalPaise)}</td>
-          </tr>
-          {order.coupon && order.coupon.cashbackPaise > 0 && (
-            <tr data-testid="invoice-cashback">
-              <td colSpan={4} className="text-right">
-                Cashback ({order.coupon.code}), credited after delivery, not part of the total
-              </td>
-              <td className="text-right">{formatPaise(order.coupon.cashbackPaise)}</td>
-            </tr>
-          )}
+          ))}
         </tfoot>
       </table>
       <p className="mt-6 text-xs">Thank you for shopping with {site.product}.</p>
     </section>
   );
+}
+
+/** The invoice's totals rows (label, amount, test id); the coupon's only when they count. */
+function invoiceTotals({ subtotalPaise, deliveryFeePaise, totalPaise, coupon }: Order): [string, string, string?][] {
+  const rows: [string, string, string?][] = [
+    ['Subtotal', formatPaise(subtotalPaise)],
+    ['Delivery Fee', deliveryFeePaise === 0 ? 'FREE' : formatPaise(deliveryFeePaise)],
+  ];
+  if (coupon && coupon.discountPaise > 0)
+    rows.push([`Coupon (${coupon.code})`, `−${formatPaise(coupon.discountPaise)}`, 'invoice-discount']);
+  rows.push(['Total', formatPaise(totalPaise)]);
+  if (coupon && coupon.cashbackPaise > 0) {
+    const label = `Cashback (${coupon.code}), credited after delivery, not part of the total`;
+    rows.push([label, formatPaise(coupon.cashbackPaise), 'invoice-cashback']);
+  }
+  return rows;
 }

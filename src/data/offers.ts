@@ -1,4 +1,4 @@
-import { COUPON_RULES, FREE_DELIVERY_ABOVE_PAISE, type CouponCode } from '../lib/coupons.ts';
+import { COUPON_RULES, FREE_DELIVERY_ABOVE_PAISE, isCouponCode, type CouponCode } from '../lib/coupons.ts';
 import { formatPaise, formatPaiseShort } from '../lib/format.ts';
 import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 import type { IconName } from './icons.ts';
@@ -106,10 +106,6 @@ const OFFER_WORDS: Readonly<Record<string, string>> = {
   freeDeliveryAbove: formatPaise(FREE_DELIVERY_ABOVE_PAISE),
   deliveryFee: formatPaise(DELIVERY_FEE_PAISE),
 };
-
-function isCouponCode(code: string): code is CouponCode {
-  return Object.hasOwn(COUPON_RULES, code);
-}
 
 /**
  * The four sample offers of the spec (section 9): their words from sample-offers.json; the minimum and cap from the

@@ -3,12 +3,13 @@
  * totals follow the cart's pricing, and each timeline lists the times of the steps done.
  */
 import orders from './sample-orders.json' with { type: 'json' };
-import { orderTotals, timeline, type Order } from '../lib/orders.ts';
+import { timeline, type Order } from '../lib/orders.ts';
+import { cartTotals } from '../lib/pricing.ts';
 
 /** ORD-001 ... ORD-004: one of each status (delivered, on_way, processing) and one the site does not know. */
 export const sampleOrders: readonly Order[] = orders.map((order) => ({
   ...order,
-  ...orderTotals(order.items),
+  ...cartTotals(order.items),
   timeline: timeline(order.timeline),
 }));
 

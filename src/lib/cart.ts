@@ -3,6 +3,7 @@
  * product page's button text. Atoms and actions: src/stores/cart.ts.
  */
 import {
+  isRecord,
   MAX_LINE_QUANTITY,
   readCartProduct,
   readId,
@@ -50,24 +51,17 @@ export function decodeCart(raw: string | undefined): CartItem[] {
 
 /** One stored line by the field rules: its product (id from product_id or the product), a quantity from 1 to the cap. */
 function readLine(entry: unknown): CartItem | null {
-  if (typeof entry !== 'object' || entry === null) return null;
-  const e = entry as Record<string, unknown>;
-  const stored = typeof e['product'] === 'object' && e['product'] !== null ? (e['product'] as Record<string, unknown>) : {};
-  const product = readCartProduct({ ...stored, id: e['product_id'] ?? stored['id'] });
-  const quantity = readQuantity(e['quantity']);
+  if (!isRecord(entry)) return null;
+  const stored: Record<string, unknown> = isRecord(entry['product']) ? entry['product'] : {};
+  const product = readCartProduct({ ...stored, id: entry['product_id'] ?? stored['id'] });
+  const quantity = readQuantity(entry['quantity']);
   if (!product || quantity === null) return null;
-  return { id: readId(e['id']) ?? `line-${product.id}`, product_id: product.id, quantity, product: toCartProduct(product) };
+  return { id: readId(entry['id']) ?? `line-${product.id}`, product_id: product.id, quantity, product: toCartProduct(product) };
 }
 
 /** Quantity of a product in the cart, 0 when absent. */
 export function quantityInCart(items: readonly CartItem[], productId: string): number {
   return items.find((item) => item.product_id === productId)?.quantity ?? 0;
-}
-
-/** A new line id: the product id and a random part. */
-export function newLineId(productId: string): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
-  return `${productId}-${random}`;
 }
 
 /** Puts `quantity` of a product into the lines: raises an existing line (up to the cap) or appends one. */
@@ -77,7 +71,9 @@ export function mergeIntoCart(items: readonly CartItem[], product: CartProduct, 
       item.product_id === product.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity + quantity) } : item,
     );
   }
-  return [...items, { id: newLineId(product.id), product_id: product.id, quantity, product: toCartProduct(product) }];
+  // A new line's id: the product id and a random part.
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+  return [...items, { id: `${product.id}-${random}`, product_id: product.id, quantity, product: toCartProduct(product) }];
 }
 
 /** The product page's button text: "Add 2 to Cart · ₹56.00". */

@@ -10,7 +10,7 @@ export { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode };
 
 /** Free delivery with FREEDEL on item totals strictly above ₹300 (₹300.00 pays the fee, ₹300.01 does not). */
 export const FREE_DELIVERY_ABOVE_PAISE = 30000;
-/** The top-level categories that count as produce for WEEKEND30. */
+/** The top-level produce categories: WEEKEND30's, and those whose pages show the fixed produce subcategories. */
 export const PRODUCE_CATEGORIES: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
 /** India has one time zone and no daylight saving: IST is always UTC+05:30. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -33,9 +33,6 @@ export interface CouponMinimum {
 
 /** One coupon rule. */
 export interface CouponRule {
-  code: CouponCode;
-  /** One line for the offers strip and the success message ("50% off your first order, up to ₹250"). */
-  summary: string;
   benefit: CouponBenefit;
   minimum?: CouponMinimum;
   /** Least total quantity of items (BULK20). */
@@ -49,34 +46,24 @@ export interface CouponRule {
 /** The five rules. */
 export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
   WELCOME50: {
-    code: 'WELCOME50',
-    summary: `50% off your first order above ${formatPaiseShort(50000)}, up to ${formatPaiseShort(25000)}`,
     benefit: { kind: 'percent', percent: 50, maxPaise: 25000, on: 'items' },
     minimum: { of: 'items', paise: 50000, above: true },
     firstOrderOnly: true,
   },
   WEEKEND30: {
-    code: 'WEEKEND30',
-    summary: `30% off fruits and vegetables on Saturdays and Sundays (min ${formatPaiseShort(20000)}), up to ${formatPaiseShort(15000)}`,
     benefit: { kind: 'percent', percent: 30, maxPaise: 15000, on: 'produce' },
     minimum: { of: 'produce', paise: 20000, above: false },
     days: [6, 0],
   },
   FREEDEL: {
-    code: 'FREEDEL',
-    summary: `Free delivery on orders above ${formatPaiseShort(FREE_DELIVERY_ABOVE_PAISE)}`,
     benefit: { kind: 'free-delivery' },
     minimum: { of: 'items', paise: FREE_DELIVERY_ABOVE_PAISE, above: true },
   },
   BULK20: {
-    code: 'BULK20',
-    summary: `20% off when you buy 5 or more items, up to ${formatPaiseShort(20000)}`,
     benefit: { kind: 'percent', percent: 20, maxPaise: 20000, on: 'items' },
     minItems: 5,
   },
   SAVE100: {
-    code: 'SAVE100',
-    summary: `${formatPaiseShort(10000)} cashback on orders of ${formatPaiseShort(49900)} or more, credited after delivery`,
     benefit: { kind: 'cashback', paise: 10000 },
     minimum: { of: 'items', paise: 49900, above: false },
   },
@@ -192,22 +179,11 @@ export function evaluateCoupon(text: string, context: CouponContext): CouponResu
   return { ok: true, code, discountPaise, cashbackPaise, message };
 }
 
-/** The sums a cart, checkout, order and invoice show once a coupon is counted (paise). */
-export interface CouponTotals {
-  subtotalPaise: number;
-  deliveryFeePaise: number;
-  /** Taken off what is paid (0 without an applied coupon). */
-  discountPaise: number;
-  /** Credited after delivery; not part of the total. */
-  cashbackPaise: number;
-  /** subtotal + delivery fee - discount: what is paid. */
-  totalPaise: number;
-  /** The applied code, or null. */
-  couponCode: CouponCode | null;
-}
-
-/** Adds an evaluation to plain totals: an applied coupon's discount comes off the total, its cashback rides beside it. */
-export function withCoupon(totals: { subtotalPaise: number; deliveryFeePaise: number }, result: CouponResult | null): CouponTotals {
+/**
+ * The sums a cart, checkout and order show once a coupon is counted (paise): an applied coupon's discount (never more
+ * than subtotal + fee) comes off what is paid; its cashback, credited after delivery, rides beside the total.
+ */
+export function withCoupon(totals: { subtotalPaise: number; deliveryFeePaise: number }, result: CouponResult | null) {
   const applied = result?.ok ? result : null;
   const discountPaise = Math.min(applied?.discountPaise ?? 0, totals.subtotalPaise + totals.deliveryFeePaise);
   return {
@@ -219,3 +195,5 @@ export function withCoupon(totals: { subtotalPaise: number; deliveryFeePaise: nu
     couponCode: applied?.code ?? null,
   };
 }
+
+export type CouponTotals = ReturnType<typeof withCoupon>;

@@ -2,7 +2,7 @@
  * Deliver to a pincode: the build's serviceability table (/data/delivery-areas.json) and the pure lookup of the header's dialog and
  * checkout (served: area and delivery time; not: the nearest served areas; invalid: why). Ships to the browser.
  */
-import { NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
+import { isRecord, NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
 import type { Catalogue } from './catalogue/rows.ts';
 
 /** The spec's delivery promise (section 1), and what a store without a delivery time promises ("10 min"). */
@@ -48,9 +48,8 @@ export function serviceabilityTable(catalogue: Pick<Catalogue, 'stores' | 'deliv
 }
 
 /** One served area from outside input (the fetched table, browser storage), or null when any field fails its rule. */
-export function readServedArea(value: unknown): ServedArea | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const row = value as Record<string, unknown>;
+export function readServedArea(row: unknown): ServedArea | null {
+  if (!isRecord(row)) return null;
   const pincode = readPincode(row['pincode']);
   const area = readText(row['area'], NAME_MAX);
   const city = readText(row['city'], NAME_MAX);
@@ -62,17 +61,10 @@ export function readServedArea(value: unknown): ServedArea | null {
 
 /** The fetched table, checked row by row (a bad row is left out, a repeated pincode keeps its first row). */
 export function readServiceabilityTable(value: unknown): ServedArea[] {
-  if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
-  const out: ServedArea[] = [];
-  for (const item of value) {
-    const area = readServedArea(item);
-    if (area && !seen.has(area.pincode)) {
-      seen.add(area.pincode);
-      out.push(area);
-    }
-  }
-  return out;
+  return (Array.isArray(value) ? value : [])
+    .map(readServedArea)
+    .filter((area): area is ServedArea => area !== null && !seen.has(area.pincode) && Boolean(seen.add(area.pincode)));
 }
 
 /** What the lookup answers for a shopper's pincode. */
@@ -82,18 +74,12 @@ export type PincodeLookup =
   | { kind: 'invalid'; message: string };
 
 /** The message for text that is not a pincode; `example` is a pincode of the shop's own city (the lowest it serves). */
-export function pincodeProblemMessage(problem: PincodeProblem, example = '110001'): string {
-  switch (problem) {
-    case 'missing':
-      return 'Enter a 6-digit pincode';
-    case 'not digits':
-      return `A pincode has digits only, like ${example}`;
-    case 'wrong length':
-      return `A pincode has exactly 6 digits, like ${example}`;
-    case 'leading zero':
-      return 'A pincode cannot start with 0';
-  }
-}
+const PINCODE_PROBLEMS: Record<PincodeProblem, (example: string) => string> = {
+  missing: () => 'Enter a 6-digit pincode',
+  'not digits': (example) => `A pincode has digits only, like ${example}`,
+  'wrong length': (example) => `A pincode has exactly 6 digits, like ${example}`,
+  'leading zero': () => 'A pincode cannot start with 0',
+};
 
 /**
  * The served areas nearest to `pincode`, closest first (ties: the lower pincode). "Nearest" is the numeric distance
@@ -110,7 +96,7 @@ export function nearestServed(table: readonly ServedArea[], pincode: string, cou
 /** Answers a shopper's pincode (typed text or a saved address's) against the table. */
 export function lookupPincode(table: readonly ServedArea[], input: unknown): PincodeLookup {
   const parsed = parsePincode(input);
-  if (!parsed.ok) return { kind: 'invalid', message: pincodeProblemMessage(parsed.reason, defaultServedArea(table)?.pincode) };
+  if (!parsed.ok) return { kind: 'invalid', message: PINCODE_PROBLEMS[parsed.reason](defaultServedArea(table)?.pincode ?? '110001') };
   const area = table.find((a) => a.pincode === parsed.pincode);
   if (area) return { kind: 'served', area };
   return { kind: 'not-served', pincode: parsed.pincode, nearest: nearestServed(table, parsed.pincode) };

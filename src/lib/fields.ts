@@ -49,19 +49,13 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([
   'pagefind',
 ]);
 
-/** Why an id was refused. */
-export type IdProblem = 'missing id' | 'bad id' | 'reserved id';
-
-/** An id, or why it is not one. */
-export type IdResult = { ok: true; id: string } | { ok: false; reason: IdProblem };
-
 /**
  * Normalises an id: a finite number or a non-blank string that can be one URL path segment (numbers become
  * strings, strings are trimmed). Refused: longer than ID_MAX, `.` and `..`, URL delimiters, whitespace and
  * invisible characters (`bad id`); a name the site owns, anything starting with `_` or `.` (framework and hidden
  * files: `_astro`, `.well-known`) or ending in `.html`/`.htm` (`reserved id`).
  */
-export function parseId(value: unknown): IdResult {
+export function parseId(value: unknown): { ok: true; id: string } | { ok: false; reason: 'missing id' | 'bad id' | 'reserved id' } {
   let id: string;
   if (typeof value === 'string') id = value.trim();
   else if (typeof value === 'number') {
@@ -87,47 +81,21 @@ export function readId(value: unknown): string | null {
   return parsed.ok ? parsed.id : null;
 }
 
-/** True when `id` is exactly an id the rules keep (already trimmed and valid). */
-export function isValidId(id: string): boolean {
-  return readId(id) === id;
-}
-
 /** Length in code points (what the text limits count). */
 export function codePointLength(text: string): number {
   return Array.from(text).length;
 }
 
-/** The first `max` code points of `text`, never splitting one. */
-export function truncateCodePoints(text: string, max: number): string {
-  if (text.length <= max) return text; // code points <= code units
-  let out = '';
-  let n = 0;
-  for (const ch of text) {
-    if (n === max) break;
-    out += ch;
-    n++;
-  }
-  return out;
-}
-
 /** Whitespace and C0/C1 controls (NUL, DEL ...); format characters such as ZWJ stay (Indic scripts and emoji need them). */
-export const SPACE_RUN = /[\s\p{Cc}]+/gu;
+const SPACE_RUN = /[\s\p{Cc}]+/gu;
 
-/** A cleaned text field: the text (null when missing or blank) and whether it was cut to its limit. */
-export interface TextResult {
-  text: string | null;
-  truncated: boolean;
-}
-
-/** A text field: lone surrogates replaced, whitespace and control runs collapsed to one space, trimmed, capped at `max` code points. */
-export function parseText(value: unknown, max: number): TextResult {
+/** A text field, null when blank: lone surrogates replaced, whitespace and control runs collapsed, trimmed, at most `max` code points. */
+export function parseText(value: unknown, max: number): { text: string | null; truncated: boolean } {
   if (typeof value !== 'string') return { text: null, truncated: false };
   let text = value.toWellFormed().replace(SPACE_RUN, ' ').trim();
-  let truncated = false;
-  if (codePointLength(text) > max) {
-    text = truncateCodePoints(text, max).trim();
-    truncated = true;
-  }
+  const points = Array.from(text);
+  const truncated = points.length > max;
+  if (truncated) text = points.slice(0, max).join('').trim();
   return { text: text === '' ? null : text, truncated };
 }
 
@@ -232,11 +200,6 @@ export function parseImageUrl(value: unknown): string | null | false {
   return url.length <= IMAGE_URL_MAX && (SITE_PATH.test(url) || WEB_URL.test(url)) ? url : false;
 }
 
-/** An image URL the rules keep, or null (the placeholder is shown). */
-export function readImageUrl(value: unknown): string | null {
-  return parseImageUrl(value) || null;
-}
-
 /** A whole quantity from 1 to MAX_LINE_QUANTITY (fractions floored, larger clamped), or null for one that means nothing (NaN, below 1). */
 export function readQuantity(value: unknown): number | null {
   const n = typeof value === 'number' ? value : parseNumber(value);
@@ -286,7 +249,7 @@ export function readCartProduct(value: unknown): CartProductInput | null {
     id,
     name,
     price_paise: price,
-    image_url: readImageUrl(value['image_url']),
+    image_url: parseImageUrl(value['image_url']) || null,
     quantity_unit: readText(value['quantity_unit'], UNIT_MAX),
     ...(category === null ? {} : { category_id: category }),
     ...(available === null ? {} : { is_available: available }),
@@ -332,15 +295,12 @@ export const PINCODE_LENGTH = 6;
 /** Why text is not a pincode. */
 export type PincodeProblem = 'missing' | 'not digits' | 'wrong length' | 'leading zero';
 
-/** A pincode, or why not. */
-export type PincodeResult = { ok: true; pincode: string } | { ok: false; reason: PincodeProblem };
-
 /**
  * Reads a pincode from a string (spaces anywhere are ignored: "122 001" is 122001; the digits of India's scripts are
  * read as ASCII: "१२२००१" is 122001) or a whole number; checked against PINCODE_PATTERN after that, so a shopper's
  * typing and a table row obey the same rule.
  */
-export function parsePincode(value: unknown): PincodeResult {
+export function parsePincode(value: unknown): { ok: true; pincode: string } | { ok: false; reason: PincodeProblem } {
   let text: string;
   if (typeof value === 'string') text = asciiDigits(value.replace(/\s+/g, ''));
   else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) text = String(value);

@@ -35,7 +35,7 @@ export function formatPaiseShort(paise: number): string {
 }
 
 /** The spec's default unit when a product has none. */
-export const DEFAULT_UNIT = 'pcs';
+const DEFAULT_UNIT = 'pcs';
 
 /** A product's unit for display, with the "pcs" fallback. */
 export function displayUnit(unit: string | null | undefined): string {

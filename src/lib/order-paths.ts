@@ -17,7 +17,7 @@ export function orderHref(id: string): string {
   return `/orders/${encodeURIComponent(id)}`;
 }
 
-/** The order id a path names (`/orders/ORD-1`, `/orders/ORD-1/`), decoded; null for any other path. */
+/** The order id a path names (`/orders/ORD-1`, `/orders/ORD-1/`: what hosts rewrite to ORDER_PAGE), decoded; null for any other path. */
 export function orderIdFromPath(pathname: string): string | null {
   const match = /^\/orders\/([^/]+)\/?$/.exec(pathname);
   if (!match?.[1] || `/orders/${match[1]}/` === ORDER_PAGE) return null;
@@ -26,11 +26,6 @@ export function orderIdFromPath(pathname: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** True for the path of an order's detail (what hosts rewrite to ORDER_PAGE and the service worker answers with it). */
-export function isOrderDetailPath(pathname: string): boolean {
-  return orderIdFromPath(pathname) !== null;
 }
 
 /**

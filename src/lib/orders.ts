@@ -12,9 +12,9 @@ import {
   type CardProduct,
   type CartProduct,
 } from './fields.ts';
-import { COUPON_RULES, isCouponCode, type AppliedCoupon, type CouponCode } from './coupons.ts';
-import { DEFAULT_UNIT } from './format.ts';
-import { cartTotals, DELIVERY_FEE_PAISE } from './pricing.ts';
+import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon, type CouponCode } from './coupons.ts';
+import { displayUnit } from './format.ts';
+import { cartTotals, DELIVERY_FEE_PAISE, type Totals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
 
 /**
@@ -31,7 +31,7 @@ export interface OrderItem extends Pick<CartProduct, 'id' | 'name' | 'price_pais
 /** The order line of `quantity` of `product`: its cart fields, the pack size (default "pcs") as `unit`. */
 function orderItem(product: CartProduct, quantity: number): OrderItem {
   const { quantity_unit, category_id, ...fields } = toCartProduct(product);
-  return { ...fields, quantity, unit: quantity_unit?.trim() || DEFAULT_UNIT, ...(category_id ? { category_id } : {}) };
+  return { ...fields, quantity, unit: displayUnit(quantity_unit), ...(category_id ? { category_id } : {}) };
 }
 
 /** The cart fields of an order line, its `unit` as the `quantity_unit` ("Buy again", "Reorder Items"). */
@@ -78,9 +78,6 @@ export interface OrderCoupon {
   cashbackPaise: number;
 }
 
-/** The sums of an order (paise). */
-export type OrderTotals = Pick<Order, 'subtotalPaise' | 'deliveryFeePaise' | 'totalPaise'>;
-
 /** How a status is shown: label and a tone (the colour family). */
 export interface StatusStyle {
   label: string;
@@ -106,12 +103,6 @@ export function orderItemCount(order: Pick<Order, 'items'>): number {
 /** "1 item" / "3 items". */
 export function itemsLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
-/** Subtotal, delivery fee and total of a list of items, in paise, by the cart's rules. */
-export function orderTotals(items: readonly Pick<OrderItem, 'price_paise' | 'quantity'>[]): OrderTotals {
-  const { subtotalPaise, deliveryFeePaise, totalPaise } = cartTotals(items);
-  return { subtotalPaise, deliveryFeePaise, totalPaise };
 }
 
 /** The delivery address a checkout collects; only address_line_1 is required. */
@@ -141,7 +132,7 @@ export interface OrderableLine {
 export function createOrder(lines: readonly OrderableLine[], address: CheckoutAddress, now: number, coupon?: AppliedCoupon | null): Order {
   const items = lines.map((line) => orderItem({ ...line.product, id: line.product_id }, line.quantity));
   const placed = new Date(now).toISOString();
-  const totals = orderTotals(items);
+  const totals = cartTotals(items);
   return {
     id: `ORD-${now}`,
     status: 'processing',
@@ -149,7 +140,7 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
     deliveryTime: 'Arriving in 10 mins',
     address: formatAddress(address),
     items,
-    timeline: TIMELINE_STEPS.map((status, i) => ({ status, time: i === 0 ? placed : '', completed: i === 0 })),
+    timeline: timeline([placed]),
     ...withOrderCoupon(
       totals,
       coupon ? { code: coupon.code, discountPaise: coupon.discountPaise, cashbackPaise: coupon.cashbackPaise } : null,
@@ -157,36 +148,29 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
   };
 }
 
-/** Totals with a coupon counted: the discount (never more than subtotal + fee) comes off the total. */
-function withOrderCoupon(totals: OrderTotals, coupon: OrderCoupon | null): OrderTotals & { coupon?: OrderCoupon } {
+/** Totals with a coupon counted as the cart counts it (`withCoupon`): the discount, capped, comes off the total. */
+function withOrderCoupon(totals: Totals, coupon: OrderCoupon | null): Totals & { coupon?: OrderCoupon } {
   if (!coupon) return totals;
-  const discountPaise = Math.min(coupon.discountPaise, totals.subtotalPaise + totals.deliveryFeePaise);
-  return {
-    ...totals,
-    totalPaise: totals.subtotalPaise + totals.deliveryFeePaise - discountPaise,
-    coupon: { ...coupon, discountPaise },
-  };
+  const { discountPaise, totalPaise } = withCoupon(totals, { ok: true, message: '', ...coupon });
+  return { ...totals, totalPaise, coupon: { ...coupon, discountPaise } };
 }
 
-/** A timeline for a sample order: the first `done` steps completed, at the given times. */
+/** A timeline whose first steps are done at `times` (a sample order's; a new order's, placed now). */
 export function timeline(times: readonly string[]): TimelineEntry[] {
   return TIMELINE_STEPS.map((status, i) => ({ status, time: times[i] ?? '', completed: times[i] !== undefined }));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const timeOnly = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
-/** "14 Jun 2025, 10:30 am" in India time (the same on the server and in every browser), or "" for a bad date. */
-export function formatOrderDate(iso: string): string {
-  const d = new Date(iso);
-  return iso && Number.isFinite(d.getTime()) ? dateTime.format(d) : '';
+/** A formatter of ISO 8601 times in India time (the same on the server and in every browser); "" for a bad or pending one. */
+function inIndia(options: Intl.DateTimeFormatOptions): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'Asia/Kolkata' });
+  return (iso) => (iso && Number.isFinite(new Date(iso).getTime()) ? format.format(new Date(iso)) : '');
 }
 
-/** "10:32 am" in India time, or "" for a pending step. */
-export function formatStepTime(iso: string): string {
-  const d = new Date(iso);
-  return iso && Number.isFinite(d.getTime()) ? timeOnly.format(d) : '';
-}
+/** "14 Jun 2025, 10:30 am". */
+export const formatOrderDate = inIndia({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** "10:32 am" (a step's time). */
+export const formatStepTime = inIndia({ timeStyle: 'short' });
 
 // The 404 page needs only the path rule, so it lives in a module with no imports.
 export { orderHref } from './order-paths.ts';
@@ -217,7 +201,7 @@ function readPaise(value: unknown, max: number): number | null {
  * A stored order's coupon: a code of ours with a discount no larger than the order's subtotal + fee, and a
  * cashback no larger than the rule's. Anything else reads as no coupon (orders saved before coupons have none).
  */
-function repairCoupon(r: unknown, totals: OrderTotals): OrderCoupon | null {
+function repairCoupon(r: unknown, totals: Totals): OrderCoupon | null {
   if (!isRecord(r)) return null;
   const code = typeof r['code'] === 'string' ? r['code'] : '';
   if (!isCouponCode(code)) return null;
@@ -248,7 +232,7 @@ export function repairOrder(r: unknown): Order | null {
   const items = (Array.isArray(r['items']) ? r['items'] : []).map(repairItem).filter((i): i is OrderItem => i !== null);
   if (items.length === 0) return null;
   const date = str(r['date'], 40);
-  const computed = orderTotals(items);
+  const computed = cartTotals(items);
   const storedFee = r['deliveryFeePaise'];
   const fee = storedFee === 0 || storedFee === DELIVERY_FEE_PAISE ? storedFee : computed.deliveryFeePaise;
   const totals = { subtotalPaise: computed.subtotalPaise, deliveryFeePaise: fee, totalPaise: computed.subtotalPaise + fee };

@@ -3,15 +3,6 @@ export type Theme = 'light' | 'dark';
 
 export const THEME_KEY = 'theme';
 
-/** The stored theme; dark when unset, unreadable or unknown. */
-export function readTheme(storage: Pick<Storage, 'getItem'> | undefined): Theme {
-  try {
-    return storage?.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
-  } catch {
-    return 'dark';
-  }
-}
-
 /** The theme the document shows now. */
 export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';

@@ -11,27 +11,18 @@ export interface UnitPrice {
 }
 
 /** How many of the base unit (g, ml or piece) each printed unit is, and which unit price it gives. */
-const UNITS: Record<string, { factor: number; per: UnitPrice['per'] }> = {
-  g: { factor: 1, per: 'kg' },
-  gm: { factor: 1, per: 'kg' },
-  gms: { factor: 1, per: 'kg' },
-  gram: { factor: 1, per: 'kg' },
-  grams: { factor: 1, per: 'kg' },
-  kg: { factor: 1000, per: 'kg' },
-  kgs: { factor: 1000, per: 'kg' },
-  ml: { factor: 1, per: 'L' },
-  l: { factor: 1000, per: 'L' },
-  ltr: { factor: 1000, per: 'L' },
-  litre: { factor: 1000, per: 'L' },
-  litres: { factor: 1000, per: 'L' },
-  liter: { factor: 1000, per: 'L' },
-  liters: { factor: 1000, per: 'L' },
-  pc: { factor: 1, per: 'pc' },
-  pcs: { factor: 1, per: 'pc' },
-  piece: { factor: 1, per: 'pc' },
-  pieces: { factor: 1, per: 'pc' },
-  dozen: { factor: 12, per: 'pc' },
-};
+const UNITS: ReadonlyMap<string, { factor: number; per: UnitPrice['per'] }> = new Map(
+  (
+    [
+      [['g', 'gm', 'gms', 'gram', 'grams'], 1, 'kg'],
+      [['kg', 'kgs'], 1000, 'kg'],
+      [['ml'], 1, 'L'],
+      [['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], 1000, 'L'],
+      [['pc', 'pcs', 'piece', 'pieces'], 1, 'pc'],
+      [['dozen'], 12, 'pc'],
+    ] as const
+  ).flatMap(([names, factor, per]) => names.map((name) => [name, { factor, per }] as const)),
+);
 
 /** Base units per unit price: grams in a kilogram, millilitres in a litre, one piece. */
 const PER_BASE: Record<UnitPrice['per'], number> = { kg: 1000, L: 1000, pc: 1 };
@@ -43,7 +34,7 @@ const PACK = /^(?:(\d{1,3})\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*([a-z]+)$/i;
 export function unitPrice(pricePaise: number, unit: string | null | undefined): UnitPrice | null {
   const match = PACK.exec(unit?.trim() ?? '');
   if (!match) return null;
-  const known = UNITS[(match[3] ?? '').toLowerCase()];
+  const known = UNITS.get((match[3] ?? '').toLowerCase());
   const packs = match[1] === undefined ? 1 : Number(match[1]);
   const amount = Number(match[2]) * packs * (known?.factor ?? 0);
   if (!known || !Number.isFinite(amount) || amount <= 0 || !Number.isFinite(pricePaise) || pricePaise < 0) return null;

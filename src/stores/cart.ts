@@ -105,12 +105,6 @@ export async function addToCart(product: CartProductInput, quantity = 1): Promis
   }
 }
 
-/** A product and how many of it, as an order line puts it back into the cart. */
-export interface CartEntry {
-  product: CartProductInput;
-  quantity: number;
-}
-
 /** The outcome of `addEntriesToCart`: names of the products added and of those left out (gone or unavailable). */
 export interface AddEntriesResult {
   added: string[];
@@ -118,10 +112,11 @@ export interface AddEntriesResult {
 }
 
 /**
- * Adds several products at once (reorder): each is read like `addToCart` reads it, unavailable ones are left
- * out, and the cart is written once. Throws when a read fails, so the caller reports one error.
+ * Adds several products at once (reorder: each product and how many, as its order line had): each is read like
+ * `addToCart` reads it, unavailable ones are left out, and the cart is written once. Throws when a read fails, so
+ * the caller reports one error.
  */
-export async function addEntriesToCart(entries: readonly CartEntry[]): Promise<AddEntriesResult> {
+export async function addEntriesToCart(entries: readonly { product: CartProductInput; quantity: number }[]): Promise<AddEntriesResult> {
   const result: AddEntriesResult = { added: [], skipped: [] };
   const ready: { product: CartProduct; quantity: number }[] = [];
   for (const entry of entries) {
@@ -141,18 +136,11 @@ export async function addEntriesToCart(entries: readonly CartEntry[]): Promise<A
   return result;
 }
 
-/** Sets a line's quantity; 0 or less removes it (spec section 4). */
+/** Sets a line's quantity (whole, at most MAX_LINE_QUANTITY); below 1 removes it (spec section 4). */
 export function updateQuantity(productId: string, quantity: number): void {
-  if (!Number.isFinite(quantity) || quantity <= 0) {
-    removeFromCart(productId);
-    return;
-  }
-  const q = Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
-  if (q < 1) {
-    removeFromCart(productId);
-    return;
-  }
-  writeCart($cartItems.get().map((item) => (item.product_id === productId ? { ...item, quantity: q } : item)));
+  const q = readQuantity(quantity);
+  if (q === null) removeFromCart(productId);
+  else writeCart($cartItems.get().map((item) => (item.product_id === productId ? { ...item, quantity: q } : item)));
 }
 
 /** Drops a line. */

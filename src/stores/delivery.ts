@@ -12,11 +12,7 @@ let pageDefault: ServedArea | null | undefined;
 export function pageDefaultArea(): ServedArea | null {
   if (pageDefault === undefined) {
     const text = document.querySelector('[data-deliver-to]')?.getAttribute('data-default-area');
-    try {
-      pageDefault = text ? readServedArea(JSON.parse(text)) : null;
-    } catch {
-      pageDefault = null;
-    }
+    pageDefault = text ? (decodeDeliveryArea(text) ?? null) : null;
   }
   return pageDefault;
 }

@@ -49,19 +49,15 @@ export class EmptyCartError extends Error {
   override name = 'EmptyCartError';
 }
 
-/** Options for `placeOrder` (tests shorten the wait and fix the clock). */
-export interface PlaceOrderOptions {
-  delayMs?: number;
-  now?: () => number;
-  /** The shopper's coupon code: evaluated at the moment of placing; an order takes it only when it applies. */
-  couponCode?: string | null;
-}
-
 /**
  * Places the cart as an order (simulated, no network): waits CHECKOUT_DELAY_MS, stores the order first in
  * `$placedOrders`, then empties the cart. Throws (cart kept) when the cart is empty or the order cannot be saved.
+ * `couponCode` is evaluated at the moment of placing: the order takes it only when it applies. Tests shorten the wait and fix the clock.
  */
-export async function placeOrder(address: CheckoutAddress, options: PlaceOrderOptions = {}): Promise<Order> {
+export async function placeOrder(
+  address: CheckoutAddress,
+  options: { delayMs?: number; now?: () => number; couponCode?: string | null } = {},
+): Promise<Order> {
   const lines = $cartItems.get();
   if (lines.length === 0) throw new EmptyCartError('The cart is empty');
   if (!address.address_line_1.trim()) throw new Error('The delivery address is required');

@@ -1,4 +1,6 @@
 import { atom } from 'nanostores';
+import { isRecord } from '../lib/fields.ts';
+import { parseStoredArray } from '../lib/storage.ts';
 
 /** How a notice looks: "destructive" for failures (announced as an alert). */
 export type ToastVariant = 'default' | 'destructive';
@@ -11,12 +13,7 @@ export interface ToastInput {
 }
 
 /** A notice on screen. */
-export interface Toast {
-  id: number;
-  title: string;
-  description: string;
-  variant: ToastVariant;
-}
+export type Toast = { id: number } & ReturnType<typeof clean>;
 
 /** How long a notice stays before it closes by itself. */
 export const TOAST_DURATION_MS = 4000;
@@ -31,7 +28,7 @@ export const $toasts = atom<readonly Toast[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-function clean(input: ToastInput): Omit<Toast, 'id'> {
+function clean(input: ToastInput): { title: string; description: string; variant: ToastVariant } {
   return {
     title: input.title.slice(0, 200),
     description: (input.description ?? '').slice(0, 500),
@@ -46,11 +43,15 @@ export function showToast(input: ToastInput): number {
   const kept = [...$toasts.get(), toast];
   for (const dropped of kept.slice(0, Math.max(0, kept.length - TOAST_LIMIT))) clearTimer(dropped.id);
   $toasts.set(kept.slice(-TOAST_LIMIT));
+  startTimer(id);
+  return id;
+}
+
+function startTimer(id: number): void {
   timers.set(
     id,
     setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
   );
-  return id;
 }
 
 function clearTimer(id: number): void {
@@ -68,12 +69,7 @@ export function dismissToast(id: number): void {
 /** Keeps a notice back while the shopper reads it (pointer or focus inside), then gives it a fresh timer. */
 export function holdToast(id: number, hold: boolean): void {
   clearTimer(id);
-  if (!hold && $toasts.get().some((toast) => toast.id === id)) {
-    timers.set(
-      id,
-      setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
-    );
-  }
+  if (!hold && $toasts.get().some((toast) => toast.id === id)) startTimer(id);
 }
 
 /** Closes every notice (tests). */
@@ -96,14 +92,8 @@ export function showToastOnNextPage(input: ToastInput): void {
 
 function readQueue(): Omit<Toast, 'id'>[] {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(NEXT_PAGE_TOASTS_KEY) ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter(
-        (t): t is Record<string, unknown> =>
-          typeof t === 'object' && t !== null && typeof (t as Record<string, unknown>)['title'] === 'string',
-      )
-      .map((t) => clean(t as unknown as ToastInput));
+    const queued = parseStoredArray(sessionStorage.getItem(NEXT_PAGE_TOASTS_KEY) ?? undefined);
+    return queued.filter((t) => isRecord(t) && typeof t['title'] === 'string').map((t) => clean(t as ToastInput));
   } catch {
     return [];
   }

@@ -29,7 +29,6 @@ import {
   isImagePath,
   isOutdatedReleaseCache,
   isPagefindHashedPath,
-  isPagefindPath,
   isPagePath,
   isSiteDataPath,
   isSupabaseRead,
@@ -114,7 +113,7 @@ const runtimeRoutes: [RouteMatchCallback, Strategy][] = [
     sameOriginPath(isPagefindHashedPath),
     new CacheFirst({ cacheName: names.searchIndex, plugins: [pathKeyPlugin(), okOnly(), limit(300)] }),
   ],
-  [sameOriginPath(isPagefindPath), networkFirst(names.searchCore, [pathKeyPlugin(), okOnly(), limit(30)])],
+  [sameOriginPath((path) => path.startsWith('/pagefind/')), networkFirst(names.searchCore, [pathKeyPlugin(), okOnly(), limit(30)])],
   // The site's JSON data and Supabase reads: fresh when online, a copy of bounded age when not.
   [
     sameOriginPath(isSiteDataPath),

@@ -2,7 +2,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { dedupeRelease } from '../../scripts/ops/lib/dedupe.ts';
+import { dedupeRelease } from '../../scripts/ops/lib/release-diff.ts';
 import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild, rollback } from '../../scripts/ops/lib/pipeline.ts';
 import { currentRelease } from '../../scripts/ops/lib/releases.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { fileSystemProblem } from '../../scripts/ops/lib/filesystems.ts';
+import { fileSystemProblem } from '../../scripts/ops/lib/check.ts';
 import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { currentRelease } from '../../scripts/ops/lib/releases.ts';

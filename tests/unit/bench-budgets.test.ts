@@ -179,7 +179,6 @@ describe('resolvePages', () => {
 
   test('page types come from page-types.json, checked when read', () => {
     expect(PAGE_TYPES.find((type) => type.name === 'product')).toEqual({ name: 'product', url: '/product/', firstUnder: true });
-    expect(PAGE_TYPES.filter((type) => type.content).map((type) => type.name)).toContain('404');
     expect(readPageTypes([{ name: 'home', url: '/' }])).toEqual([{ name: 'home', url: '/' }]);
     expect(() =>
       readPageTypes([

@@ -37,7 +37,7 @@ function reason(result: CouponResult): string {
 describe('the codes', () => {
   test('five codes, one rule each, found whatever the case and spacing', () => {
     expect(COUPON_CODES).toEqual(['WELCOME50', 'WEEKEND30', 'FREEDEL', 'BULK20', 'SAVE100']);
-    for (const code of COUPON_CODES) expect(COUPON_RULES[code].code).toBe(code);
+    expect(Object.keys(COUPON_RULES)).toEqual([...COUPON_CODES]);
     expect(applied(evaluateCoupon('  save100 ', ctx([line(600)]))).code).toBe('SAVE100');
   });
 

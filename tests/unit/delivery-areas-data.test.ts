@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { sanitizeCatalogue, sanitizeDeliveryArea } from '../../src/lib/catalogue/sanitize.ts';
+import { sanitizeCatalogue } from '../../src/lib/catalogue/sanitize.ts';
+import { DELIVERY_AREA_ROW, readRow } from '../../src/lib/catalogue/rows.ts';
+
+/** One delivery_areas row read by its table's description, checked against the known stores. */
+const sanitizeDeliveryArea = (raw: unknown, stores: ReadonlySet<string>) => readRow(DELIVERY_AREA_ROW, raw, { stores });
 import { parsePincode, PINCODE_PATTERN, readPincode } from '../../src/lib/fields.ts';
 import sample from '../../src/data/sample-catalogue.json';
 

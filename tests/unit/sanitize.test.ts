@@ -1,14 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { parseId, roundMoney } from '../../src/lib/fields.ts';
-import {
-  cleanNameQuery,
-  isUnmatchableQuery,
-  sanitizeCatalogue,
-  sanitizeCategory,
-  sanitizeProduct,
-  sanitizeStore,
-} from '../../src/lib/catalogue/sanitize.ts';
+import { sanitizeCatalogue, sanitizeProduct } from '../../src/lib/catalogue/sanitize.ts';
+import { CATEGORY_ROW, readRow, STORE_ROW } from '../../src/lib/catalogue/rows.ts';
+
+/** One category or store row read by its table's description, as `sanitizeCatalogue` reads it. */
+const sanitizeCategory = (raw: unknown, known?: ReadonlySet<string>) => readRow(CATEGORY_ROW, raw, { categories: known });
+const sanitizeStore = (raw: unknown) => readRow(STORE_ROW, raw);
 
 const category = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -407,21 +405,5 @@ describe('sanitizeCatalogue', () => {
   test('treats a missing table as empty', () => {
     const { catalogue } = sanitizeCatalogue({ categories: [], products: undefined as unknown as unknown[], stores: [] });
     expect(catalogue.products).toEqual([]);
-  });
-});
-
-describe('cleanNameQuery', () => {
-  test('trims, collapses whitespace and controls, and keeps everything else literally', () => {
-    expect(cleanNameQuery(undefined)).toBe('');
-    expect(cleanNameQuery('   ')).toBe('');
-    expect(cleanNameQuery('  toor\t\n dal\u0000 ')).toBe('toor dal');
-    expect(cleanNameQuery(`%_*\\,()"'<script>`)).toBe(`%_*\\,()"'<script>`);
-    expect(cleanNameQuery('\uD800milk')).toBe('\uFFFDmilk');
-  });
-
-  test('flags text too long to match any name', () => {
-    expect(isUnmatchableQuery('a'.repeat(400))).toBe(false);
-    expect(isUnmatchableQuery('a'.repeat(401))).toBe(true);
-    expect(isUnmatchableQuery('🍎'.repeat(400))).toBe(false); // 800 code units, 400 code points
   });
 });

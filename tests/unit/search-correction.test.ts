@@ -3,8 +3,6 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import {
   correctQueries,
-  correctQuery,
-  correctWord,
   correctionCandidates,
   correctedText,
   isProtected,
@@ -24,6 +22,9 @@ import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 const vocab = (words: Record<string, number>): Vocabulary => vocabularyFrom(Object.entries(words));
+/** The closest correction of a word, or null; the first way to correct a query, or null. */
+const correctWord = (word: string, v: Vocabulary) => correctionCandidates(word, v, 1)[0] ?? null;
+const correctQuery = (query: string, unmatched: readonly string[], v: Vocabulary) => correctQueries(query, unmatched, v)[0] ?? null;
 
 describe('osaDistance', () => {
   test('counts insertions, deletions, substitutions and neighbour swaps as one edit each', () => {

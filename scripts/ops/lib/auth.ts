@@ -8,15 +8,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** Why a request was refused (logged, never sent to the client). */
 export type AuthFailure = 'missing' | 'bad-secret' | 'bad-signature' | 'bad-timestamp' | 'stale' | 'replayed';
 
-/** A checked signature, to be spent with `Verifier.remember`: the digest it is remembered by, and until when. */
-export interface SpendableSignature {
-  key: string;
-  expires: number;
-}
-
-/** The verdict on one request (a signed one carries its signature, for `remember`). */
+/** The verdict on one request; a signed one carries its signature for `remember`: the digest it is remembered by, and until when. */
 export type AuthResult =
-  { ok: true; method: 'header' } | { ok: true; method: 'signature'; signature: SpendableSignature } | { ok: false; reason: AuthFailure };
+  | { ok: true; method: 'header' }
+  | { ok: true; method: 'signature'; signature: { key: string; expires: number } }
+  | { ok: false; reason: AuthFailure };
 
 /** Options of createVerifier. */
 export interface VerifierOptions {
@@ -25,25 +21,15 @@ export interface VerifierOptions {
   toleranceMs: number;
   /** Clock (tests). */
   now?: (() => number) | undefined;
-  /** Most signatures remembered at once; beyond it the oldest are dropped early (only signed requests get in). */
-  maxRemembered?: number | undefined;
   /** Where the memory of seen signatures lives across restarts (default: in this process only). */
   store?: { load(): Array<[string, number]>; save(entries: Array<[string, number]>): void } | undefined;
 }
 
-/** Checks request headers and the raw body against the secret. */
-export interface Verifier {
-  /** The verdict; spends nothing. */
-  verify(headers: IncomingHttpHeaders, rawBody: Buffer): AuthResult;
-  /**
-   * Spends an accepted request's signature: remembered, and saved to the store. Throws when the save fails, and
-   * then remembers nothing (the retry of a request that failed must pass). Nothing to do for the header form.
-   */
-  remember(verdict: AuthResult): void;
-}
-
 /** The shortest secret accepted: 16 characters (`openssl rand -hex 32` gives 64). */
 export const MIN_SECRET_LENGTH = 16;
+
+/** Most signatures remembered at once; beyond it the oldest are dropped early (only signed requests get in). */
+const MAX_REMEMBERED = 10_000;
 
 function digest(value: string | Buffer): Buffer {
   return createHash('sha256').update(value).digest();
@@ -63,24 +49,24 @@ export function signature(secret: string, timestamp: string, rawBody: Buffer | s
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
-/** A verifier with its own memory of seen signatures. */
-export function createVerifier(options: VerifierOptions): Verifier {
+/** Checks request headers and the raw body against the secret, with its own memory of seen signatures. */
+export function createVerifier(options: VerifierOptions) {
   const { secret, toleranceMs } = options;
   const now = options.now ?? Date.now;
-  const maxRemembered = options.maxRemembered ?? 10_000;
   // Digest of a seen signature -> when it can be forgotten (its timestamp can no longer pass the window).
   const seen = new Map<string, number>(options.store?.load() ?? []);
 
   const forgetExpired = (at: number) => {
     for (const [key, expires] of seen) if (expires <= at) seen.delete(key);
     for (const key of seen.keys()) {
-      if (seen.size < maxRemembered) break;
+      if (seen.size < MAX_REMEMBERED) break;
       seen.delete(key);
     }
   };
 
   return {
-    verify(headers, rawBody) {
+    /** The verdict; spends nothing. */
+    verify(headers: IncomingHttpHeaders, rawBody: Buffer): AuthResult {
       const signed = single(headers['x-thela-signature']);
       if (signed !== undefined) {
         const timestamp = single(headers['x-thela-timestamp']) ?? '';
@@ -105,7 +91,11 @@ export function createVerifier(options: VerifierOptions): Verifier {
       return safeEqual(offered, secret) ? { ok: true, method: 'header' } : { ok: false, reason: 'bad-secret' };
     },
 
-    remember(verdict) {
+    /**
+     * Spends an accepted request's signature: remembered, and saved to the store. Throws when the save fails, and
+     * then remembers nothing (the retry of a request that failed must pass). Nothing to do for the header form.
+     */
+    remember(verdict: AuthResult): void {
       if (!verdict.ok || verdict.method !== 'signature') return;
       const { key, expires } = verdict.signature;
       seen.set(key, expires);

@@ -1,20 +1,12 @@
 /**
- * The gate before a release goes live: required files exist (home page, 404 page, search index) and the page count
- * has not collapsed against the live release, unless forced.
+ * A rebuild's gates. Before it builds: the releases folder and the build cache are on one file system (Astro's moves and the build's
+ * hard links fail across them). Before a release goes live: required files exist and the page count has not collapsed, unless forced.
  */
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../../lib/file-results.ts';
-
-/** What the check found. */
-export interface CheckResult {
-  ok: boolean;
-  pages: number;
-  /** One line per problem; empty when ok. */
-  problems: string[];
-  /** Problems that --force overrode. */
-  overridden: string[];
-}
+import type { OpsConfig } from './config.ts';
 
 /** Options of checkRelease. */
 export interface CheckOptions {
@@ -39,8 +31,8 @@ async function exists(file: string, directory: boolean): Promise<boolean> {
   }
 }
 
-/** Checks a built release directory. */
-export async function checkRelease(dir: string, options: CheckOptions): Promise<CheckResult> {
+/** Checks a built release directory: its pages, one line per problem (none when ok) and per problem --force overrode. */
+export async function checkRelease(dir: string, options: CheckOptions) {
   const problems: string[] = [];
   const overridden: string[] = [];
   for (const required of options.requiredFiles) {
@@ -58,4 +50,29 @@ export async function checkRelease(dir: string, options: CheckOptions): Promise<
     }
   }
   return { ok: problems.length === 0, pages, problems, overridden };
+}
+
+/** The device of `dir`, or of its nearest existing parent (a cache folder not made yet will be made there). */
+function deviceOf(dir: string): number | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    try {
+      return statSync(at).dev;
+    } catch {
+      if (path.dirname(at) === at) return undefined;
+    }
+  }
+}
+
+/** One line when the releases folder and the build cache are on different file systems; undefined when they are not. */
+export function fileSystemProblem(config: OpsConfig): string | undefined {
+  // The build cache folder a rebuild's build uses: buildCacheDir, else Astro's default in the project.
+  const cache = config.buildCacheDir ?? path.join(config.projectDir, 'node_modules', '.astro');
+  const releases = deviceOf(config.releasesDir);
+  const cached = deviceOf(cache);
+  if (releases === undefined || cached === undefined || releases === cached) return undefined;
+  const suggestion = path.join(path.dirname(config.releasesDir), 'build-cache');
+  return (
+    `the releases folder ${config.releasesDir} and the build cache ${cache} are on different file systems, where a build ` +
+    `cannot move or link files (EXDEV): set buildCacheDir to a folder on the releases' file system, e.g. "${suggestion}"`
+  );
 }

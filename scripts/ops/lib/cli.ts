@@ -13,9 +13,6 @@ export { usageError };
 /** Exit statuses of the operator commands. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 75, interrupted: 130 } as const;
 
-/** The option every command has besides --help. */
-export const CONFIG_OPTION = { config: { type: 'string' } } as const satisfies ParseArgsOptionsConfig;
-
 /** Parses argv with `options` plus --config and --help (scripts/lib/cli.ts: a usage error exits 2, --help exits 0). */
 export function parseCommand<const O extends ParseArgsOptionsConfig>(
   name: string,
@@ -23,7 +20,7 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
   options: O,
   settings: { allowPositionals?: boolean } = {},
 ) {
-  return parseScriptCommand(name, help, { ...CONFIG_OPTION, ...options }, settings);
+  return parseScriptCommand(name, help, { config: { type: 'string' } as const, ...options }, settings);
 }
 
 /** Loads the configuration (--config, else $THELA_OPS_CONFIG, else ops.config.json); a ConfigError exits 2. */

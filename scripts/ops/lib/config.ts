@@ -9,57 +9,8 @@ import { isRecord } from '../../../src/lib/fields.ts';
 /** A command either as an argv array (run directly) or as one string (run through /bin/sh). */
 export type Command = string[] | string;
 
-/** Settings of the webhook, schedule and static-serving service. */
-export interface ServiceConfig {
-  host: string;
-  port: number;
-  /** Serve the `current` release as a static site. */
-  serveStatic: boolean;
-  /** A cron expression (5 or 6 fields, croner syntax); null for no schedule. */
-  schedule: string | null;
-  /** IANA time zone the schedule is read in (e.g. Asia/Kolkata); null for the machine's zone. */
-  timezone: string | null;
-  /** Quiet period that folds a burst of triggers into one build. */
-  debounceMs: number;
-  /** Longest a steady stream of triggers may postpone a build. */
-  maxWaitMs: number;
-  bodyLimitBytes: number;
-  signatureToleranceMs: number;
-}
-
-/** Resolved configuration: absolute paths, milliseconds, defaults filled in. */
-export interface OpsConfig {
-  /** Where builds run (the project root). */
-  projectDir: string;
-  releasesDir: string;
-  currentLink: string;
-  keepReleases: number;
-  buildCommand: Command;
-  buildTimeoutMs: number;
-  /**
-   * Astro's cache folder for incremental builds (THELA_BUILD_CACHE of the build): kept between rebuilds, outside
-   * every release. null: Astro's default, node_modules/.astro of the project.
-   */
-  buildCacheDir: string | null;
-  /** Largest share of pages a new release may lose against the live one (0.5 = half) unless forced. */
-  maxPageDrop: number;
-  /** Paths (relative to the release) that must exist; a trailing slash means a directory. */
-  requiredFiles: string[];
-  /** Run after a release goes live (and after a rollback); RELEASE_DIR and RELEASE_ID are set. */
-  publishCommand: Command | null;
-  /** Hard-link files of a new release that equal the same path in the live one (releases share unchanged files). */
-  dedupe: boolean;
-  /** rclone destination (`remote:path`) `npm run publish` and each switch upload to; env THELA_PUBLISH_REMOTE wins. */
-  publishRemote: string | null;
-  /**
-   * Extra rclone flags for the upload (default none; e.g. `["--transfers", "16"]` or `--header-upload`). Not for
-   * deciding what changed: publishing compares the releases itself and sends those files whatever their size or time.
-   */
-  publishFlags: string[];
-  /** The rclone program (default `rclone` on PATH). */
-  rcloneBinary: string;
-  service: ServiceConfig;
-}
+/** Resolved configuration: absolute paths, milliseconds, defaults filled in (each key: docs/operators.md, "Configuration"). */
+export type OpsConfig = ReturnType<typeof resolveConfig>;
 
 /** A configuration mistake, worded for the operator. */
 export class ConfigError extends Error {
@@ -67,10 +18,10 @@ export class ConfigError extends Error {
 }
 
 /** The project root: two levels above scripts/ops/lib. */
-export const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
+const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
 
 /** The default config file, read when it exists. */
-export const DEFAULT_CONFIG_FILE = 'ops.config.json';
+const DEFAULT_CONFIG_FILE = 'ops.config.json';
 
 const DEFAULT_SERVICE = {
   host: '127.0.0.1',
@@ -119,16 +70,12 @@ function number(raw: Raw, key: string, where: string, fallback: number, min: num
   return value;
 }
 
-function string(raw: Raw, key: string, where: string, fallback: string | null): string | null {
-  const value = raw[key] === undefined ? fallback : raw[key];
-  if (value === null) return null;
+/** A non-empty string, or `fallback` when the key is absent or null. */
+function string<F extends string | null>(raw: Raw, key: string, where: string, fallback: F): string | F {
+  const value = raw[key] ?? fallback;
+  if (value === null) return fallback;
   if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${where}.${key}: expected a non-empty string or null`);
   return value;
-}
-
-/** A string setting that has a default, so it is never null. */
-function requiredString(raw: Raw, key: string, where: string, fallback: string): string {
-  return string(raw, key, where, fallback) ?? fallback;
 }
 
 function command(raw: Raw, key: string, where: string): Command | null {
@@ -147,7 +94,7 @@ function stringList(raw: Raw, key: string, where: string, fallback: string[]): s
 }
 
 /** Validates raw JSON (already parsed) and fills in defaults; relative paths are relative to projectDir. */
-export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config'): OpsConfig {
+export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, where = 'config') {
   if (raw === undefined || raw === null) raw = {};
   if (!isRecord(raw)) throw new ConfigError(`${where}: expected a JSON object`);
   rejectUnknown(raw, { ...DEFAULTS, projectDir: 0, service: 0 }, where);
@@ -155,7 +102,7 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
   if (!isRecord(serviceRaw)) throw new ConfigError(`${where}.service: expected an object`);
   rejectUnknown(serviceRaw, DEFAULT_SERVICE, `${where}.service`);
 
-  const root = path.resolve(projectDir, string(raw, 'projectDir', where, '.') ?? '.');
+  const root = path.resolve(projectDir, string(raw, 'projectDir', where, '.'));
   const requiredFiles = raw['requiredFiles'] ?? DEFAULTS.requiredFiles;
   if (
     !Array.isArray(requiredFiles) ||
@@ -164,17 +111,17 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     throw new ConfigError(`${where}.requiredFiles: expected an array of paths inside the release`);
   }
   const sw = `${where}.service`;
-  const schedule = string(serviceRaw, 'schedule', sw, null);
   const debounceMs = number(serviceRaw, 'debounceSeconds', sw, DEFAULT_SERVICE.debounceSeconds, 0) * 1000;
 
   return {
     projectDir: root,
-    releasesDir: path.resolve(root, requiredString(raw, 'releasesDir', where, DEFAULTS.releasesDir)),
-    currentLink: path.resolve(root, requiredString(raw, 'currentLink', where, DEFAULTS.currentLink)),
+    releasesDir: path.resolve(root, string(raw, 'releasesDir', where, DEFAULTS.releasesDir)),
+    currentLink: path.resolve(root, string(raw, 'currentLink', where, DEFAULTS.currentLink)),
     // Two at least: the live release and the one a rollback returns to.
     keepReleases: Math.floor(number(raw, 'keepReleases', where, DEFAULTS.keepReleases, 2)),
     buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'scripts/build.ts'],
     buildTimeoutMs: number(raw, 'buildTimeoutSeconds', where, DEFAULTS.buildTimeoutSeconds, 1) * 1000,
+    /** Astro's cache folder (THELA_BUILD_CACHE of the build), kept between rebuilds outside every release; null: Astro's default. */
     buildCacheDir: ((dir) => (dir === null ? null : path.resolve(root, dir)))(string(raw, 'buildCacheDir', where, DEFAULTS.buildCacheDir)),
     maxPageDrop: number(raw, 'maxPageDrop', where, DEFAULTS.maxPageDrop, 0, 1),
     requiredFiles: requiredFiles as string[],
@@ -182,12 +129,12 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     dedupe: raw['dedupe'] === undefined ? DEFAULTS.dedupe : raw['dedupe'] !== false,
     publishRemote: process.env['THELA_PUBLISH_REMOTE'] || string(raw, 'publishRemote', where, null),
     publishFlags: stringList(raw, 'publishFlags', where, DEFAULTS.publishFlags),
-    rcloneBinary: requiredString(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary),
+    rcloneBinary: string(raw, 'rcloneBinary', where, DEFAULTS.rcloneBinary),
     service: {
-      host: requiredString(serviceRaw, 'host', sw, DEFAULT_SERVICE.host),
+      host: string(serviceRaw, 'host', sw, DEFAULT_SERVICE.host),
       port: Math.floor(number(serviceRaw, 'port', sw, DEFAULT_SERVICE.port, 0, 65535)),
       serveStatic: serviceRaw['serveStatic'] === undefined ? DEFAULT_SERVICE.serveStatic : Boolean(serviceRaw['serveStatic']),
-      schedule,
+      schedule: string(serviceRaw, 'schedule', sw, null),
       timezone: string(serviceRaw, 'timezone', sw, null),
       debounceMs,
       maxWaitMs: Math.max(debounceMs, number(serviceRaw, 'maxWaitSeconds', sw, DEFAULT_SERVICE.maxWaitSeconds, 0) * 1000),

@@ -22,27 +22,16 @@ export interface LockInfo {
 /** Another live process holds the lock. */
 export class LockBusyError extends Error {
   override name = 'LockBusyError';
-  holder: LockInfo;
   constructor(holder: LockInfo) {
     super(`another build is running (pid ${holder.pid}${holder.releaseId ? `, release ${holder.releaseId}` : ''})`);
-    this.holder = holder;
   }
 }
 
 /** A held lock. */
-export interface Lock {
-  readonly path: string;
-  readonly info: LockInfo;
-  /**
-   * Records more about the build (release id, build pid). Never throws: the lock stays held whatever it says, so a
-   * failed write (a full disk) is returned for the caller to log, and must not stand for the build's own failure.
-   */
-  update(fields: Partial<LockInfo>): Error | undefined;
-  release(): void;
-}
+export type Lock = ReturnType<typeof held>;
 
 /** Reads a lock file: null when absent, 'unreadable' when corrupt (locks are written whole, so corrupt means stale). */
-export function readLock(lockPath: string): LockInfo | null | 'unreadable' {
+function readLock(lockPath: string): LockInfo | null | 'unreadable' {
   let text: string;
   try {
     text = readFileSync(lockPath, 'utf8');
@@ -59,7 +48,7 @@ export function readLock(lockPath: string): LockInfo | null | 'unreadable' {
 }
 
 /** Whether the lock's owner is gone: dead PID, or the PID now belongs to a process started at another time. */
-export function isStale(info: LockInfo | 'unreadable'): boolean {
+function isStale(info: LockInfo | 'unreadable'): boolean {
   if (info === 'unreadable') return true;
   // Another machine sharing the directory: we cannot see its processes, so never call its lock stale.
   if (info.hostname !== os.hostname()) return false;
@@ -92,7 +81,7 @@ const GUARD_STALE_MS = 30_000;
  * Takes the lock or throws LockBusyError. A stale lock is handed to `onStale` (to stop its orphaned build) and then
  * replaced; a guard file makes sure only one process replaces it.
  */
-export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo | 'unreadable') => Promise<void>): Promise<Lock> {
+export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo | 'unreadable') => Promise<void>) {
   const info: LockInfo = {
     pid: process.pid,
     startTime: processStartTime(process.pid),
@@ -132,12 +121,14 @@ export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo |
   throw new LockBusyError(holder && holder !== 'unreadable' ? holder : info);
 }
 
-function held(lockPath: string, info: LockInfo): Lock {
+function held(lockPath: string, info: LockInfo) {
   let released = false;
   return {
-    path: lockPath,
-    info,
-    update(fields) {
+    /**
+     * Records more about the build (release id, build pid). Never throws: the lock stays held whatever it says, so a
+     * failed write (a full disk) is returned for the caller to log, and must not stand for the build's own failure.
+     */
+    update(fields: Partial<LockInfo>): Error | undefined {
       Object.assign(info, fields);
       if (released) return undefined;
       try {
@@ -147,7 +138,7 @@ function held(lockPath: string, info: LockInfo): Lock {
         return error as Error;
       }
     },
-    release() {
+    release(): void {
       if (released) return;
       released = true;
       const current = readLock(lockPath);

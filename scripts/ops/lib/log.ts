@@ -40,9 +40,6 @@ export function textLogger(writeLine: (line: string) => void = (line) => process
   });
 }
 
-/** Discards everything (tests that do not look at logs). */
-export const silentLogger: Logger = make(() => {});
-
 /** Keeps events in memory (tests). */
 export function memoryLogger(): Logger & { events: Array<LogFields & { level: Level; event: string }> } {
   const events: Array<LogFields & { level: Level; event: string }> = [];

@@ -7,12 +7,11 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parsePageSummary, parseStepTimes } from '../../lib/build-pages.ts';
 import type { Command, OpsConfig } from './config.ts';
-import { checkRelease, countPages } from './check.ts';
-import { dedupeRelease } from './dedupe.ts';
-import { fileSystemProblem } from './filesystems.ts';
+import { checkRelease, countPages, fileSystemProblem } from './check.ts';
 import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
 import { acquireLock, LockBusyError, type Lock, type LockInfo } from './lock.ts';
 import type { Logger } from './log.ts';
+import { dedupeRelease } from './release-diff.ts';
 import {
   childEnv,
   failureCause,
@@ -76,9 +75,8 @@ export interface RunPhases {
   switch?: number | undefined;
 }
 
-/** Options of rebuild. */
-export interface RebuildOptions {
-  log: Logger;
+/** Options of rebuild (its log, abort signal and output go to the publish too). */
+export interface RebuildOptions extends PublishOptions {
   /** Accept a page-count collapse. */
   force?: boolean | undefined;
   /** Render every page, ignoring the incremental-build cache (THELA_FULL_BUILD=1 for the build). */
@@ -87,10 +85,6 @@ export interface RebuildOptions {
   trigger?: string | undefined;
   /** Run the configured publish command (default true). */
   publish?: boolean | undefined;
-  /** Aborting stops the build's process group and cleans up. */
-  signal?: AbortSignal | undefined;
-  /** Build and publish output as it arrives (it is always written to releases/.logs/<id>.log too). */
-  onOutput?: ((chunk: Buffer) => void) | undefined;
 }
 
 /** The lock file of a releases directory. */
@@ -121,34 +115,51 @@ function noteInLock(lock: Lock, fields: Partial<LockInfo>, log: Logger): void {
   if (error) log.warn('lock.update-failed', { fields: Object.keys(fields), reason: error.message });
 }
 
-/** Takes the releases directory's lock; when another run holds it, returns that LockBusyError instead. */
-async function lockOrBusy(config: OpsConfig, log: Logger): Promise<Lock | LockBusyError> {
+/** Runs `body` holding the releases directory's lock; when another run holds it, answers with `busy` instead. */
+async function withLock<T>(
+  config: OpsConfig,
+  log: Logger,
+  busy: (error: LockBusyError) => T | Promise<T>,
+  body: (lock: Lock) => Promise<T>,
+): Promise<T> {
   await mkdir(config.releasesDir, { recursive: true });
+  let lock: Lock;
   try {
-    return await acquireLock(lockPath(config), (stale) => stopOrphan(stale, log));
+    lock = await acquireLock(lockPath(config), (stale) => stopOrphan(stale, log));
   } catch (error) {
-    if (error instanceof LockBusyError) return error;
+    if (error instanceof LockBusyError) return busy(error);
     throw error;
   }
+  try {
+    return await body(lock);
+  } finally {
+    lock.release();
+  }
+}
+
+/** What a run found when another held the lock: nothing touched, and the release live now (read without the lock). */
+async function lockedOut(config: OpsConfig, busy: LockBusyError, done: Finisher): Promise<RunResult> {
+  const live = await currentRelease(config).catch(() => null);
+  return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: busy.message });
+}
+
+/** Removes what a killed run left (partial releases, temporary files) and logs the releases removed. */
+async function removeLeftoversLogged(config: OpsConfig, log: Logger): Promise<void> {
+  const removed = await removeLeftovers(config);
+  if (removed.length) log.warn('release.partial-removed', { releaseIds: removed });
 }
 
 /**
  * Cleans up after a killed run without building: stale lock (and its orphaned build), partial releases, temporary
  * files. Does nothing while a live process holds the lock. The service calls this on start.
  */
-export async function recover(config: OpsConfig, log: Logger): Promise<{ removed: string[]; busy: boolean }> {
-  const lock = await lockOrBusy(config, log);
-  if (lock instanceof LockBusyError) {
-    log.info('recover.skipped', { reason: lock.message });
-    return { removed: [], busy: true };
-  }
-  try {
-    const removed = await removeLeftovers(config);
-    if (removed.length) log.warn('release.partial-removed', { releaseIds: removed });
-    return { removed, busy: false };
-  } finally {
-    lock.release();
-  }
+export async function recover(config: OpsConfig, log: Logger): Promise<void> {
+  await withLock(
+    config,
+    log,
+    (busy) => log.info('recover.skipped', { reason: busy.message }),
+    () => removeLeftoversLogged(config, log),
+  );
 }
 
 /** Runs a configured command in the project: its directory, the child environment plus `env`, the build timeout. */
@@ -181,44 +192,42 @@ async function pruneLogs(config: OpsConfig): Promise<void> {
   for (const name of logs.slice(0, Math.max(0, logs.length - config.keepReleases * 2))) await rm(path.join(dir, name), { force: true });
 }
 
-async function publish(config: OpsConfig, release: Release, options: RebuildOptions): Promise<string | undefined> {
-  if (options.publish === false) return undefined;
-  if (config.publishRemote) {
-    const uploaded = await publishRelease(config, release.id, config.publishRemote, options);
-    if (!uploaded.ok) return `publish to ${config.publishRemote} failed: ${uploaded.reason}`;
-  }
-  if (!config.publishCommand) return undefined;
-  options.log.info('publish.start', { releaseId: release.id });
-  const started = Date.now();
-  const result = await runInProject(
-    config,
-    config.publishCommand,
-    { RELEASE_ID: release.id, RELEASE_DIR: release.dir, CURRENT_LINK: config.currentLink },
-    { signal: options.signal, onOutput: options.onOutput },
-  );
-  if (result.code === 0) {
-    options.log.info('publish.done', { releaseId: release.id, durationMs: Date.now() - started });
-    return undefined;
-  }
-  const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
-  options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
-  return reason;
-}
-
-/** Publishes a release just made live; the run's result: live either way, failed at `publish` if publishing failed. */
+/**
+ * Publishes a release just made live (publishRemote, then publishCommand, unless `publish` is false): the run's result, live either
+ * way, failed at `publish` if publishing failed.
+ */
 async function publishLive(
   config: OpsConfig,
   release: Release,
   options: RebuildOptions,
   fields: Pick<RunResult, 'releaseId' | 'previousId' | 'pages' | 'rendered' | 'reused' | 'phases'>,
-): Promise<Partial<RunResult> & { ok: boolean; live: boolean }> {
-  const reason = await publish(config, release, options);
-  return { ok: !reason, live: true, ...fields, stage: reason ? 'publish' : undefined, reason };
+): Promise<Outcome> {
+  const failed = (reason: string): Outcome => ({ ok: false, live: true, ...fields, stage: 'publish', reason });
+  if (options.publish !== false && config.publishRemote) {
+    const uploaded = await publishRelease(config, release.id, config.publishRemote, options);
+    if (!uploaded.ok) return failed(`publish to ${config.publishRemote} failed: ${uploaded.reason}`);
+  }
+  if (options.publish !== false && config.publishCommand) {
+    options.log.info('publish.start', { releaseId: release.id });
+    const started = Date.now();
+    const result = await runInProject(
+      config,
+      config.publishCommand,
+      { RELEASE_ID: release.id, RELEASE_DIR: release.dir, CURRENT_LINK: config.currentLink },
+      { signal: options.signal, onOutput: options.onOutput },
+    );
+    if (result.code !== 0) {
+      const reason = describeFailure(result, 'publish command', config.buildTimeoutMs);
+      options.log.error('publish.failed', { releaseId: release.id, reason, output: result.tail.map((line) => redact(line)) });
+      return failed(reason);
+    }
+    options.log.info('publish.done', { releaseId: release.id, durationMs: Date.now() - started });
+  }
+  return { ok: true, live: true, ...fields };
 }
 
 /** Options of publishNow. */
-export interface PublishNowOptions extends Omit<PublishOptions, 'log'> {
-  log: Logger;
+export interface PublishNowOptions extends PublishOptions {
   /** The release to upload; default the live one. */
   releaseId?: string | undefined;
   /** rclone destination; default `publishRemote`. */
@@ -230,50 +239,47 @@ export async function publishNow(
   config: OpsConfig,
   options: PublishNowOptions,
 ): Promise<RunResult & { publish?: PublishResult | undefined }> {
-  const { log } = options;
   const done = runFinisher('publish');
   const remote = options.remote ?? config.publishRemote;
   if (!remote)
     return done({ ok: false, live: false, stage: 'publish', reason: 'no remote: set publishRemote, THELA_PUBLISH_REMOTE or --remote' });
-  const lock = await lockOrBusy(config, log);
-  if (lock instanceof LockBusyError) {
-    const live = await currentRelease(config).catch(() => null);
-    return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: lock.message });
-  }
-  try {
-    const live = await currentRelease(config);
-    const id = options.releaseId ?? live?.id;
-    const release = (await listReleases(config)).find((candidate) => candidate.id === id && candidate.info);
-    if (!id || !release)
-      return done({
-        ok: false,
-        live: false,
-        stage: 'publish',
-        reason: id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish',
-      });
-    const result = await publishRelease(config, release.id, remote, options);
-    return {
-      ...done({
-        ok: result.ok,
-        live: release.id === live?.id,
-        releaseId: release.id,
-        pages: release.info?.pages,
-        stage: result.ok ? undefined : 'publish',
-        reason: result.ok ? undefined : `publish to ${remote} failed: ${result.reason}`,
-      }),
-      publish: result,
-    };
-  } finally {
-    lock.release();
-  }
+  return withLock(
+    config,
+    options.log,
+    (busy) => lockedOut(config, busy, done),
+    async () => {
+      const live = await currentRelease(config);
+      const id = options.releaseId ?? live?.id;
+      const release = (await listReleases(config)).find((candidate) => candidate.id === id && candidate.info);
+      if (!id || !release)
+        return done({
+          ok: false,
+          live: false,
+          stage: 'publish',
+          reason: id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish',
+        });
+      const result = await publishRelease(config, release.id, remote, options);
+      return {
+        ...done({
+          ok: result.ok,
+          live: release.id === live?.id,
+          releaseId: release.id,
+          pages: release.info?.pages,
+          stage: result.ok ? undefined : 'publish',
+          reason: result.ok ? undefined : `publish to ${remote} failed: ${result.reason}`,
+        }),
+        publish: result,
+      };
+    },
+  );
 }
 
-/** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
-/** Starts the clock of a rebuild or rollback; the function it returns stamps a result with its trigger, times and duration. */
-function runFinisher(
-  trigger: string | undefined,
-  startedAt = new Date(),
-): (fields: Partial<RunResult> & { ok: boolean; live: boolean }) => RunResult {
+/** What a run reports before `done` stamps it. */
+type Outcome = Partial<RunResult> & { ok: boolean; live: boolean };
+type Finisher = (fields: Outcome) => RunResult;
+
+/** Starts the clock of a run; the function it returns stamps a result with its trigger, times and duration. */
+function runFinisher(trigger: string | undefined, startedAt = new Date()): Finisher {
   return (fields) => {
     const finished = new Date();
     return {
@@ -286,169 +292,148 @@ function runFinisher(
   };
 }
 
+/** Builds, checks and switches to a new release. Never throws for an expected failure: see `ok`, `stage`, `reason`. */
 export async function rebuild(config: OpsConfig, options: RebuildOptions): Promise<RunResult> {
   const { log } = options;
   const startedAt = new Date();
   const done = runFinisher(options.trigger, startedAt);
-
-  const lock = await lockOrBusy(config, log);
-  if (lock instanceof LockBusyError) {
-    // Read without the lock: the holder may switch it a moment later, but this is what is live now.
-    const live = await currentRelease(config).catch(() => null);
-    log.warn('build.skipped', { reason: lock.message, trigger: options.trigger, liveId: live?.id });
-    return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: lock.message });
-  }
-
-  let release: Release | undefined;
-  // The release live before this run: every failure, an unexpected one too (a full disk), says it stays live.
-  let live: Release | null = null;
-  let switched = false;
-  // Where an unexpected error (disk full, permissions) happened, for the result.
-  let stage: Stage = 'build';
-  try {
-    const leftovers = await removeLeftovers(config);
-    if (leftovers.length) log.warn('release.partial-removed', { releaseIds: leftovers });
-    live = await currentRelease(config);
-    // Before any build: one that cannot move its files into the release fails half-way, every time.
-    const apart = fileSystemProblem(config);
-    if (apart) {
-      log.error('build.refused', { reason: apart, liveId: live?.id });
-      return done({ ok: false, live: false, previousId: live?.id, stage: 'build', reason: apart });
-    }
-    release = await createReleaseDir(config, startedAt);
-    noteInLock(lock, { releaseId: release.id }, log);
-    log.info('build.start', { releaseId: release.id, trigger: options.trigger, liveId: live?.id });
-
-    await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
-    const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
-    const output = createWriteStream(logFile);
-    const buildStarted = Date.now();
-    output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
-    const result = await runInProject(
-      config,
-      config.buildCommand,
-      {
-        OUT_DIR: release.dir,
-        RELEASE_ID: release.id,
-        THELA_RELEASE_ID: release.id,
-        ...(config.buildCacheDir ? { THELA_BUILD_CACHE: config.buildCacheDir } : {}),
-        ...(options.full ? { THELA_FULL_BUILD: '1' } : {}),
-      },
-      {
-        signal: options.signal,
-        onSpawn: (pid) => noteInLock(lock, { buildPid: pid }, log),
-        onOutput: (chunk) => {
-          output.write(chunk);
-          options.onOutput?.(chunk);
-        },
-      },
-    );
-    await new Promise((resolve) => output.end(resolve));
-    noteInLock(lock, { buildPid: undefined }, log);
-
-    if (result.code !== 0) {
-      const reason = describeFailure(result, 'build', config.buildTimeoutMs);
-      log.error('build.failed', {
-        releaseId: release.id,
-        reason,
-        output: result.tail.map((line) => redact(line)),
-        log: logFile,
-        liveId: live?.id,
-      });
-      await removeRelease(config, release);
-      return done({ ok: false, live: false, releaseId: release.id, previousId: live?.id, stage: 'build', reason });
-    }
-
-    const built = parsePageSummary(result.tail);
-    const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: parseStepTimes(result.tail) };
-    if (built) log.info('build.pages', { releaseId: release.id, ...built, buildMs: phases.build, steps: phases.buildSteps });
-
-    stage = 'check';
-    const checkStarted = Date.now();
-    const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
-    const check = await checkRelease(release.dir, {
-      requiredFiles: config.requiredFiles,
-      baselinePages,
-      maxPageDrop: config.maxPageDrop,
-      force: options.force,
-    });
-    if (!check.ok) {
-      const reason = `check failed: ${check.problems.join('; ')}`;
-      log.error('check.failed', {
-        releaseId: release.id,
-        reason,
-        pages: check.pages,
-        livePages: baselinePages,
-        liveId: live?.id,
-      });
-      await removeRelease(config, release);
-      return done({
-        ok: false,
-        live: false,
-        releaseId: release.id,
-        previousId: live?.id,
-        pages: check.pages,
-        stage: 'check',
-        reason,
-      });
-    }
-    for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
-    phases.check = Date.now() - checkStarted;
-
-    stage = 'switch';
-    const switchStarted = Date.now();
-    const durationMs = Date.now() - startedAt.getTime();
-    await markComplete(release.dir, {
-      id: release.id,
-      pages: check.pages,
-      builtAt: new Date().toISOString(),
-      durationMs,
-      trigger: options.trigger,
-      forced: check.overridden.length > 0 || undefined,
-    });
-    await switchCurrent(config, release);
-    switched = true;
-    phases.switch = Date.now() - switchStarted;
-    stage = 'publish';
-    log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id, phases });
-
-    // After the switch, off the path to going live: each link replaces an identical copy atomically (a reader sees
-    // the copy or the link, the same bytes), so sharing files with the release it replaced is safe while it serves,
-    // and a failure half-way leaves a correct release: go on.
-    if (config.dedupe && live) {
-      const dedupeStarted = Date.now();
-      try {
-        const shared = await dedupeRelease(release.dir, live.dir);
-        log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
-      } catch (error) {
-        log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
+  const busy = async (error: LockBusyError) => {
+    const result = await lockedOut(config, error, done);
+    log.warn('build.skipped', { reason: error.message, trigger: options.trigger, liveId: result.previousId });
+    return result;
+  };
+  return withLock(config, log, busy, async (lock) => {
+    let release: Release | undefined;
+    // The release live before this run: every failure, an unexpected one too (a full disk), says it stays live.
+    let live: Release | null = null;
+    let switched = false;
+    // Where an unexpected error (disk full, permissions) happened, for the result.
+    let stage: Stage = 'build';
+    const failed = (reason: string, pages?: number) =>
+      done({ ok: false, live: switched, releaseId: release?.id, previousId: live?.id, pages, stage, reason });
+    try {
+      await removeLeftoversLogged(config, log);
+      live = await currentRelease(config);
+      // Before any build: one that cannot move its files into the release fails half-way, every time.
+      const apart = fileSystemProblem(config);
+      if (apart) {
+        log.error('build.refused', { reason: apart, liveId: live?.id });
+        return failed(apart);
       }
-      phases.dedupe = Date.now() - dedupeStarted;
-    }
+      release = await createReleaseDir(config, startedAt);
+      noteInLock(lock, { releaseId: release.id }, log);
+      log.info('build.start', { releaseId: release.id, trigger: options.trigger, liveId: live?.id });
 
-    // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
-    const pruned = await pruneReleases(config, live ? [live.id] : []);
-    if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
-    await pruneLogs(config);
+      await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
+      const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
+      const output = createWriteStream(logFile);
+      const buildStarted = Date.now();
+      output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
+      const result = await runInProject(
+        config,
+        config.buildCommand,
+        {
+          OUT_DIR: release.dir,
+          RELEASE_ID: release.id,
+          THELA_RELEASE_ID: release.id,
+          ...(config.buildCacheDir ? { THELA_BUILD_CACHE: config.buildCacheDir } : {}),
+          ...(options.full ? { THELA_FULL_BUILD: '1' } : {}),
+        },
+        {
+          signal: options.signal,
+          onSpawn: (pid) => noteInLock(lock, { buildPid: pid }, log),
+          onOutput: (chunk) => {
+            output.write(chunk);
+            options.onOutput?.(chunk);
+          },
+        },
+      );
+      await new Promise((resolve) => output.end(resolve));
+      noteInLock(lock, { buildPid: undefined }, log);
 
-    return done(
-      await publishLive(config, release, options, {
-        releaseId: release.id,
-        previousId: live?.id,
+      if (result.code !== 0) {
+        const reason = describeFailure(result, 'build', config.buildTimeoutMs);
+        const tail = result.tail.map((line) => redact(line));
+        log.error('build.failed', { releaseId: release.id, reason, output: tail, log: logFile, liveId: live?.id });
+        await removeRelease(config, release);
+        return failed(reason);
+      }
+
+      const built = parsePageSummary(result.tail);
+      const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: parseStepTimes(result.tail) };
+      if (built) log.info('build.pages', { releaseId: release.id, ...built, buildMs: phases.build, steps: phases.buildSteps });
+
+      stage = 'check';
+      const checkStarted = Date.now();
+      const baselinePages = live ? (live.info?.pages ?? (await countPages(live.dir).catch(() => undefined))) : undefined;
+      const check = await checkRelease(release.dir, {
+        requiredFiles: config.requiredFiles,
+        baselinePages,
+        maxPageDrop: config.maxPageDrop,
+        force: options.force,
+      });
+      if (!check.ok) {
+        const reason = `check failed: ${check.problems.join('; ')}`;
+        log.error('check.failed', { releaseId: release.id, reason, pages: check.pages, livePages: baselinePages, liveId: live?.id });
+        await removeRelease(config, release);
+        return failed(reason, check.pages);
+      }
+      for (const note of check.overridden) log.warn('check.forced', { releaseId: release.id, note });
+      phases.check = Date.now() - checkStarted;
+
+      stage = 'switch';
+      const switchStarted = Date.now();
+      const durationMs = Date.now() - startedAt.getTime();
+      await markComplete(release.dir, {
+        id: release.id,
         pages: check.pages,
-        rendered: built?.rendered,
-        reused: built?.reused,
-        phases,
-      }),
-    );
-  } catch (error) {
-    const reason = (error as Error).message;
-    log.error('build.error', { releaseId: release?.id, reason, liveId: live?.id });
-    if (release && !switched) await removeRelease(config, release).catch(() => {});
-    return done({ ok: false, live: switched, releaseId: release?.id, previousId: live?.id, stage, reason });
-  } finally {
-    lock.release();
-  }
+        builtAt: new Date().toISOString(),
+        durationMs,
+        trigger: options.trigger,
+        forced: check.overridden.length > 0 || undefined,
+      });
+      await switchCurrent(config, release);
+      switched = true;
+      phases.switch = Date.now() - switchStarted;
+      stage = 'publish';
+      log.info('release.live', { releaseId: release.id, pages: check.pages, durationMs, previousId: live?.id, phases });
+
+      // After the switch, off the path to going live: each link replaces an identical copy atomically (a reader sees
+      // the copy or the link, the same bytes), so sharing files with the release it replaced is safe while it serves,
+      // and a failure half-way leaves a correct release: go on.
+      if (config.dedupe && live) {
+        const dedupeStarted = Date.now();
+        try {
+          const shared = await dedupeRelease(release.dir, live.dir);
+          log.info('release.deduped', { releaseId: release.id, baseId: live.id, ...shared });
+        } catch (error) {
+          log.warn('release.dedupe-failed', { releaseId: release.id, reason: (error as Error).message });
+        }
+        phases.dedupe = Date.now() - dedupeStarted;
+      }
+
+      // Never the new live release, the one it replaced (the rollback target), or one an operator rolled back to.
+      const pruned = await pruneReleases(config, live ? [live.id] : []);
+      if (pruned.length) log.info('release.pruned', { releaseIds: pruned });
+      await pruneLogs(config);
+
+      return done(
+        await publishLive(config, release, options, {
+          releaseId: release.id,
+          previousId: live?.id,
+          pages: check.pages,
+          rendered: built?.rendered,
+          reused: built?.reused,
+          phases,
+        }),
+      );
+    } catch (error) {
+      const reason = (error as Error).message;
+      log.error('build.error', { releaseId: release?.id, reason, liveId: live?.id });
+      if (release && !switched) await removeRelease(config, release).catch(() => {});
+      return failed(reason);
+    }
+  });
 }
 
 /** Options of rollback. */
@@ -459,12 +444,10 @@ export interface RollbackOptions extends Omit<RebuildOptions, 'force' | 'trigger
 
 /** Switches `current` back to an earlier complete release (no build). */
 export async function rollback(config: OpsConfig, options: RollbackOptions): Promise<RunResult> {
-  const { log } = options;
   const done = runFinisher('rollback');
-  const lock = await lockOrBusy(config, log);
-  if (lock instanceof LockBusyError)
-    return done({ ok: false, live: false, stage: 'lock', reason: `${lock.message}; try again when it has finished` });
-  try {
+  const busy = (error: LockBusyError) =>
+    done({ ok: false, live: false, stage: 'lock', reason: `${error.message}; try again when it has finished` });
+  return withLock(config, options.log, busy, async () => {
     const live = await currentRelease(config);
     const complete = (await listReleases(config)).filter((release) => release.info);
     const target = options.to
@@ -476,12 +459,11 @@ export async function rollback(config: OpsConfig, options: RollbackOptions): Pro
         : `no earlier complete release to roll back to${live ? ` from ${live.id}` : ''}`;
       return done({ ok: false, live: false, previousId: live?.id, stage: 'switch', reason });
     }
-    if (target.id === live?.id) return done({ ok: true, live: true, releaseId: target.id, previousId: live.id, pages: target.info?.pages });
+    const fields = { releaseId: target.id, previousId: live?.id, pages: target.info?.pages };
+    if (target.id === live?.id) return done({ ok: true, live: true, ...fields });
     await switchCurrent(config, target);
     await recordRollback(config, target.id, live?.id);
-    log.info('release.rollback', { releaseId: target.id, previousId: live?.id, pages: target.info?.pages });
-    return done(await publishLive(config, target, options, { releaseId: target.id, previousId: live?.id, pages: target.info?.pages }));
-  } finally {
-    lock.release();
-  }
+    options.log.info('release.rollback', fields);
+    return done(await publishLive(config, target, options, fields));
+  });
 }

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from './config.ts';
 
 /** Environment variables never handed to build or publish commands (they run third-party code). */
@@ -67,7 +68,6 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
     let errTail = '';
     let timedOut = false;
     let aborted = false;
-    let settled = false;
     const collect = (chunk: Buffer) => {
       options.onOutput?.(chunk);
       tail = (tail + chunk.toString('utf8')).slice(-8192);
@@ -98,9 +98,8 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
 
+    // Called more than once ('close', 'exit', 'error'): only the first call settles the promise.
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       const lines = (text: string) =>
@@ -124,59 +123,55 @@ export function runCommand(command: Command, options: RunOptions): Promise<Comma
   });
 }
 
-/** Whether any process of the group is alive (zombies waiting for a reaper do not count). */
-export function groupAlive(pgid: number): boolean {
+/** Whether `target` (a pid, or a negative process-group id) exists: signal 0 reaches it or is refused. */
+function signalable(target: number): boolean {
   try {
-    process.kill(-pgid, 0);
+    process.kill(target, 0);
+    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // kill(0) also succeeds for zombies; an orphan's zombie lingers until its new parent reaps it, which in a
-  // container may take a while. On Linux, look for a member that is not a zombie.
+}
+
+/** Linux: the fields of /proc/<pid>/stat after the command (state first), or undefined when unreadable. */
+function procStat(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' are plain.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signal 0 also reaches zombies, which linger until reaped (in a container, a while): /proc's state tells them apart. */
+const running = (fields: string[]) => fields[0] !== 'Z' && fields[0] !== 'X';
+
+/** Whether any process of the group is alive (zombies waiting for a reaper do not count). */
+export function groupAlive(pgid: number): boolean {
+  if (!signalable(-pgid)) return false;
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
     return true;
   }
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
-    } catch {
-      // Exited meanwhile.
-    }
-  }
-  return false;
+  return names.some((name) => {
+    const fields = /^\d+$/.test(name) ? procStat(name) : undefined;
+    return fields !== undefined && Number(fields[2]) === pgid && running(fields);
+  });
 }
 
 /** Whether a process is alive. */
 export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return true;
-  }
+  if (!signalable(pid)) return false;
+  const fields = procStat(pid);
+  return !fields || running(fields);
 }
 
 /** Linux: the start time of a process (clock ticks since boot), to tell a live owner from a reused PID. */
 export function processStartTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' are plain.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
+  return procStat(pid)?.[19];
 }
 
 /** Linux: whether /proc shows the process with `NAME=value` in its environment; undefined when it cannot tell. */
@@ -187,8 +182,6 @@ export function processHasEnv(pid: number, entry: string): boolean | undefined {
     return undefined;
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** SIGTERM to a process group, SIGKILL after graceMs; resolves once the group is gone (or after a bounded wait). */
 export async function killGroup(pgid: number, graceMs = 3000): Promise<void> {
@@ -222,17 +215,14 @@ const NOT_A_CAUSE = [
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
-/** Environment values that must never appear in a message: secrets, keys, tokens, passwords. */
-function secretValues(env: NodeJS.ProcessEnv): string[] {
-  return Object.entries(env).flatMap(([name, value]) =>
-    /SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i.test(name) && value && value.length >= 6 ? [value] : [],
-  );
-}
+/** Names of the variables whose values must never appear in a message: secrets, keys, tokens, passwords. */
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i;
 
 /** A line with secrets replaced by `***`: values of secret-named variables, JWTs, credentials in URLs. */
-export function redact(line: string, env: NodeJS.ProcessEnv = process.env): string {
+export function redact(line: string): string {
   let out = line;
-  for (const value of secretValues(env)) out = out.split(value).join('***');
+  for (const [name, value] of Object.entries(process.env))
+    if (SECRET_NAME.test(name) && value && value.length >= 6) out = out.split(value).join('***');
   return out
     .replace(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, '***')
     .replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1***@')

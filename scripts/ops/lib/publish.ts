@@ -2,18 +2,18 @@
  * Publishing a release to a CDN bucket or object storage with rclone: every file whose content differs from the release published
  * there last is uploaded (never rclone's own comparison), assets, then pages, then entry files; deletions last (docs/operators.md).
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isRecord } from '../../../src/lib/fields.ts';
 import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { childEnv, failureCause, runCommand } from './process.ts';
-import { readRcloneLog } from './rclone-log.ts';
 import { changedFiles } from './release-diff.ts';
-import { MARKER, RELEASE_ID } from './releases.ts';
-import { stateDir } from './state.ts';
+import { MARKER, RELEASE_ID, releaseFiles } from './releases.ts';
+import { readJson, stateDir } from './state.ts';
 
 /** Upload phases, in order. */
 export type Phase = 'assets' | 'pages' | 'entries';
@@ -24,20 +24,6 @@ export function phaseOf(rel: string): Phase {
   if (rel === 'sw.js' || /^pagefind\/[^/]+\.(js|css|json)$/.test(rel)) return 'entries';
   if (/\.(html|xml|txt|webmanifest)$/.test(rel) || rel === '_headers' || rel === '_redirects') return 'pages';
   return 'assets';
-}
-
-/** Every file of a release, relative, `/`-separated (the completion marker and temporary files left out). */
-export async function releaseFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (prefix: string) => {
-    for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
-      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(rel);
-      else if (entry.isFile() && rel !== MARKER && !rel.endsWith('.tmp')) out.push(rel);
-    }
-  };
-  await walk('');
-  return out.sort();
 }
 
 /** What a publish did. */
@@ -55,9 +41,42 @@ export interface PublishResult {
 /** Options of publishRelease. */
 export interface PublishOptions {
   log: Logger;
+  /** Aborting stops the running command's process group (a rebuild's build too) and cleans up. */
   signal?: AbortSignal | undefined;
-  /** Extra output (rclone's JSON log lines), e.g. for a test or --verbose. */
+  /** Commands' output as it arrives: rclone's JSON log lines, a rebuild's build (also in releases/.logs/<id>.log). */
   onOutput?: ((chunk: Buffer) => void) | undefined;
+}
+
+/** Warnings that mean rclone did not check what it was asked to: a comparison it dropped, a transfer it could not verify. */
+const NOT_CHECKED = [
+  /no hashes in common/i,
+  /falling back to --size-only/i,
+  /corrupted on transfer/i,
+  /hashes? (could not|couldn't) be (checked|compared)/i,
+];
+
+/**
+ * rclone's JSON log lines (its standard error; nothing here is read as a target's file name): the files it copied ("Copied (new)",
+ * "Copied (replaced existing)", ...), by name, and why the run cannot be trusted (error entries and "not checked" warnings, as worded).
+ */
+function readRcloneLog(stderr: string) {
+  const log = { copied: [] as string[], problems: [] as string[] };
+  for (const line of stderr.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { level?: unknown; msg?: unknown; object?: unknown };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if (typeof entry.msg !== 'string') continue;
+    const object = typeof entry.object === 'string' ? entry.object : '';
+    if (entry.msg.startsWith('Copied') && object) log.copied.push(object);
+    const notChecked = entry.level === 'warning' && NOT_CHECKED.some((pattern) => pattern.test(entry.msg as string));
+    if (entry.level === 'error' || entry.level === 'critical' || notChecked)
+      log.problems.push(object ? `${object}: ${entry.msg}` : entry.msg);
+  }
+  return log;
 }
 
 const PUBLISHED = 'published.json';
@@ -71,12 +90,8 @@ export interface Published {
 }
 
 function readPublished(config: OpsConfig): Record<string, unknown> {
-  try {
-    const data: unknown = JSON.parse(readFileSync(path.join(stateDir(config), PUBLISHED), 'utf8'));
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  const data = readJson(path.join(stateDir(config), PUBLISHED));
+  return isRecord(data) ? data : {};
 }
 
 /** What was last published to `remote` (an entry of the first format, a bare id, has no previous release). */
@@ -84,10 +99,9 @@ export function lastPublished(config: OpsConfig, remote: string): Published | un
   const entry = readPublished(config)[remote];
   const id = (value: unknown) => (typeof value === 'string' && RELEASE_ID.test(value) ? value : undefined);
   if (typeof entry === 'string') return id(entry) ? { releaseId: entry } : undefined;
-  if (!entry || typeof entry !== 'object') return undefined;
-  const { releaseId, previousId } = entry as Record<string, unknown>;
-  const current = id(releaseId);
-  return current ? { releaseId: current, previousId: id(previousId) } : undefined;
+  if (!isRecord(entry)) return undefined;
+  const current = id(entry['releaseId']);
+  return current ? { releaseId: current, previousId: id(entry['previousId']) } : undefined;
 }
 
 function recordPublished(config: OpsConfig, remote: string, published: Published): void {
@@ -103,17 +117,22 @@ export async function publishRelease(
 ): Promise<PublishResult> {
   const { log } = options;
   const dir = path.join(config.releasesDir, releaseId);
+  const files = await releaseFiles(dir);
   const result: PublishResult = {
     ok: false,
     remote,
     releaseId,
     uploaded: { assets: 0, pages: 0, entries: 0 },
     deleted: 0,
-    files: 0,
+    files: files.length,
   };
-  const files = await releaseFiles(dir);
-  result.files = files.length;
   const work = await mkdtemp(path.join(os.tmpdir(), 'thela-publish-'));
+  /** A file in the work folder listing `list`, for rclone's --files-from-raw. */
+  const listFile = async (name: string, list: string[]) => {
+    const file = path.join(work, `${name}.txt`);
+    await writeFile(file, `${list.join('\n')}\n`);
+    return file;
+  };
   const env = childEnv(config.projectDir, {});
   /** Runs rclone; its standard output (data) and standard error (its log) apart. */
   const rclone = async (args: string[]) => {
@@ -154,14 +173,12 @@ export async function publishRelease(
     for (const phase of PHASES) {
       const list = changed.filter((rel) => phaseOf(rel) === phase);
       if (list.length === 0) continue;
-      const listFile = path.join(work, `${phase}.txt`);
-      await writeFile(listFile, `${list.join('\n')}\n`);
       const { log: copy } = await rclone([
         'copy',
         dir,
         remote,
         '--files-from-raw',
-        listFile,
+        await listFile(phase, list),
         // These files differ from the target's: sent whatever size and time the target shows.
         '--ignore-times',
         ...config.publishFlags,
@@ -181,23 +198,17 @@ export async function publishRelease(
 
     // The release before this one on the target: kept until the next release (republishing keeps its own before).
     const before = previous && previous.releaseId !== releaseId ? previous.releaseId : previous?.previousId;
-    // Delete what neither this release nor that one has.
-    const keep = new Set(files);
     const beforeDir = before ? path.join(config.releasesDir, before) : undefined;
-    let prune = true;
-    if (before && beforeDir && existsSync(beforeDir)) for (const rel of await releaseFiles(beforeDir)) keep.add(rel);
-    else if (before) {
+    if (beforeDir && !existsSync(beforeDir)) {
       // The previous release is gone from disk: its files are unknown, so keep everything this time.
       log.warn('publish.prune-skipped', { releaseId, previousId: before, reason: 'previous release not on disk' });
-      prune = false;
-    }
-    if (prune) {
+    } else {
+      // Delete what neither this release nor that one has.
+      const keep = new Set([...files, ...(beforeDir ? await releaseFiles(beforeDir) : [])]);
       const { stdout } = await rclone(['lsf', '-R', '--files-only', remote, '--use-json-log']);
       const stale = stdout.split('\n').filter((rel) => rel !== '' && !keep.has(rel));
       if (stale.length > 0) {
-        const listFile = path.join(work, 'delete.txt');
-        await writeFile(listFile, `${stale.join('\n')}\n`);
-        await rclone(['delete', remote, '--files-from-raw', listFile, '--use-json-log', '--log-level', 'INFO']);
+        await rclone(['delete', remote, '--files-from-raw', await listFile('delete', stale), '--use-json-log', '--log-level', 'INFO']);
         result.deleted = stale.length;
       }
     }

@@ -12,15 +12,6 @@ export interface BuildQueueOptions {
   maxWaitMs: number;
 }
 
-/** What the queue is doing. */
-export interface QueueState {
-  running: boolean;
-  /** A build is waiting (debounce or behind the running one). */
-  queued: boolean;
-  /** Triggers folded into the waiting build. */
-  pendingTriggers: number;
-}
-
 /** A single-worker, debounced build queue. */
 export class BuildQueue {
   #options: BuildQueueOptions;
@@ -36,14 +27,15 @@ export class BuildQueue {
   }
 
   /** Asks for a build. */
-  trigger(source: string): QueueState {
+  trigger(source: string) {
     if (this.#stopped) return this.state;
     this.#pending.push(source);
     if (!this.#running) this.#arm();
     return this.state;
   }
 
-  get state(): QueueState {
+  /** What the queue is doing: a build running; one waiting (debounce or behind the running one), with the triggers folded into it. */
+  get state() {
     return { running: Boolean(this.#running), queued: this.#pending.length > 0, pendingTriggers: this.#pending.length };
   }
 

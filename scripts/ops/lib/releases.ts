@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeJsonAtomic } from '../../lib/atomic-write.ts';
+import { listFiles } from '../../lib/file-results.ts';
 import type { OpsConfig } from './config.ts';
 
 /** The completion marker inside a release. */
@@ -32,11 +33,6 @@ export interface Release {
   info?: ReleaseInfo | undefined;
 }
 
-/** `20261121T235012345Z` for the given time. */
-export function releaseIdAt(now: Date): string {
-  return now.toISOString().replace(/[-:.]/g, '');
-}
-
 async function readMarker(dir: string): Promise<ReleaseInfo | undefined> {
   try {
     const info = JSON.parse(await readFile(path.join(dir, MARKER), 'utf8')) as ReleaseInfo;
@@ -46,15 +42,17 @@ async function readMarker(dir: string): Promise<ReleaseInfo | undefined> {
   }
 }
 
+/** Every file of a release, relative, `/`-separated (the completion marker and temporary files left out). */
+export async function releaseFiles(dir: string): Promise<string[]> {
+  return (await listFiles(dir, (name) => !name.endsWith('.tmp'))).filter((rel) => rel !== MARKER);
+}
+
 /** Every release directory, oldest first; other names in the directory are ignored. */
 export async function listReleases(config: OpsConfig): Promise<Release[]> {
-  let names: string[];
-  try {
-    names = await readdir(config.releasesDir);
-  } catch (error) {
+  const names = await readdir(config.releasesDir).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
-  }
+  });
   const ids = names.filter((name) => RELEASE_ID.test(name)).sort(compareIds);
   return Promise.all(
     ids.map(async (id) => {
@@ -74,7 +72,7 @@ export function compareIds(a: string, b: string): number {
 /** Creates a new, empty release directory with a fresh id. */
 export async function createReleaseDir(config: OpsConfig, now = new Date()): Promise<Release> {
   await mkdir(config.releasesDir, { recursive: true });
-  const base = releaseIdAt(now);
+  const base = now.toISOString().replace(/[-:.]/g, '');
   for (let n = 0; n < 1000; n++) {
     const id = n === 0 ? base : `${base}-${n}`;
     const dir = path.join(config.releasesDir, id);
@@ -96,29 +94,18 @@ export async function markComplete(dir: string, info: ReleaseInfo): Promise<void
 
 /** The live release (where `current` points), or null when there is none or it points nowhere usable. */
 export async function currentRelease(config: OpsConfig): Promise<Release | null> {
-  let target: string;
-  try {
-    target = await readlink(config.currentLink);
-  } catch {
-    return null;
-  }
+  const target = await readlink(config.currentLink).catch(() => null);
+  if (target === null) return null;
   const dir = path.resolve(path.dirname(config.currentLink), target);
   const id = path.basename(dir);
   return { id, dir, info: await readMarker(dir) };
 }
 
+/** Best effort: makes a rename in `dir` durable across a power cut where the platform allows opening directories. */
 async function fsyncDir(dir: string): Promise<void> {
-  // Best effort: makes the rename durable across a power cut where the platform allows opening directories.
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Not supported here.
-  }
+  const handle = await open(dir, 'r').catch(() => undefined);
+  await handle?.sync().catch(() => {});
+  await handle?.close().catch(() => {});
 }
 
 /** Points `current` at a complete release: a new symlink renamed over the old one (atomic on POSIX). */
@@ -163,17 +150,20 @@ export async function removeRelease(config: OpsConfig, release: Release): Promis
   await rmdir(trash).catch(() => {});
 }
 
+/** Removes `releases`, one after another; their ids. */
+async function removeAll(config: OpsConfig, releases: Release[]): Promise<string[]> {
+  for (const release of releases) await removeRelease(config, release);
+  return releases.map((release) => release.id);
+}
+
 /** Deletes what a killed process left: partial releases, the trash, temporary symlinks and lock temp files. */
 export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
-  const removed: string[] = [];
   const current = await currentRelease(config);
-  for (const release of await listReleases(config)) {
-    // A release without a marker never went live, unless someone pointed `current` at it by hand: leave that one.
-    if (!release.info && release.id !== current?.id) {
-      await removeRelease(config, release);
-      removed.push(release.id);
-    }
-  }
+  // A release without a marker never went live, unless someone pointed `current` at it by hand: leave that one.
+  const removed = await removeAll(
+    config,
+    (await listReleases(config)).filter((release) => !release.info && release.id !== current?.id),
+  );
   await rm(path.join(config.releasesDir, TRASH), { recursive: true, force: true });
   const linkDir = path.dirname(config.currentLink);
   const linkBase = `${path.basename(config.currentLink)}.tmp-`;
@@ -187,7 +177,7 @@ export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
 }
 
 /** Where the last rollback is remembered (releases/.rollback.json): `{ "to": id, "from": id, "at": iso }`. */
-export const ROLLBACK_FILE = '.rollback.json';
+const ROLLBACK_FILE = '.rollback.json';
 
 /** Remembers the release an operator rolled back to, so no later prune deletes it. */
 export async function recordRollback(config: OpsConfig, to: string, from: string | undefined): Promise<void> {
@@ -195,7 +185,7 @@ export async function recordRollback(config: OpsConfig, to: string, from: string
 }
 
 /** The release last rolled back to, if any. */
-export async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
+async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
   try {
     const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown }).to;
     return typeof to === 'string' && RELEASE_ID.test(to) ? to : undefined;
@@ -216,20 +206,13 @@ export async function pruneReleases(config: OpsConfig, protect: readonly string[
   for (const id of protect) keep.add(id);
   const rollbackTarget = await rolledBackTo(config);
   if (rollbackTarget) keep.add(rollbackTarget);
-  const removed: string[] = [];
-  for (const release of complete) {
-    if (keep.has(release.id)) continue;
-    await removeRelease(config, release);
-    removed.push(release.id);
-  }
-  return removed;
+  return removeAll(
+    config,
+    complete.filter((release) => !keep.has(release.id)),
+  );
 }
 
 /** The real directory `current` resolves to right now (one call per request keeps a response in one release). */
-export async function resolveCurrent(config: OpsConfig): Promise<string | null> {
-  try {
-    return await realpath(config.currentLink);
-  } catch {
-    return null;
-  }
+export function resolveCurrent(config: OpsConfig): Promise<string | null> {
+  return realpath(config.currentLink).catch(() => null);
 }

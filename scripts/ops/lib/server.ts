@@ -2,9 +2,11 @@
  * The operators' service: `POST /hooks/rebuild` (authenticated), `GET /hooks/status`, a cron schedule and optionally the live release as
  * a static site. Webhooks and schedule share one debounced queue, so bursts fold into one build and builds never overlap.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Cron } from 'croner';
+import { isRecord } from '../../../src/lib/fields.ts';
 import { createVerifier, MIN_SECRET_LENGTH } from './auth.ts';
 import type { OpsConfig } from './config.ts';
 import { ConfigError } from './config.ts';
@@ -31,28 +33,8 @@ export interface ServiceOptions {
   now?: (() => number) | undefined;
 }
 
-/** What GET /hooks/status answers. */
-export interface ServiceStatus {
-  current: { id: string; pages?: number | undefined; builtAt?: string | undefined } | null;
-  building: boolean;
-  queued: boolean;
-  lastBuild: RunResult | null;
-  lastSuccessAt: string | null;
-  schedule: { cron: string; timezone: string | null; nextRun: string | null } | null;
-  hooks: boolean;
-  serving: boolean;
-  startedAt: string;
-}
-
-/** A running service. */
-export interface OpsService {
-  url: string;
-  server: Server;
-  queue: BuildQueue;
-  status(): Promise<ServiceStatus>;
-  /** Stops the schedule, stops a running build (its release is discarded), closes the server. */
-  close(): Promise<void>;
-}
+/** A running service: its URL, its build queue, what GET /hooks/status answers, and close(). */
+export type OpsService = Awaited<ReturnType<typeof startService>>;
 
 /** When a build finds the lock held by another process (a cron job, say), try again after this long. */
 const LOCK_RETRY_MS = 15_000;
@@ -71,32 +53,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 /** Reads the body, or resolves null as soon as it exceeds the limit. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  // A promise settles once: what arrives after the limit, the end or an error is ignored.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let settled = false;
     req.on('data', (chunk: Buffer) => {
-      if (settled) return;
       size += chunk.length;
-      if (size > limit) {
-        settled = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) resolve(null);
+      else chunks.push(chunk);
     });
-    req.on('end', () => {
-      if (!settled) {
-        settled = true;
-        resolve(Buffer.concat(chunks));
-      }
-    });
-    req.on('error', (error) => {
-      if (!settled) {
-        settled = true;
-        reject(error);
-      }
-    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
   });
 }
 
@@ -111,49 +78,44 @@ export function describePayload(body: Buffer): Record<string, string | number | 
   } catch {
     return { payload: 'not-json', bytes: body.length };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { payload: 'not-an-object', bytes: body.length };
-  const raw = data as Record<string, unknown>;
-  const name = (value: unknown) => (typeof value === 'string' && IDENTIFIER.test(value) ? value : value === undefined ? null : 'invalid');
-  const row = (raw['record'] ?? raw['old_record']) as Record<string, unknown> | null | undefined;
-  const id = row && typeof row === 'object' ? row['id'] : undefined;
+  if (!isRecord(data)) return { payload: 'not-an-object', bytes: body.length };
+  const field = (key: string, valid: RegExp) => {
+    const value = data[key];
+    return typeof value === 'string' && valid.test(value) ? value : value === undefined ? null : 'invalid';
+  };
+  const row = data['record'] ?? data['old_record'];
+  const id = isRecord(row) ? row['id'] : undefined;
   return {
     payload: 'json',
-    type:
-      typeof raw['type'] === 'string' && /^(INSERT|UPDATE|DELETE)$/.test(raw['type'])
-        ? raw['type']
-        : raw['type'] === undefined
-          ? null
-          : 'invalid',
-    schema: name(raw['schema']),
-    table: name(raw['table']),
+    type: field('type', /^(INSERT|UPDATE|DELETE)$/),
+    schema: field('schema', IDENTIFIER),
+    table: field('table', IDENTIFIER),
     recordId: typeof id === 'number' || (typeof id === 'string' && id.length <= 64 && /^[\w-]+$/.test(id)) ? id : null,
   };
 }
 
 /** Starts the service: cleans up after a crash, then listens. */
-export async function startService(config: OpsConfig, options: ServiceOptions): Promise<OpsService> {
+export async function startService(config: OpsConfig, options: ServiceOptions) {
   const { log } = options;
   const hooks = options.hooks !== false;
   const secret = options.secret?.trim();
-  if (hooks && !secret) {
+  if (hooks && (!secret || secret.length < MIN_SECRET_LENGTH)) {
     throw new MissingSecretError(
-      'REBUILD_WEBHOOK_SECRET is not set: refusing to start the webhook endpoint. Set it to a long random value ' +
-        '(for example `openssl rand -hex 32`), or start with --no-hooks to run only the schedule and the static site.',
+      secret
+        ? `REBUILD_WEBHOOK_SECRET is too short (${secret.length} characters; at least ${MIN_SECRET_LENGTH}): refusing to start the webhook endpoint.`
+        : 'REBUILD_WEBHOOK_SECRET is not set: refusing to start the webhook endpoint. Set it to a long random value ' +
+            '(for example `openssl rand -hex 32`), or start with --no-hooks to run only the schedule and the static site.',
     );
   }
-  if (hooks && secret && secret.length < MIN_SECRET_LENGTH) {
-    throw new MissingSecretError(
-      `REBUILD_WEBHOOK_SECRET is too short (${secret.length} characters; at least ${MIN_SECRET_LENGTH}): refusing to start the webhook endpoint.`,
-    );
-  }
-  const verifier = secret
-    ? createVerifier({
-        secret,
-        toleranceMs: config.service.signatureToleranceMs,
-        now: options.now,
-        store: replayStore(config),
-      })
-    : undefined;
+  const verifier =
+    hooks && secret
+      ? createVerifier({
+          secret,
+          toleranceMs: config.service.signatureToleranceMs,
+          now: options.now,
+          store: replayStore(config),
+        })
+      : undefined;
 
   const startedAt = new Date().toISOString();
   const shutdown = new AbortController();
@@ -186,17 +148,8 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
       }
       lastBuild = result;
       if (result.ok) lastSuccessAt = result.finishedAt;
-      const summary = {
-        releaseId: result.releaseId,
-        trigger,
-        ok: result.ok,
-        stage: result.stage,
-        reason: result.reason,
-        pages: result.pages,
-        durationMs: result.durationMs,
-      };
-      if (result.ok) log.info('build.done', summary);
-      else log.warn('build.done', summary);
+      const { releaseId, ok, stage, reason, pages, durationMs } = result;
+      log[ok ? 'info' : 'warn']('build.done', { releaseId, trigger, ok, stage, reason, pages, durationMs });
       if (result.stage === 'lock' && !shutdown.signal.aborted) {
         clearTimeout(retryTimer);
         retryTimer = setTimeout(() => queue.trigger('retry'), Math.max(LOCK_RETRY_MS, config.service.debounceMs));
@@ -230,7 +183,8 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
 
   const serveStatic = config.service.serveStatic ? createStaticHandler(config, log) : undefined;
 
-  const status = async (): Promise<ServiceStatus> => {
+  /** What GET /hooks/status answers. */
+  const status = async () => {
     const current = await currentRelease(config);
     const state = queue.state;
     return {
@@ -253,7 +207,7 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   };
 
   const onRebuild = async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hooks || !verifier) {
+    if (!verifier) {
       sendJson(res, 404, { error: 'not found' });
       return;
     }
@@ -263,18 +217,11 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
     }
     const limit = config.service.bodyLimitBytes;
     const remote = req.socket.remoteAddress;
-    const tooLarge = () => {
+    const body = Number(req.headers['content-length'] ?? 0) > limit ? null : await readBody(req, limit);
+    if (body === null) {
       log.warn('hook.rejected', { reason: 'too-large', remote });
       // Close rather than read the rest of an oversized body.
       sendJson(res, 413, { error: 'payload too large', limit }, { Connection: 'close' });
-    };
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
-      tooLarge();
-      return;
-    }
-    const body = await readBody(req, limit);
-    if (body === null) {
-      tooLarge();
       return;
     }
     const verdict = verifier.verify(req.headers, body);
@@ -326,13 +273,7 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
     });
   });
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.service.port, config.service.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await once(server.listen(config.service.port, config.service.host), 'listening');
   } catch (error) {
     cron?.stop();
     throw error;
@@ -358,10 +299,10 @@ export async function startService(config: OpsConfig, options: ServiceOptions): 
   let closing: Promise<void> | undefined;
   return {
     url,
-    server,
     queue,
     status,
-    close() {
+    /** Stops the schedule, stops a running build (its release is discarded), closes the server. */
+    close(): Promise<void> {
       closing ??= (async () => {
         cron?.stop();
         clearTimeout(retryTimer);

@@ -12,7 +12,8 @@ export function stateDir(config: OpsConfig): string {
   return path.join(config.releasesDir, '.state');
 }
 
-function readJson(file: string): unknown {
+/** The value of a JSON file; undefined when it is missing or unreadable. */
+export function readJson(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
@@ -20,24 +21,18 @@ function readJson(file: string): unknown {
   }
 }
 
-/** Replay memory: digest (base64) -> epoch ms after which it may be forgotten. */
-export interface ReplayStore {
-  load(): Array<[string, number]>;
-  save(entries: Array<[string, number]>): void;
-}
-
-/** The replay memory in `<state>/replay.json`. */
-export function replayStore(config: OpsConfig): ReplayStore {
+/** The replay memory in `<state>/replay.json`: digest (base64) -> epoch ms after which it may be forgotten. */
+export function replayStore(config: OpsConfig) {
   const file = path.join(stateDir(config), 'replay.json');
   return {
-    load() {
+    load(): Array<[string, number]> {
       const data = readJson(file) as { seen?: unknown } | undefined;
       if (!data || !Array.isArray(data.seen)) return [];
       return data.seen.filter(
         (entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
       );
     },
-    save(entries) {
+    save(entries: Array<[string, number]>): void {
       writeJsonAtomicSync(file, { seen: entries });
     },
   };

@@ -2,8 +2,8 @@
  * The one static server of a built site, as a CDN serves it (operators' service, bench, e2e): each request answers from one folder, so a
  * release switch cannot mix releases; /_astro/ immutable, the rest revalidated; the site's `_headers` and `_redirects` apply.
  */
-import type { FileHandle } from 'node:fs/promises';
 import { open, realpath, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
@@ -59,14 +59,6 @@ interface Site {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-interface Opened {
-  handle: FileHandle;
-  file: string;
-  size: number;
-  mtime: Date;
-  etag: string;
-}
-
 function inside(root: string, file: string): boolean {
   const relative = path.relative(root, file);
   return relative !== '' ? !relative.startsWith('..') && !path.isAbsolute(relative) : true;
@@ -90,21 +82,11 @@ export function safeSegments(rawUrl: string): string[] | null {
   return segments;
 }
 
-async function openFile(root: string, candidate: string): Promise<Opened | null> {
-  let real: string;
-  try {
-    real = await realpath(candidate);
-  } catch {
-    return null;
-  }
-  // A symlink inside the release must not lead out of it.
-  if (!inside(root, real)) return null;
-  let handle: FileHandle;
-  try {
-    handle = await open(real, 'r');
-  } catch {
-    return null;
-  }
+/** An open file of the release at `candidate` (a symlink inside the release must not lead out of it), or null. */
+async function openFile(root: string, candidate: string) {
+  const real = await realpath(candidate).catch(() => null);
+  const handle = real && inside(root, real) ? await open(real, 'r').catch(() => null) : null;
+  if (!real || !handle) return null;
   const info = await handle.stat();
   if (!info.isFile()) {
     await handle.close();
@@ -115,7 +97,7 @@ async function openFile(root: string, candidate: string): Promise<Opened | null>
 }
 
 /** Finds the file for a path inside one release: the file, a directory's index.html, or `<path>.html`. */
-async function lookup(root: string, segments: string[]): Promise<Opened | null> {
+async function lookup(root: string, segments: string[]): ReturnType<typeof openFile> {
   const base = path.join(root, ...segments);
   if (!inside(root, base)) return null;
   const isDir = await stat(base).then(
@@ -137,11 +119,7 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
     options.onRequest?.(requestedPath(req.url ?? '/'));
     const site = await siteOf();
     if (!site) {
-      res.writeHead(503, {
-        'Retry-After': '30',
-        'Cache-Control': 'no-store',
-        'Content-Type': 'text/plain; charset=utf-8',
-      });
+      res.writeHead(503, { 'Retry-After': '30', 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('No release is live yet.\n');
       return;
     }
@@ -183,7 +161,7 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
     }
 
     const found = opened;
-    const { handle } = found;
+    const { handle } = opened;
     try {
       const type = contentTypeFor(found.file);
       const encoding = options.compress && found.size > 0 && COMPRESSIBLE.test(type) ? acceptedEncoding(req) : null;
@@ -210,11 +188,8 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
       if (encoding) {
         // Read from the handle opened above, like the stream below; packed once per file version and encoding.
         const key = `${found.file}:${etag}`;
-        let body = packed.get(key);
-        if (!body) {
-          body = compress(await handle.readFile(), encoding);
-          packed.set(key, body);
-        }
+        const body = packed.get(key) ?? compress(await handle.readFile(), encoding);
+        packed.set(key, body);
         res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
         res.end(req.method === 'HEAD' ? undefined : body);
         return;
@@ -303,10 +278,7 @@ export async function serveSite(dir: string, port: number, options: ServeOptions
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  await once(server.listen(port, '127.0.0.1'), 'listening');
   const address = server.address() as AddressInfo;
   return {
     origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,

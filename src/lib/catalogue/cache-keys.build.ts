@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { CategoryPageData, SubcategoryPageData, SubcategoryLink } from './category-pages.ts';
 import { relatedProducts, type CatalogueModel } from './model.ts';
 import type { ShopHeader } from './shop-pages.ts';
-import type { Category, Product } from './rows.ts';
+import type { Product } from './rows.ts';
+import { categoryPath } from '../search/record.ts';
 
 /** How many related products a product page shows ("You might also like"). */
 export const PRODUCT_PAGE_RELATED = 4;
@@ -52,23 +53,12 @@ function pageKey(model: CatalogueModel, value: object): string {
   return digest({ ...value, deliverTo: model.defaultArea });
 }
 
-/** A category and its ancestors, nearest first (the names a product's breadcrumb and search record show). */
-function categoryChain(model: CatalogueModel, id: string): Category[] {
-  const chain: Category[] = [];
-  const seen = new Set<string>();
-  for (let c = model.categoryById.get(id); c && !seen.has(c.id); c = c.parent_id ? model.categoryById.get(c.parent_id) : undefined) {
-    seen.add(c.id);
-    chain.push(c);
-  }
-  return chain;
-}
-
 /** /product/{id}: the product row, its category chain (breadcrumb, search record) and the related products' rows. */
 export function productPageKey(model: CatalogueModel, product: Product): string {
   return pageKey(model, {
     page: 'product',
     product,
-    categories: categoryChain(model, product.category_id),
+    categories: categoryPath(product.category_id, model.categoryById),
     related: relatedProducts(model, product, PRODUCT_PAGE_RELATED),
   });
 }

@@ -10,7 +10,7 @@ import { indexCatalogue, type CatalogueModel } from './model.ts';
 import { CatalogueReadError } from './reads.ts';
 import { sanitizeCatalogue } from './sanitize.ts';
 import { createSupabaseClient, listAll } from './supabase.ts';
-import type { Catalogue } from './rows.ts';
+import { CATALOGUE_TABLES, type Catalogue } from './rows.ts';
 
 /** Where the build reads the catalogue from, decided by the environment. */
 export type CatalogueOrigin =
@@ -59,17 +59,12 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
         throw new CatalogueReadError(`catalogue file ${origin.path}: ${error instanceof Error ? error.message : String(error)}`);
       }
       const tables = (parsed ?? {}) as Record<string, unknown>;
-      const rows = (name: keyof Catalogue): unknown[] => {
+      const rows = (name: keyof Catalogue): [string, unknown[]] => {
         const list = tables[name];
         if (!Array.isArray(list)) throw new CatalogueReadError(`catalogue file ${origin.path}: "${name}" is not an array of rows`);
-        return list;
+        return [name, list];
       };
-      return {
-        products: rows('products'),
-        categories: rows('categories'),
-        stores: rows('stores'),
-        delivery_areas: rows('delivery_areas'),
-      };
+      return Object.fromEntries(CATALOGUE_TABLES.map(rows)) as Record<keyof Catalogue, unknown[]>;
     }
     case 'synthetic': {
       // A build tool, loaded only for benchmark builds.

@@ -2,6 +2,7 @@
 import { byId, type CatalogueModel } from './model.ts';
 import { LISTING_PAGE_SIZE, type ListingIndex } from '../listing.ts';
 import type { Category, Product } from './rows.ts';
+import { PRODUCE_CATEGORIES } from '../coupons.ts';
 
 /** A "Browse by Subcategory" entry. */
 export interface SubcategoryLink {
@@ -38,12 +39,9 @@ export const PRODUCE_SUBCATEGORIES = [
   { id: 'organic-produce', name: 'Organic Produce' },
 ] as const;
 
-/** Top-level categories whose pages show the fixed produce entries rather than their own children. */
-export const PRODUCE_CATEGORY_IDS: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
-
 /** The "Browse by Subcategory" entries of a category page: the four fixed produce entries on fruits and vegetables, else its own children. */
 export function subcategoryLinks(model: CatalogueModel, categoryId: string): SubcategoryLink[] {
-  const entries = PRODUCE_CATEGORY_IDS.has(categoryId)
+  const entries = PRODUCE_CATEGORIES.has(categoryId)
     ? PRODUCE_SUBCATEGORIES.map((s) => ({ id: s.id, name: s.name }))
     : model.childrenOf(categoryId).map((c) => ({ id: c.id, name: c.name }));
   return entries.map((entry) => ({
@@ -58,7 +56,7 @@ export function subcategoryLinks(model: CatalogueModel, categoryId: string): Sub
  * the four produce entries under fruits and vegetables), else its own category page. Every category has one.
  */
 export function subcategoryHref(model: CatalogueModel, parentId: string, subcategoryId: string): string {
-  const linked = PRODUCE_CATEGORY_IDS.has(parentId)
+  const linked = PRODUCE_CATEGORIES.has(parentId)
     ? PRODUCE_SUBCATEGORIES.some((s) => s.id === subcategoryId)
     : model.childrenOf(parentId).some((c) => c.id === subcategoryId);
   return linked ? `/category/${parentId}/subcategory/${subcategoryId}` : `/category/${subcategoryId}`;

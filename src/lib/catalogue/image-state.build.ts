@@ -24,12 +24,8 @@ export interface OptimisedEntry {
   expires: number;
 }
 
-/** A photo shown as the placeholder, and why (`HTTP 404`, `not an image`...). */
-export interface FailedEntry {
-  failed: string;
-}
-
-export type ImageEntry = OptimisedEntry | FailedEntry;
+/** A photo optimised, or shown as the placeholder and why (`HTTP 404`, `not an image`...). */
+export type ImageEntry = OptimisedEntry | { failed: string };
 
 const isOptimised = (entry: Record<string, unknown>): boolean =>
   typeof entry['hash'] === 'string' &&
@@ -40,9 +36,15 @@ const isOptimised = (entry: Record<string, unknown>): boolean =>
   (entry['height'] as number) > 0 &&
   typeof entry['expires'] === 'number';
 
-/** The entries of a parsed state file; anything malformed is left out (that photo is fetched again). */
-export function readImageEntries(value: unknown): Map<string, ImageEntry> {
+/** Reads the state file at `file`; a missing or unreadable file has no entries, a malformed entry is left out (fetched again). */
+export async function readImageState(file: string): Promise<Map<string, ImageEntry>> {
   const entries = new Map<string, ImageEntry>();
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return entries;
+  }
   if (!isRecord(value) || value['version'] !== IMAGE_STATE_VERSION || !isRecord(value['images'])) return entries;
   for (const [url, entry] of Object.entries(value['images'])) {
     if (!isRecord(entry)) continue;
@@ -50,15 +52,6 @@ export function readImageEntries(value: unknown): Map<string, ImageEntry> {
     else if (typeof entry['failed'] === 'string') entries.set(url, { failed: entry['failed'] });
   }
   return entries;
-}
-
-/** Reads the state file at `file`; a missing or unreadable file has no entries. */
-export async function readImageState(file: string): Promise<Map<string, ImageEntry>> {
-  try {
-    return readImageEntries(JSON.parse(await readFile(file, 'utf8')));
-  } catch {
-    return new Map();
-  }
 }
 
 /** The image path a page shows for an entry: the optimised photo's stored path, or null (the placeholder). */

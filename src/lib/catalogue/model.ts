@@ -29,20 +29,12 @@ export const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 
 export function indexCatalogue(catalogue: Catalogue, defaultPincode?: string): CatalogueModel {
   const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
   const productById = new Map(catalogue.products.map((p) => [p.id, p]));
-  const children = new Map<string, Category[]>();
-  for (const c of catalogue.categories) {
-    if (c.parent_id === null) continue;
-    const list = children.get(c.parent_id) ?? [];
-    list.push(c);
-    children.set(c.parent_id, list);
-  }
+  const children = Map.groupBy(
+    catalogue.categories.filter((c) => c.parent_id !== null),
+    (c) => c.parent_id as string,
+  );
   for (const list of children.values()) list.sort(byOrder);
-  const byCategory = new Map<string, Product[]>();
-  for (const p of [...catalogue.products].sort(byId)) {
-    const list = byCategory.get(p.category_id) ?? [];
-    list.push(p);
-    byCategory.set(p.category_id, list);
-  }
+  const byCategory = Map.groupBy([...catalogue.products].sort(byId), (p) => p.category_id);
   const childrenOf = (id: string) => children.get(id) ?? [];
   // Each category's products are gathered and sorted once per model: a product page asks for its category's on every
   // render and key (100,000 product pages at the largest catalogue), so this must not sort the category each time.
@@ -87,24 +79,25 @@ export function activeStores(catalogue: Catalogue): Store[] {
   return catalogue.stores.filter((s) => s.is_active).sort(byId);
 }
 
-/** `shopProducts` of each catalogue, worked out once. */
-const shopGrids = new WeakMap<Catalogue, readonly Product[]>();
+/** `availableById` of each catalogue, worked out once. */
+const availableLists = new WeakMap<Catalogue, readonly Product[]>();
 
 /**
- * The shop page grid: the first 20 available products by id (the spec's read is not filtered by shop). Worked out
- * once per catalogue and shared, so read-only: every shop and store page asks, and sorting 100,000 products for each
- * took about 6 s of a 100,000-product build.
+ * The available products by id. Worked out once per catalogue and shared, so read-only: every shop, store and home
+ * page asks, and sorting 100,000 products for each took about 6 s of a 100,000-product build.
  */
-export function shopProducts(catalogue: Catalogue): readonly Product[] {
-  let grid = shopGrids.get(catalogue);
-  if (!grid) {
-    grid = catalogue.products
-      .filter((p) => p.is_available)
-      .sort(byId)
-      .slice(0, SHOP_PRODUCTS_LIMIT);
-    shopGrids.set(catalogue, grid);
+export function availableById(catalogue: Catalogue): readonly Product[] {
+  let list = availableLists.get(catalogue);
+  if (!list) {
+    list = catalogue.products.filter((p) => p.is_available).sort(byId);
+    availableLists.set(catalogue, list);
   }
-  return grid;
+  return list;
+}
+
+/** The shop page grid: the first 20 available products by id (the spec's read is not filtered by shop). */
+export function shopProducts(catalogue: Catalogue): readonly Product[] {
+  return availableById(catalogue).slice(0, SHOP_PRODUCTS_LIMIT);
 }
 
 /** The first `limit` available products of the same category as `product`, other than it (the product page's "related" row). */
@@ -134,10 +127,7 @@ function firstMatching<T>(list: readonly T[], limit: number, keep: (item: T) => 
 
 /** The first `limit` available products by id: the build's featured list (the spec's home featured read). */
 export function featuredProducts(catalogue: Catalogue, limit = FEATURED_LIMIT): Product[] {
-  return catalogue.products
-    .filter((p) => p.is_available)
-    .sort(byId)
-    .slice(0, limit);
+  return availableById(catalogue).slice(0, limit);
 }
 
 /**

@@ -2,8 +2,6 @@
 
 /** Home featured: at most 8 available products. */
 export const FEATURED_LIMIT = 8;
-/** Search: at most 50 results. */
-export const SEARCH_LIMIT = 50;
 /** Shop page: at most 20 products. */
 export const SHOP_PRODUCTS_LIMIT = 20;
 

@@ -126,20 +126,15 @@ const column = <From extends string, T>(from: From, read: (value: unknown, row: 
 
 const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
-/** Cleans one text field: markup removed, then the field rule (whitespace collapsed, trimmed, capped at `max` code points). */
-export function cleanText(value: unknown, max: number): { text: string | null; markup: boolean; truncated: boolean } {
-  if (typeof value !== 'string') return { text: null, markup: false, truncated: false };
-  const wellFormed = value.toWellFormed();
-  const stripped = striptags(wellFormed.replace(SCRIPT_OR_STYLE, ' '), [], ' ');
-  return { ...parseText(stripped, max), markup: stripped !== wellFormed };
-}
-
-/** Optional text: markup removed, capped at `max` (`<label> truncated`); null when missing or blank. */
+/** Optional text: markup removed, then the field rule (capped at `max`: `<label> truncated`); null when missing or blank. */
 const text =
   (max: number, label: string) =>
   (value: unknown, row: RowContext): string | null => {
-    const cleaned = cleanText(value, max);
-    if (cleaned.markup) row.repair('markup removed');
+    if (typeof value !== 'string') return null;
+    const wellFormed = value.toWellFormed();
+    const stripped = striptags(wellFormed.replace(SCRIPT_OR_STYLE, ' '), [], ' ');
+    const cleaned = parseText(stripped, max);
+    if (stripped !== wellFormed) row.repair('markup removed');
     if (cleaned.truncated) row.repair(`${label} truncated`);
     return cleaned.text;
   };
@@ -310,18 +305,14 @@ export const DELIVERY_AREA_ROW = {
 export type DeliveryArea = RowOf<typeof DELIVERY_AREA_ROW>;
 export type DeliveryAreaTableRow = TableRowOf<typeof DELIVERY_AREA_ROW>;
 
+const TABLE_ROWS = { products: PRODUCT_ROW, categories: CATEGORY_ROW, stores: STORE_ROW, delivery_areas: DELIVERY_AREA_ROW } as const;
+type Tables = typeof TABLE_ROWS;
+
+/** The catalogue's tables, in the order the build reads them. */
+export const CATALOGUE_TABLES = Object.keys(TABLE_ROWS) as (keyof Tables)[];
+
 /** The whole catalogue, read (what the build's model is made from). */
-export interface Catalogue {
-  products: Product[];
-  categories: Category[];
-  stores: Store[];
-  delivery_areas: DeliveryArea[];
-}
+export type Catalogue = { [K in keyof Tables]: RowOf<Tables[K]>[] };
 
 /** The catalogue's tables as stored (the sample catalogue's JSON, the seed, a Supabase read): read by `sanitizeCatalogue`. */
-export interface CatalogueTables {
-  products: ProductTableRow[];
-  categories: CategoryTableRow[];
-  stores: StoreTableRow[];
-  delivery_areas: DeliveryAreaTableRow[];
-}
+export type CatalogueTables = { [K in keyof Tables]: TableRowOf<Tables[K]>[] };

@@ -3,8 +3,7 @@
  * generator and the build with its place in the file). Edit it, then `npm run catalogue`; its format: docs/architecture.md.
  */
 import definitions from '../../data/sample-definitions.json' with { type: 'json' };
-import { SHOP_TYPES } from '../../data/shop-types.ts';
-import type { ShopType } from './rows.ts';
+import { SHOP_TYPE_IDS } from './rows.ts';
 
 /** The simple flat shapes an illustration is drawn with. */
 const SHAPES = [
@@ -37,66 +36,9 @@ export type Shape = (typeof SHAPES)[number];
 
 /** How goods are kept and delivered; picks the default closing sentence of descriptions. */
 const STORAGES = ['fresh', 'chilled', 'frozen', 'ambient'] as const;
-export type Storage = (typeof STORAGES)[number];
-
-/** An item type: one illustration and the generic sentences of its products' descriptions. */
-export interface KindDef {
-  /** Short label drawn on the illustration. */
-  readonly label: string;
-  readonly shape: Shape;
-  /** What the item is (first sentence, unless a product row has a note). */
-  readonly about: string;
-  /** How it is used (second sentence). */
-  readonly use: string;
-}
 
 /** `[kind, name, unit, price, mrp?, note?]`; format: docs/architecture.md, "Sample definitions". */
 export type ProductRow = readonly [kind: string, name: string, unit: string, price: number, mrp?: number | null, note?: string];
-
-export interface SubcategoryDef {
-  /** Kebab-case, unique across all categories. */
-  readonly id: string;
-  readonly name: string;
-  readonly storage: Storage;
-  /** Closing sentences replacing the storage defaults; `{unit}` and `{brand}` are filled in. */
-  readonly closings?: readonly string[];
-  readonly products: readonly ProductRow[];
-}
-
-export interface CategoryDef {
-  readonly id: string;
-  readonly name: string;
-  /** Colour of the category's illustrations. */
-  readonly colour: string;
-  readonly kinds: Readonly<Record<string, KindDef>>;
-  readonly subcategories: readonly SubcategoryDef[];
-}
-
-export interface StoreDef {
-  readonly name: string;
-  readonly shop_type: ShopType;
-  readonly is_active: boolean;
-  readonly rating: number | null;
-  readonly delivery_time_min: number | null;
-  readonly address: string;
-  /** Whether the store shows its shop-type illustration (false: no image, so the fallback shows). */
-  readonly image: boolean;
-}
-
-/** A pincode the sample delivers to, and the store (by name) that serves it. */
-export interface DeliveryAreaDef {
-  readonly pincode: string;
-  readonly area: string;
-  readonly city: string;
-  readonly store: string;
-}
-
-/** The products that deliberately exercise the fallbacks, by id. */
-export type FallbackCases = {
-  readonly unavailable: readonly string[];
-  readonly noImage: readonly string[];
-  readonly noUnit: readonly string[];
-};
 
 // ---------------------------------------------------------------------------------------------
 // Reading sample-definitions.json: each reader takes a value and its place in the file, and returns it typed or throws.
@@ -134,12 +76,15 @@ function record<T>(read: Read<T>): Read<Record<string, T>> {
   return (value, at) => Object.fromEntries(Object.entries(fields(value, at)).map(([key, item]) => [key, read(item, `${at}.${key}`)]));
 }
 
-/** An object with the fields `readers` name, each read by its reader; a field read as undefined is left out. */
-function object<T extends object>(readers: { readonly [K in keyof T]-?: Read<T[K]> }): Read<T> {
+/** The value a reader reads. */
+type ReadType<R> = R extends Read<infer T> ? T : never;
+
+/** An object with the fields `readers` name, each read by its reader (its type, theirs); a field read as undefined is left out. */
+function object<R extends Record<string, Read<unknown>>>(readers: R): Read<{ readonly [K in keyof R]: ReadType<R[K]> }> {
   return (value, at) => {
     const f = fields(value, at);
-    const entries = Object.entries<Read<unknown>>(readers).map(([key, read]) => [key, read(f[key], `${at}.${key}`)] as const);
-    return Object.fromEntries(entries.filter(([, item]) => item !== undefined)) as T;
+    const entries = Object.entries(readers).map(([key, read]) => [key, read(f[key], `${at}.${key}`)] as const);
+    return Object.fromEntries(entries.filter(([, item]) => item !== undefined)) as { readonly [K in keyof R]: ReadType<R[K]> };
   };
 }
 
@@ -160,19 +105,19 @@ const productRow: Read<ProductRow> = (value, at) => {
   return value.length === 5 ? [...row, mrp] : [...row, mrp, text(value[5], `${at}[5] (note)`)];
 };
 
-const category = object<CategoryDef>({
-  id: text,
-  name: text,
-  colour,
-  kinds: record(object<KindDef>({ label: text, shape: oneOf(SHAPES), about: text, use: text })),
-  subcategories: list(
-    object<SubcategoryDef>({ id: text, name: text, storage: oneOf(STORAGES), closings: optional(list(text)), products: list(productRow) }),
-  ),
-});
+/** An item type: one illustration (`label` drawn on it) and the generic sentences (`about`, then `use`) of its products' descriptions. */
+const kind = object({ label: text, shape: oneOf(SHAPES), about: text, use: text });
+export type KindDef = ReadType<typeof kind>;
 
-const SHOP_TYPE_IDS: readonly ShopType[] = SHOP_TYPES.map((entry) => entry.type);
+/** `closings` replace the storage defaults; `{unit}` and `{brand}` are filled in. Ids are kebab-case, unique across categories. */
+const subcategory = object({ id: text, name: text, storage: oneOf(STORAGES), closings: optional(list(text)), products: list(productRow) });
+export type SubcategoryDef = ReadType<typeof subcategory>;
 
-const store = object<StoreDef>({
+/** `colour`: the colour of the category's illustrations. */
+const category = object({ id: text, name: text, colour, kinds: record(kind), subcategories: list(subcategory) });
+
+/** `image`: whether the store shows its shop-type illustration (false: no image, so the fallback shows). */
+const store = object({
   name: text,
   shop_type: oneOf(SHOP_TYPE_IDS),
   is_active: boolean,
@@ -182,7 +127,8 @@ const store = object<StoreDef>({
   image: boolean,
 });
 
-const deliveryArea = object<DeliveryAreaDef>({ pincode: text, area: text, city: text, store: text });
+/** A pincode the sample delivers to, and the store (by name) that serves it. */
+const deliveryArea = object({ pincode: text, area: text, city: text, store: text });
 
 /** A record with exactly the keys `keys`, each value read alike. */
 function exactly<K extends string, T>(keys: readonly K[], read: Read<T>, value: unknown, at: string): Record<K, T> {
@@ -192,18 +138,8 @@ function exactly<K extends string, T>(keys: readonly K[], read: Read<T>, value: 
   return Object.fromEntries(keys.map((key) => [key, read(f[key], `${at}.${key}`)])) as Record<K, T>;
 }
 
-/** Everything sample-definitions.json holds, typed. */
-export interface Definitions {
-  readonly defaultClosings: Readonly<Record<Storage, readonly string[]>>;
-  readonly categories: readonly CategoryDef[];
-  readonly fallbackCases: FallbackCases;
-  readonly stores: readonly StoreDef[];
-  readonly deliveryAreas: readonly DeliveryAreaDef[];
-  readonly shopTypeColours: Readonly<Record<ShopType, string>>;
-}
-
 /** Reads sample-definitions.json; throws naming the first place not in the format of docs/architecture.md. */
-export function readDefinitions(value: unknown): Definitions {
+export function readDefinitions(value: unknown) {
   const file = fields(value, 'the file');
   return {
     defaultClosings: exactly(STORAGES, list(text), file.defaultClosings, 'defaultClosings'),

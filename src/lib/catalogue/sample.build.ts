@@ -8,31 +8,14 @@ import {
   FALLBACK_CASES,
   STORE_DEFS,
   DELIVERY_AREA_DEFS,
-  type CategoryDef,
   type KindDef,
   type ProductRow,
-  type Storage,
   type SubcategoryDef,
 } from './sample-definitions.build.ts';
-import type { CatalogueTables, CategoryTableRow, DeliveryAreaTableRow, ProductTableRow, ShopType, StoreTableRow } from './rows.ts';
+import type { CatalogueTables, CategoryTableRow, DeliveryAreaTableRow, ProductTableRow, StoreTableRow } from './rows.ts';
 
-/** Site-relative folder of the generated illustrations (under public/). */
-export const CATALOGUE_IMAGE_DIR = '/images/catalogue';
-
-/** Illustration of an item type. */
-export function kindImageUrl(kind: string): string {
-  return `${CATALOGUE_IMAGE_DIR}/${kind}.svg`;
-}
-
-/** Illustration of a category or subcategory. */
-export function categoryImageUrl(categoryId: string): string {
-  return `${CATALOGUE_IMAGE_DIR}/category-${categoryId}.svg`;
-}
-
-/** Illustration of a shop type. */
-export function shopTypeImageUrl(type: ShopType): string {
-  return `${CATALOGUE_IMAGE_DIR}/shop-${type}.svg`;
-}
+/** A generated illustration (under public/): `<kind>`, `category-<id>` or `shop-<type>`. */
+const illustration = (name: string): string => `/images/catalogue/${name}.svg`;
 
 /** Share of synthetic products marked unavailable, without an image, without a unit (percent), as in the sample. */
 const UNAVAILABLE_PERCENT = 5;
@@ -82,36 +65,18 @@ interface Kind extends KindDef {
 }
 
 /** One product row of the definitions, parsed. */
-interface ParsedRow {
-  readonly subcategory: SubcategoryDef;
-  readonly kind: Kind;
-  readonly brand: string | null;
-  /** The name without the brand ("Taaza Toned Milk"), or the whole name when there is no brand. */
-  readonly rest: string;
-  readonly name: string;
-  readonly unit: string;
-  readonly price: number;
-  readonly mrp: number | null;
-  readonly note: string | null;
-}
-
-interface Index {
-  readonly kinds: ReadonlyMap<string, Kind>;
-  readonly rows: readonly ParsedRow[];
-  readonly categories: readonly CategoryTableRow[];
-}
-
-let cachedIndex: Index | undefined;
+type ParsedRow = ReturnType<typeof parseRow>;
 
 function fail(message: string): never {
   throw new Error(`sample catalogue definitions: ${message}`);
 }
 
-function parseRow(row: ProductRow, subcategory: SubcategoryDef, kinds: ReadonlyMap<string, Kind>): ParsedRow {
+function parseRow(row: ProductRow, subcategory: SubcategoryDef, kinds: ReadonlyMap<string, Kind>) {
   const [kindKey, rawName, unit, price, mrp = null, note] = row;
   const kind = kinds.get(kindKey) ?? fail(`unknown kind "${kindKey}" in ${subcategory.id}`);
   const bar = rawName.indexOf('|');
   const brand = bar < 0 ? null : rawName.slice(0, bar).trim();
+  // The name without the brand ("Taaza Toned Milk"), or the whole name when there is no brand.
   const rest = bar < 0 ? rawName.trim() : rawName.slice(bar + 1).trim();
   const name = brand === null ? rest : rest.startsWith('-') ? `${brand}${rest}` : `${brand} ${rest}`;
   if (name === '' || unit.trim() === '') fail(`blank name or unit in ${subcategory.id}`);
@@ -120,8 +85,11 @@ function parseRow(row: ProductRow, subcategory: SubcategoryDef, kinds: ReadonlyM
   return { subcategory, kind, brand, rest, name, unit, price, mrp, note: note ?? null };
 }
 
-function index(): Index {
-  if (cachedIndex) return cachedIndex;
+let cachedIndex: ReturnType<typeof readIndex> | undefined;
+const index = () => (cachedIndex ??= readIndex());
+
+/** The definitions flattened: item types by key, parsed product rows, category rows (parents first). */
+function readIndex() {
   const kinds = new Map<string, Kind>();
   for (const cat of CATEGORY_DEFS) {
     for (const [key, def] of Object.entries(cat.kinds)) {
@@ -134,20 +102,19 @@ function index(): Index {
   const categories: CategoryTableRow[] = [];
   const subcategories: CategoryTableRow[] = [];
   const rows: ParsedRow[] = [];
-  CATEGORY_DEFS.forEach((cat: CategoryDef, i) => {
+  CATEGORY_DEFS.forEach((cat, i) => {
     if (categoryIds.has(cat.id)) fail(`category id "${cat.id}" used twice`);
     categoryIds.add(cat.id);
-    categories.push({ id: cat.id, name: cat.name, parent_id: null, sort_order: i, image_url: categoryImageUrl(cat.id) });
+    categories.push({ id: cat.id, name: cat.name, parent_id: null, sort_order: i, image_url: illustration(`category-${cat.id}`) });
     cat.subcategories.forEach((sub, j) => {
       if (categoryIds.has(sub.id)) fail(`category id "${sub.id}" used twice`);
       if (slugify(sub.id) !== sub.id) fail(`subcategory id "${sub.id}" is not kebab-case`);
       categoryIds.add(sub.id);
-      subcategories.push({ id: sub.id, name: sub.name, parent_id: cat.id, sort_order: j, image_url: categoryImageUrl(sub.id) });
+      subcategories.push({ id: sub.id, name: sub.name, parent_id: cat.id, sort_order: j, image_url: illustration(`category-${sub.id}`) });
       for (const row of sub.products) rows.push(parseRow(row, sub, kinds));
     });
   });
-  cachedIndex = { kinds, rows, categories: [...categories, ...subcategories] };
-  return cachedIndex;
+  return { kinds, rows, categories: [...categories, ...subcategories] };
 }
 
 /** Every item type with its category, in definition order (one illustration each). */
@@ -158,20 +125,7 @@ export function listKinds(): { key: string; label: string; shape: KindDef['shape
 // ---------------------------------------------------------------------------------------------
 // Descriptions
 
-function closingFor(
-  storage: Storage,
-  custom: readonly string[] | undefined,
-  brand: string | null,
-  unit: string | null,
-  pick: number,
-): string {
-  const templates = (custom ?? DEFAULT_CLOSINGS[storage]).filter(
-    (t) => (unit !== null || !t.includes('{unit}')) && (brand !== null || !t.includes('{brand}')),
-  );
-  const template = templates[pick % Math.max(templates.length, 1)] ?? '';
-  return template.replace('{unit}', unit ?? '').replace('{brand}', brand ?? '');
-}
-
+/** A product's description: the note or the kind's first sentence, its use, and a closing whose placeholders can be filled. */
 function describe(
   kind: KindDef,
   note: string | null,
@@ -180,7 +134,10 @@ function describe(
   unit: string | null,
   pick: number,
 ): string {
-  const closing = closingFor(subcategory.storage, subcategory.closings, brand, unit, pick);
+  const templates = (subcategory.closings ?? DEFAULT_CLOSINGS[subcategory.storage]).filter(
+    (t) => (unit !== null || !t.includes('{unit}')) && (brand !== null || !t.includes('{brand}')),
+  );
+  const closing = (templates[pick % Math.max(templates.length, 1)] ?? '').replace('{unit}', unit ?? '').replace('{brand}', brand ?? '');
   return `${note ?? kind.about} ${kind.use}${closing ? ` ${closing}` : ''}`;
 }
 
@@ -201,7 +158,7 @@ function buildStores(): StoreTableRow[] {
       rating: def.rating,
       delivery_time_min: def.delivery_time_min,
       address: def.address,
-      image_url: def.image ? shopTypeImageUrl(def.shop_type) : null,
+      image_url: def.image ? illustration(`shop-${def.shop_type}`) : null,
     };
   });
 }
@@ -241,7 +198,7 @@ export function buildSampleCatalogue(): CatalogueTables {
       name: row.name,
       price: row.price,
       original_price: row.mrp,
-      image_url: hasImage ? kindImageUrl(row.kind.key) : null,
+      image_url: hasImage ? illustration(row.kind.key) : null,
       quantity_unit: unit,
       description: describe(row.kind, row.note, row.subcategory, row.brand, unit, fnv1a(`description:${id}`)),
       category_id: row.subcategory.id,
@@ -256,41 +213,9 @@ export function buildSampleCatalogue(): CatalogueTables {
   return { categories: categories.map((c) => ({ ...c })), products, stores, delivery_areas: buildDeliveryAreas(stores) };
 }
 
-/** The catalogue as the committed JSON file: keys in a fixed order, 2-space indent, final newline. */
+/** The catalogue as the committed JSON file: 2-space indent, final newline; the keys in the order the rows above are built with. */
 export function catalogueToJson(catalogue: CatalogueTables): string {
-  const ordered = {
-    categories: catalogue.categories.map((c) => ({
-      id: c.id,
-      name: c.name,
-      parent_id: c.parent_id,
-      sort_order: c.sort_order,
-      image_url: c.image_url,
-    })),
-    products: catalogue.products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: p.price,
-      original_price: p.original_price,
-      image_url: p.image_url,
-      quantity_unit: p.quantity_unit,
-      description: p.description,
-      category_id: p.category_id,
-      is_available: p.is_available,
-      brand: p.brand,
-    })),
-    stores: catalogue.stores.map((s) => ({
-      id: s.id,
-      name: s.name,
-      shop_type: s.shop_type,
-      is_active: s.is_active,
-      rating: s.rating,
-      delivery_time_min: s.delivery_time_min,
-      address: s.address,
-      image_url: s.image_url,
-    })),
-    delivery_areas: catalogue.delivery_areas.map((a) => ({ pincode: a.pincode, area: a.area, city: a.city, store_id: a.store_id })),
-  };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  return `${JSON.stringify(catalogue, null, 2)}\n`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -322,31 +247,14 @@ function parseAmount(unit: string): Amount | null {
   return { dim: factor[0], qty: count * Number(m[2]) * factor[1] };
 }
 
-interface Template {
-  readonly row: ParsedRow;
-  readonly amount: Amount | null;
-  readonly fresh: boolean;
-  /** slugify(row.rest), precomputed: ids are joined from part slugs instead of slugifying each name. */
-  readonly restSlug: string;
-  /** The rest is glued to the brand ("Parle" + "-G ..."), so neither brand nor prefix may change. */
-  readonly glued: boolean;
-}
+let cachedPools: ReturnType<typeof readPools> | undefined;
+const pools = () => (cachedPools ??= readPools());
 
-interface Pools {
-  readonly templates: readonly Template[];
-  /** Brands seen per kind. */
-  readonly brands: ReadonlyMap<string, readonly string[]>;
-  /** Pack sizes seen per kind. */
-  readonly units: ReadonlyMap<string, readonly { unit: string; amount: Amount | null }[]>;
-}
-
-let cachedPools: Pools | undefined;
-
-function pools(): Pools {
-  if (cachedPools) return cachedPools;
+/** Each product row as a template, with the brands and the pack sizes seen per kind. */
+function readPools() {
   const brands = new Map<string, string[]>();
   const units = new Map<string, { unit: string; amount: Amount | null }[]>();
-  const templates = index().rows.map((row): Template => {
+  const templates = index().rows.map((row) => {
     const amount = parseAmount(row.unit);
     const kindBrands = brands.get(row.kind.key) ?? [];
     if (row.brand !== null && !kindBrands.includes(row.brand)) kindBrands.push(row.brand);
@@ -354,10 +262,11 @@ function pools(): Pools {
     const kindUnits = units.get(row.kind.key) ?? [];
     if (!kindUnits.some((u) => u.unit === row.unit)) kindUnits.push({ unit: row.unit, amount });
     units.set(row.kind.key, kindUnits);
+    // `restSlug`: ids are joined from part slugs instead of slugifying each name. `glued`: the rest is glued to the
+    // brand ("Parle" + "-G ..."), so neither brand nor prefix may change.
     return { row, amount, fresh: row.subcategory.storage === 'fresh', restSlug: slugify(row.rest), glued: row.rest.startsWith('-') };
   });
-  cachedPools = { templates, brands, units };
-  return cachedPools;
+  return { templates, brands, units };
 }
 
 /** slugify() with memory, for the few hundred distinct brands, variant words and units. */
@@ -495,7 +404,7 @@ export function generateSyntheticCatalogue(size: number, seed = 42): CatalogueTa
       name,
       price,
       original_price,
-      image_url: random() < NO_IMAGE_PERCENT / 100 ? null : kindImageUrl(kind.key),
+      image_url: random() < NO_IMAGE_PERCENT / 100 ? null : illustration(kind.key),
       quantity_unit: shownUnit,
       // A row's note describes that very product, so it only fits when brand and pack size were kept.
       description: describe(

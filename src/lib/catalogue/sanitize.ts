@@ -1,8 +1,7 @@
 /**
  * The catalogue as a whole: each row read by its table's description (rows.ts), then what needs the whole table (duplicates, parent
- * loops, references to rows that survived), with a `SanitizeReport`. Also `cleanNameQuery`, for a shopper's search text.
+ * loops, references to rows that survived), with a `SanitizeReport`.
  */
-import { codePointLength, NAME_MAX, SPACE_RUN } from '../fields.ts';
 import {
   CATEGORY_ROW,
   DELIVERY_AREA_ROW,
@@ -10,18 +9,13 @@ import {
   readRow,
   STORE_ROW,
   type Catalogue,
-  type Category,
-  type DeliveryArea,
   type Product,
   type RowResult,
   type SkipReason,
-  type Store,
 } from './rows.ts';
 
 /** The catalogue tables. */
 export type CatalogueTable = keyof Catalogue;
-
-export type { SkipReason };
 
 /** A row left out of the catalogue. */
 export interface SkippedRow {
@@ -69,31 +63,10 @@ function tally(labels: string[]): string {
     .join(', ');
 }
 
-// ---------------------------------------------------------------------------------------------
-// One row
-
 /** Reads one product row (rows.ts). With `knownCategoryIds`, a product whose category is not in it is skipped. */
 export function sanitizeProduct(raw: unknown, knownCategoryIds?: ReadonlySet<string>): RowResult<Product> {
   return readRow(PRODUCT_ROW, raw, { categories: knownCategoryIds });
 }
-
-/** Reads one category row (rows.ts). With `knownCategoryIds`, a parent not in it becomes null (`unknown parent`). */
-export function sanitizeCategory(raw: unknown, knownCategoryIds?: ReadonlySet<string>): RowResult<Category> {
-  return readRow(CATEGORY_ROW, raw, { categories: knownCategoryIds });
-}
-
-/** Reads one store row (rows.ts). */
-export function sanitizeStore(raw: unknown): RowResult<Store> {
-  return readRow(STORE_ROW, raw);
-}
-
-/** Reads one delivery_areas row (rows.ts). With `knownStoreIds`, an area whose store is not in it is skipped. */
-export function sanitizeDeliveryArea(raw: unknown, knownStoreIds?: ReadonlySet<string>): RowResult<DeliveryArea> {
-  return readRow(DELIVERY_AREA_ROW, raw, { stores: knownStoreIds });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Whole catalogue
 
 /** Applies every rule to raw table rows (any origin) and reports what was skipped and repaired. */
 export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknown[]; stores: unknown[]; delivery_areas?: unknown[] }): {
@@ -102,29 +75,33 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
 } {
   const report = new SanitizeReport();
 
-  const collect = <T extends { id: string }>(
+  /** The rows of one table that pass `sanitize`, the first of each key (`key`: the id, or an area's pincode). */
+  const collect = <T>(
     table: CatalogueTable,
-    rows: unknown[],
+    rows: unknown,
     sanitize: (row: unknown) => RowResult<T>,
+    key: (row: T) => string,
+    duplicate: SkipReason,
   ): { row: T; repairs: string[] }[] => {
     const kept: { row: T; repairs: string[] }[] = [];
     const seen = new Set<string>();
-    rows.forEach((input, index) => {
+    (Array.isArray(rows) ? rows : []).forEach((input: unknown, index) => {
       const result = sanitize(input);
       if (!result.ok) {
         report.skipped.push({ table, index, id: result.id, reason: result.reason });
-      } else if (seen.has(result.row.id)) {
-        report.skipped.push({ table, index, id: result.row.id, reason: 'duplicate id' });
+      } else if (seen.has(key(result.row))) {
+        report.skipped.push({ table, index, id: key(result.row), reason: duplicate });
       } else {
-        seen.add(result.row.id);
+        seen.add(key(result.row));
         kept.push({ row: result.row, repairs: result.repairs });
       }
     });
     return kept;
   };
+  const byRowId = (row: { id: string }) => row.id;
 
   // Categories first: products and parents are checked against the categories that survive.
-  const categories = collect('categories', Array.isArray(raw.categories) ? raw.categories : [], (r) => sanitizeCategory(r));
+  const categories = collect('categories', raw.categories, (r) => readRow(CATEGORY_ROW, r), byRowId, 'duplicate id');
   const byId = new Map(categories.map((c) => [c.row.id, c]));
   for (const entry of categories) {
     const parent = entry.row.parent_id;
@@ -151,63 +128,24 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
   }
   const categoryIds: ReadonlySet<string> = new Set(byId.keys());
 
-  const products = collect('products', Array.isArray(raw.products) ? raw.products : [], (r) => sanitizeProduct(r, categoryIds));
-  const stores = collect('stores', Array.isArray(raw.stores) ? raw.stores : [], (r) => sanitizeStore(r));
+  const products = collect('products', raw.products, (r) => sanitizeProduct(r, categoryIds), byRowId, 'duplicate id');
+  const stores = collect('stores', raw.stores, (r) => readRow(STORE_ROW, r), byRowId, 'duplicate id');
   const storeIds: ReadonlySet<string> = new Set(stores.map((s) => s.row.id));
 
-  // Keyed by pincode: the same walk as `collect`, with the pincode standing in for the id.
-  const areas: { row: DeliveryArea; repairs: string[] }[] = [];
-  const seenPincodes = new Set<string>();
-  (Array.isArray(raw.delivery_areas) ? raw.delivery_areas : []).forEach((input, index) => {
-    const result = sanitizeDeliveryArea(input, storeIds);
-    if (!result.ok) report.skipped.push({ table: 'delivery_areas', index, id: result.id, reason: result.reason });
-    else if (seenPincodes.has(result.row.pincode)) {
-      report.skipped.push({ table: 'delivery_areas', index, id: result.row.pincode, reason: 'duplicate pincode' });
-    } else {
-      seenPincodes.add(result.row.pincode);
-      areas.push(result);
-    }
-  });
+  const areaRow = (r: unknown) => readRow(DELIVERY_AREA_ROW, r, { stores: storeIds });
+  const areas = collect('delivery_areas', raw.delivery_areas, areaRow, (a) => a.pincode, 'duplicate pincode');
 
-  const finish = <T extends { id: string }>(table: CatalogueTable, entries: { row: T; repairs: string[] }[]): T[] => {
+  const finish = <T>(table: CatalogueTable, entries: { row: T; repairs: string[] }[], key: (row: T) => string): T[] => {
     report.kept[table] = entries.length;
-    for (const { row, repairs } of entries) if (repairs.length > 0) report.repaired.push({ table, id: row.id, what: repairs });
+    for (const { row, repairs } of entries) if (repairs.length > 0) report.repaired.push({ table, id: key(row), what: repairs });
     return entries.map((e) => e.row);
   };
 
   const catalogue: Catalogue = {
-    products: finish('products', products),
-    categories: finish('categories', categories),
-    stores: finish('stores', stores),
-    delivery_areas: areas.map(({ row, repairs }) => {
-      if (repairs.length > 0) report.repaired.push({ table: 'delivery_areas', id: row.pincode, what: repairs });
-      return row;
-    }),
+    products: finish('products', products, byRowId),
+    categories: finish('categories', categories, byRowId),
+    stores: finish('stores', stores, byRowId),
+    delivery_areas: finish('delivery_areas', areas, (a) => a.pincode),
   };
-  report.kept.delivery_areas = catalogue.delivery_areas.length;
   return { catalogue, report };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Search text
-
-/**
- * Longest search text that can match anything: names keep at most 200 code points and lower-casing at
- * most doubles a code point (only "İ" grows), so longer text matches no name. Both sources answer an
- * empty list for it without asking anyone, which also keeps request URLs short.
- */
-export const QUERY_MAX = 2 * NAME_MAX;
-
-/**
- * A shopper's name filter as both sources use it: lone surrogates replaced (as a URL would), runs of
- * whitespace and control characters collapsed to one space (names are stored that way), ends trimmed.
- * An empty result means "no filter".
- */
-export function cleanNameQuery(query: string | undefined): string {
-  return (query ?? '').toWellFormed().replace(SPACE_RUN, ' ').trim();
-}
-
-/** True when cleaned search text is too long to match any name (see `QUERY_MAX`). */
-export function isUnmatchableQuery(cleaned: string): boolean {
-  return cleaned.length > QUERY_MAX && codePointLength(cleaned) > QUERY_MAX;
 }

@@ -1,5 +1,5 @@
 /** What the stores list and the shop pages show: shop headers, ratings and delivery times with the spec's defaults. */
-import { SHOP_TYPES, type ShopTypeEntry } from '../../data/shop-types.ts';
+import { SHOP_TYPES } from '../../data/shop-types.ts';
 import { byId } from './model.ts';
 import type { Catalogue, Store } from './rows.ts';
 
@@ -26,19 +26,8 @@ export interface ShopHeader {
   subtitle: string | null;
 }
 
-/** The header of `/shop/{type}`. */
-export function shopTypeHeader(type: ShopTypeEntry): ShopHeader {
-  return {
-    title: type.name,
-    rating: displayRating(null),
-    deliveryTime: displayDeliveryTime(null),
-    distance: STORE_DISTANCE,
-    subtitle: type.blurb,
-  };
-}
-
-/** The header of `/store/{id}` and `/shop/{id}`. */
-export function storeHeader(store: Store): ShopHeader {
+/** The header of `/store/{id}` and `/shop/{id}` (a shop type's: its name and blurb, the spec's defaults). */
+export function storeHeader(store: Pick<Store, 'name' | 'rating' | 'delivery_time_min' | 'address'>): ShopHeader {
   return {
     title: store.name,
     rating: displayRating(store.rating),
@@ -50,7 +39,10 @@ export function storeHeader(store: Store): ShopHeader {
 
 /** Every `/shop/{shopId}` page: the four shop types, then each store whose id is not a shop type. */
 export function shopPaths(catalogue: Catalogue): { shopId: string; header: ShopHeader }[] {
-  const types = SHOP_TYPES.map((t) => ({ shopId: t.type, header: shopTypeHeader(t) }));
+  const types = SHOP_TYPES.map(({ type, name, blurb }) => {
+    const header = storeHeader({ name, rating: null, delivery_time_min: null, address: blurb });
+    return { shopId: type, header };
+  });
   const taken = new Set<string>(SHOP_TYPES.map((t) => t.type));
   const stores = [...catalogue.stores]
     .sort(byId)

@@ -6,8 +6,8 @@ import { HOME_CATEGORY_COLOURS, type HomeCategory } from '../../data/home-catego
 import { BEST_SELLER_IDS, POPULAR_PRODUCT_IDS } from '../../data/home-products.ts';
 import { discountPercent } from '../format.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
-import { SEARCH_CHIP_IDS, POPULAR_CATEGORIES, type CategoryChip, type PopularTile } from '../search/query.ts';
-import { byId, topLevelCategories, type CatalogueModel } from './model.ts';
+import { CATEGORY_CHIPS, POPULAR_CATEGORIES, type CategoryChip, type PopularTile } from '../search/query.ts';
+import { availableById, byId, topLevelCategories, type CatalogueModel } from './model.ts';
 import type { Category, Product } from './rows.ts';
 
 /** How many top-level categories the home row shows (the spec's ten), in sort_order. */
@@ -26,13 +26,6 @@ function words(text: string): string[] {
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
 
-/** Top-level categories first (by sort_order), then the rest in the same order: where a link looks first. */
-function categoriesInOrder(model: CatalogueModel): Category[] {
-  const top = topLevelCategories(model);
-  const below = model.catalogue.categories.filter((c) => c.parent_id !== null).sort((a, b) => a.sort_order - b.sort_order || byId(a, b));
-  return [...top, ...below];
-}
-
 /**
  * The page for a category the spec's copy names by id: `/category/{id}` when the catalogue has it, else the first
  * category (top-level first) whose id shares the wanted id's first word ("fruits" -> /category/fruits-vegetables),
@@ -41,7 +34,9 @@ function categoriesInOrder(model: CatalogueModel): Category[] {
 export function categoryHref(model: CatalogueModel, wanted: string): string | null {
   if (model.categoryById.has(wanted)) return `/category/${wanted}`;
   const [first] = words(wanted);
-  const near = first ? categoriesInOrder(model).find((c) => words(c.id).includes(first)) : undefined;
+  // Top-level categories first (by sort_order), then the rest in the same order.
+  const below = model.catalogue.categories.filter((c) => c.parent_id !== null).sort((a, b) => a.sort_order - b.sort_order || byId(a, b));
+  const near = first ? [...topLevelCategories(model), ...below].find((c) => words(c.id).includes(first)) : undefined;
   return near ? `/category/${near.id}` : null;
 }
 
@@ -108,7 +103,7 @@ function fillUp(first: Product[], more: Iterable<Product>, size: number, taken: 
  * of each top-level category in order).
  */
 export function homeProductRows(model: CatalogueModel): { popular: Product[]; bestSellers: Product[] } {
-  const available = model.catalogue.products.filter((p) => p.is_available).sort(byId);
+  const available = availableById(model.catalogue);
   const discount = (p: Product) => discountPercent(p.price_paise, p.original_price_paise) ?? 0;
   const byDiscount = available.filter((p) => discount(p) > 0).sort((a, b) => discount(b) - discount(a) || byId(a, b));
   const popular = fillUp(pick(model, POPULAR_PRODUCT_IDS), byDiscount, HOME_ROW_SIZE);
@@ -121,10 +116,7 @@ export function homeProductRows(model: CatalogueModel): { popular: Product[]; be
 /** The search page's chips: "All", then the spec's four where the catalogue has them, filled up with its other top-level categories. */
 export function searchChips(model: CatalogueModel): CategoryChip[] {
   const top = topLevelCategories(model);
-  const spec = SEARCH_CHIP_IDS.filter((id) => top.some((c) => c.id === id)).map((id) => ({
-    id,
-    label: `${id.charAt(0).toUpperCase()}${id.slice(1)}`,
-  }));
+  const spec = CATEGORY_CHIPS.slice(1).filter((chip) => top.some((c) => c.id === chip.id));
   const more = top.filter((c) => !spec.some((chip) => chip.id === c.id)).map((c) => ({ id: c.id, label: c.name }));
   return [{ id: 'all', label: 'All' }, ...[...spec, ...more].slice(0, SEARCH_CHIP_COUNT)];
 }

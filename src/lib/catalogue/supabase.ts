@@ -3,7 +3,7 @@
  * `readFeatured`, each ordered by id. Rows pass the row rules; a failure other than "no such row" throws `CatalogueReadError`.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { isValidId } from '../fields.ts';
+import { readId } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
 import { sanitizeProduct } from './sanitize.ts';
 import type { Product } from './rows.ts';
@@ -12,12 +12,6 @@ import type { Product } from './rows.ts';
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Rows per page for `listAll`: PostgREST's default max-rows. */
 export const PAGE_SIZE = 1000;
-
-/** Options for `createSupabaseClient`. */
-export interface SupabaseClientOptions {
-  /** Per-request timeout in milliseconds (default `REQUEST_TIMEOUT_MS`). */
-  timeoutMs?: number;
-}
 
 /** Options shared by the reads. */
 export interface ReadOptions {
@@ -30,13 +24,13 @@ export interface ReadOptions {
 
 /**
  * A Supabase client for catalogue reads: no session kept, refreshed or read from the URL (the storefront
- * only ever uses the anon key), and every request abandoned after `timeoutMs`.
+ * only ever uses the anon key), and every request abandoned after `timeoutMs` (default `REQUEST_TIMEOUT_MS`).
  */
 export function createSupabaseClient(
   url: string,
   anonKey: string,
   fetchImpl?: typeof fetch,
-  options: SupabaseClientOptions = {},
+  options: { timeoutMs?: number } = {},
 ): SupabaseClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timedFetch: typeof fetch = async (input, init) => {
@@ -134,22 +128,13 @@ function rows(read: string, answer: Answer, client: SupabaseClient): unknown[] {
   return answer.data;
 }
 
-function keptProducts(raw: unknown[]): Product[] {
-  const out: Product[] = [];
-  for (const row of raw) {
-    const result = sanitizeProduct(row);
-    if (result.ok) out.push(result.row);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Live reads
 
 /** Product page and cart add: one product by id, or null when no row matches (or the row is one the rules reject). */
 export async function readProductById(client: SupabaseClient, id: string, options: ReadOptions = {}): Promise<Product | null> {
   // An id the rules would never keep names no row the site could show; don't ask.
-  if (!isValidId(id)) return null;
+  if (readId(id) !== id) return null;
   const answer: Answer = await client
     .from('products')
     .select('*')
@@ -174,7 +159,10 @@ export async function readFeatured(client: SupabaseClient, options: ReadOptions 
     .order('id')
     .limit(FEATURED_LIMIT)
     .retry(options.retry ?? true);
-  return keptProducts(rows('featured products', answer, client));
+  return rows('featured products', answer, client).flatMap((row) => {
+    const result = sanitizeProduct(row);
+    return result.ok ? [result.row] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

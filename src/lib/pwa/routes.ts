@@ -3,7 +3,7 @@
  * Supabase requests, cache names. Pure; shared by src/sw/sw.ts, scripts/build-sw.ts, the offline page and the tests.
  */
 
-import { isOrderDetailPath, ORDER_PAGE } from '../order-paths.ts';
+import { ORDER_PAGE, orderIdFromPath } from '../order-paths.ts';
 
 /** Prefix of every cache the site's service worker owns (so a cleanup never touches anything else). */
 export const CACHE_PREFIX = 'thela';
@@ -84,7 +84,7 @@ export function pageKey(pathname: string): string {
   if (path.endsWith('.html')) path = `${path.slice(0, -'.html'.length)}/`;
   if (!path.endsWith('/')) path = `${path}/`;
   path = path.replace(/\/{2,}/g, '/');
-  return isOrderDetailPath(path) ? ORDER_PAGE : path;
+  return orderIdFromPath(path) !== null ? ORDER_PAGE : path;
 }
 
 /** File types the site serves that are not pages (a product id may contain a dot: "ghee-0.5-l" is still a page). */
@@ -109,11 +109,6 @@ export function precacheUrlForFile(file: string): string {
  */
 export function isPagefindHashedPath(pathname: string): boolean {
   return /^\/pagefind\/(?:index|fragment|filter)\/[^/]+$/.test(pathname) || /^\/pagefind\/pagefind\.[^/]+\.pf_meta$/.test(pathname);
-}
-
-/** Any Pagefind file. */
-export function isPagefindPath(pathname: string): boolean {
-  return pathname.startsWith('/pagefind/');
 }
 
 /** The site's own read-only data files written at build time (the featured list: /data/featured.json). */

@@ -8,9 +8,6 @@ import { isOnline } from './network.ts';
 /** The Pagefind files every search loads, whatever the query (the WebAssembly is per language). */
 export const SEARCH_CORE_FILES = ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json'] as const;
 
-/** 'online': search normally. 'offline-saved': offline, index saved, search works. 'needs-connection': it cannot. */
-export type SearchAvailability = 'online' | 'offline-saved' | 'needs-connection';
-
 /** True when pagefind.js, its entry file, WebAssembly, metadata and an index chunk are in this browser's caches. */
 export async function searchIndexSaved(
   cacheStorage: CacheStorage | undefined = 'caches' in globalThis ? globalThis.caches : undefined,
@@ -34,8 +31,8 @@ export async function searchIndexSaved(
   }
 }
 
-/** Whether search can run now (see the module comment). */
-export async function searchAvailability(): Promise<SearchAvailability> {
+/** Whether search can run now: 'online'; 'offline-saved' (offline, index saved, search works); 'needs-connection' (it cannot). */
+export async function searchAvailability(): Promise<'online' | 'offline-saved' | 'needs-connection'> {
   if (isOnline()) return 'online';
   return (await searchIndexSaved()) ? 'offline-saved' : 'needs-connection';
 }

@@ -2,6 +2,7 @@
  * Typo correction for query words that match nothing (Pagefind has no edit distance): the closest word of the build's vocabulary by
  * Damerau-Levenshtein distance (1 edit up to 4 letters, else 2); tie-breaks and word splitting: src/lib/search/README.md.
  */
+import { sharedPrefixLength } from './matching.ts';
 import { normalizeWords } from './synonyms.ts';
 
 /** Where the build writes the vocabulary (beside Pagefind's files: same caching, same offline rule). */
@@ -125,12 +126,6 @@ export function parseVocabulary(data: unknown): Vocabulary | null {
   return vocabularyFrom(entries);
 }
 
-const sharedPrefix = (a: string, b: string): number => {
-  let i = 0;
-  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
-  return i;
-};
-
 /** True for a word correction must leave alone: a number ("500", "2x"), or a pack-size unit after a number. */
 export function isProtected(word: string, previous: string | undefined): boolean {
   if (/\d/.test(word)) return true;
@@ -145,15 +140,9 @@ interface Candidate {
   prefix: number;
 }
 
-/** True when `a` is a better correction than `b`: smaller distance, more frequent, longer shared start, A-Z. */
-const better = (a: Candidate, b: Candidate): boolean =>
-  a.distance !== b.distance
-    ? a.distance < b.distance
-    : a.count !== b.count
-      ? a.count > b.count
-      : a.prefix !== b.prefix
-        ? a.prefix > b.prefix
-        : a.word < b.word;
+/** Better corrections first: smaller distance, more frequent, longer shared start, A-Z. */
+const bestFirst = (a: Candidate, b: Candidate): number =>
+  a.distance - b.distance || b.count - a.count || b.prefix - a.prefix || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 
 /** Most corrections tried for a word when several are equally close: each is one more search. */
 export const MAX_CANDIDATES = 3;
@@ -174,20 +163,14 @@ export function correctionCandidates(word: string, vocabulary: Vocabulary, limit
       const best = nearest[0]?.distance ?? max;
       const distance = osaDistance(word, candidate, best);
       if (distance > best) continue;
-      const next: Candidate = { word: candidate, distance, count: bucket.counts[i] as number, prefix: sharedPrefix(word, candidate) };
       if (nearest.length > 0 && distance < best) nearest = [];
-      nearest.push(next);
+      nearest.push({ word: candidate, distance, count: bucket.counts[i] as number, prefix: sharedPrefixLength(word, candidate) });
     }
   }
   return nearest
-    .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+    .sort(bestFirst)
     .slice(0, limit)
     .map((c) => c.word);
-}
-
-/** The vocabulary word closest to `word` within its allowed distance, or null (a word already known stays). */
-export function correctWord(word: string, vocabulary: Vocabulary): string | null {
-  return correctionCandidates(word, vocabulary, 1)[0] ?? null;
 }
 
 /** The shortest word a run-together word is split into ("colddrink" -> "cold drink"). */
@@ -208,19 +191,13 @@ export function splitWord(word: string, vocabulary: Vocabulary): string | null {
   return best?.text ?? null;
 }
 
-/** A corrected query: its text and the replacements made. */
-export interface QueryFix {
-  text: string;
-  changes: [string, string][];
-}
-
 /**
  * The ways to correct the words `unmatched` in a normalized query, best first (at most `MAX_CANDIDATES`): when a word
  * has several equally close corrections, one query for each (the search then keeps the first whose products carry
  * the query's other words, in the chosen category). Empty when nothing can be corrected; a word the vocabulary knows
  * is never changed.
  */
-export function correctQueries(query: string, unmatched: readonly string[], vocabulary: Vocabulary): QueryFix[] {
+export function correctQueries(query: string, unmatched: readonly string[], vocabulary: Vocabulary) {
   const wanted = new Set(unmatched);
   const words = query.split(' ').filter(Boolean);
   const options = words.map((word, i): string[] => {
@@ -231,7 +208,7 @@ export function correctQueries(query: string, unmatched: readonly string[], voca
     return split === null ? near : [split];
   });
   const rounds = Math.max(0, ...options.map((o) => o.length));
-  const fixes: QueryFix[] = [];
+  const fixes: { text: string; changes: [string, string][] }[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const changes: [string, string][] = [];
     const out = words.map((word, i) => {
@@ -245,14 +222,6 @@ export function correctQueries(query: string, unmatched: readonly string[], voca
     if (!fixes.some((f) => f.text === text)) fixes.push({ text, changes });
   }
   return fixes;
-}
-
-/**
- * Corrects the words `unmatched` in a normalized query: returns the query with each correctable one replaced,
- * and the replacements made, or null when nothing could be corrected (the first of `correctQueries`).
- */
-export function correctQuery(query: string, unmatched: readonly string[], vocabulary: Vocabulary): QueryFix | null {
-  return correctQueries(query, unmatched, vocabulary)[0] ?? null;
 }
 
 /**

@@ -7,7 +7,8 @@ import { normalizeWords } from './synonyms.ts';
 /** The shortest shared beginning that counts when an indexed word is not an extension of the query word. */
 export const MIN_SHARED_PREFIX = 4;
 
-function sharedPrefixLength(a: string, b: string): number {
+/** How many letters `a` and `b` start with alike. */
+export function sharedPrefixLength(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;

@@ -143,11 +143,6 @@ export interface SearchRequest {
   inStock?: boolean;
 }
 
-/** How a query was corrected: each changed word and what it became (the query words, normalized). */
-export interface Correction {
-  changes: [from: string, to: string][];
-}
-
 /** Extra help for a search. */
 export interface SearchHelp {
   /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
@@ -164,8 +159,8 @@ export interface SearchAnswer {
   results: PagefindResult[];
   /** The query actually run, after dropping words that matched nothing fairly (see matching.ts). */
   effectiveText: string;
-  /** Set when the results are for a corrected query ("mlik" searched as "milk"). */
-  correction?: Correction;
+  /** Set when the results are for a corrected query ("mlik" searched as "milk"): each changed word (normalized) and what it became. */
+  correction?: { changes: [from: string, to: string][] };
   /** How many of the matches are out of stock: listed after the others, or left out (`inStock`). */
   outOfStock?: number;
   /**
@@ -427,19 +422,15 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
       // Stemming can rank a near word first ("lady" -> "Ladi Pav" above "Bhindi (Lady Finger)"): a word that one
       // of the next few results has as it stands (not merely a shared stem: "mustrd" is not "mustard") is real.
       let next: Promise<string[]> | undefined;
-      const nextTexts = () => (next ??= Promise.all(results.slice(1, RESULTS_CHECKED).map((r) => r.data().then(indexTextOf, () => ''))));
-      drop = unmatchedTerms(text, indexText);
-      if (drop.length > 0 && results.length > 1) {
-        const others = await nextTexts();
-        drop = drop.filter((term) => others.every((other) => extendedTerms(term, other).length === 0));
-      }
+      const notInNext = async (terms: string[]): Promise<string[]> => {
+        if (terms.length === 0 || results.length < 2) return terms;
+        const others = await (next ??= Promise.all(results.slice(1, RESULTS_CHECKED).map((r) => r.data().then(indexTextOf, () => ''))));
+        return terms.filter((term) => others.every((other) => extendedTerms(term, other).length === 0));
+      };
+      drop = await notInNext(unmatchedTerms(text, indexText));
       if (drop.length === 0) {
         // Found, but a word only through a much shorter one ("haldiraam" -> "haldi"): a typo, if one corrects it.
-        let loose = attempt === 0 && help.vocabulary && !request.exact ? looselyMatchedTerms(text, indexText) : [];
-        if (loose.length > 0 && results.length > 1) {
-          const others = await nextTexts();
-          loose = loose.filter((term) => others.every((other) => extendedTerms(term, other).length === 0));
-        }
+        const loose = await notInNext(attempt === 0 && help.vocabulary && !request.exact ? looselyMatchedTerms(text, indexText) : []);
         return (
           (loose.length > 0 && (await corrected(api, request, text, loose, help))) || {
             total: results.length,

@@ -5,7 +5,7 @@
 import { parseSort, sortMenu } from '../sorts.ts';
 
 /** The spec's category chips after "All": top-level category ids of the sample, each labelled with its id capitalised. */
-export const SEARCH_CHIP_IDS = ['vegetables', 'fruits', 'dairy', 'snacks'] as const;
+const SEARCH_CHIP_IDS = ['vegetables', 'fruits', 'dairy', 'snacks'] as const;
 
 /** A category chip: "All" (id `all`) or a top-level category, which the results are filtered to. */
 export interface CategoryChip {

@@ -4,7 +4,7 @@
  */
 import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './arrival.ts';
 import { correctedText } from './correction.ts';
-import type { Correction, PagefindResult } from './pagefind-client.ts';
+import type { PagefindResult, SearchAnswer } from './pagefind-client.ts';
 import type { SearchState } from './query.ts';
 import type { CardProduct } from '../fields.ts';
 
@@ -24,8 +24,7 @@ export type SettledView =
       total: number;
       products: CardProduct[];
       pending: PagefindResult[];
-      /** Set when the results are for a corrected query ("mlik" searched as "milk"). */
-      correction?: Correction | undefined;
+      correction?: SearchAnswer['correction'];
       /** How many matches are out of stock (listed last, or hidden by "In stock only"). */
       outOfStock: number;
       /** Every match is out of stock: the page says so and offers `suggestions`. */

@@ -40,12 +40,7 @@ export function countWords(records: Iterable<string>): Map<string, number> {
  * repetition gzips well: about 2 bytes a word).
  */
 export function vocabularyFile(counts: ReadonlyMap<string, number>): VocabularyFile {
-  const groups = new Map<number, string[]>();
-  for (const [word, count] of counts) {
-    let group = groups.get(count);
-    if (!group) groups.set(count, (group = []));
-    group.push(word);
-  }
+  const groups = Map.groupBy(counts.keys(), (word) => counts.get(word) as number);
   return {
     v: VOCABULARY_VERSION,
     words: [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([count, words]) => [count, words.sort().join(' ')]),
