@@ -52,7 +52,9 @@ if (links.broken.length > 0) {
   if (links.broken.length > LISTED) console.error(`  and ${links.broken.length - LISTED} more`);
 }
 if (code.styleAttributes > 0)
-  console.error(`check-site: ${code.styleAttributes} style="..." attribute(s) in the pages; the policy allows styles by hash only (use a class)`);
+  console.error(
+    `check-site: ${code.styleAttributes} style="..." attribute(s) in the pages; the policy allows styles by hash only (use a class)`,
+  );
 if (code.eventHandlers > 0)
   console.error(`check-site: ${code.eventHandlers} inline event handler attribute(s) in the pages; the policy allows scripts by hash only`);
 const failed = secrets.length > 0 || links.broken.length > 0 || code.styleAttributes > 0 || code.eventHandlers > 0;

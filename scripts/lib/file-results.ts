@@ -104,7 +104,12 @@ export async function listFiles(dir: string, keep: (name: string) => boolean): P
  * the order of `files`. Read synchronously: the files were just written and sit in the page cache, and a 10,000-product
  * site's checks took 8.5-9.2 s with reads of 8 at a time through libuv against 6.7-7.0 s so.
  */
-export function resultsFor<T>(dir: string, files: readonly string[], store: FileResults<T>, compute: (bytes: Buffer, file: string) => T): T[] {
+export function resultsFor<T>(
+  dir: string,
+  files: readonly string[],
+  store: FileResults<T>,
+  compute: (bytes: Buffer, file: string) => T,
+): T[] {
   return files.map((file) => {
     const full = path.join(dir, file);
     const stats = lstatSync(full, { bigint: true });

@@ -8,7 +8,14 @@ import { listFiles, openFileResults, resultsFor, type FileResults } from './file
 import { checkLinks, filePaths, LINKS_VERSION, type LinkReport } from './links.ts';
 import { readRedirectRules } from '../integrations/redirects.ts';
 import { secretScanScope, secretValues, scanText } from './secrets.ts';
-import { addPageInlineCode, emptyInlineCode, INLINE_CODE_VERSION, pageInlineCode, type InlineCode, type PageInlineCode } from './security-policy.ts';
+import {
+  addPageInlineCode,
+  emptyInlineCode,
+  INLINE_CODE_VERSION,
+  pageInlineCode,
+  type InlineCode,
+  type PageInlineCode,
+} from './security-policy.ts';
 
 /** Largest decompressed size of one gzip file (a gzip bomb): a larger one is read as its raw bytes only. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
