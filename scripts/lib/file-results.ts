@@ -3,8 +3,8 @@
  * each file's identity (device, inode, size, modification time) so a rebuild reads only new files. Stored in
  * `<build cache>/thela-file-results/<name>.json`; `THELA_FULL_BUILD=1` reuses nothing. docs/architecture.md, "File results".
  */
-import { lstatSync, readFileSync, type BigIntStats } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { lstatSync, readFileSync, readdirSync, type BigIntStats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeJsonAtomic } from './atomic-write.ts';
 import { buildCacheDir } from './build-cache.ts';
@@ -80,22 +80,19 @@ export async function openFileResults<T>(file: string | undefined, scope: string
 
 /**
  * Every file under `dir` whose name passes `keep`, as relative '/' paths, sorted. Symbolic links are not followed.
- * Walks the folders side by side: Node's recursive `readdir` took 5.8 s over the 21,367 files of a 10,000-product
- * build where this takes 0.5 s, and every step after the build (headers, secret scan, release check) lists the build.
+ * A synchronous walk: over the 21,863 files of a 10,000-product build it took 0.18-0.22 s where a walk of the folders
+ * side by side through promises took 0.40-1.07 s (and Node's recursive `readdir` 5.8 s).
  */
 export async function listFiles(dir: string, keep: (name: string) => boolean): Promise<string[]> {
   const files: string[] = [];
-  const walk = async (folder: string): Promise<void> => {
-    const entries = await readdir(folder ? path.join(dir, folder) : dir, { withFileTypes: true });
-    await Promise.all(
-      entries.map(async (entry) => {
-        const file = folder ? `${folder}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) await walk(file);
-        else if (entry.isFile() && keep(entry.name)) files.push(file);
-      }),
-    );
-  };
-  await walk('');
+  const folders = [''];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of readdirSync(folder ? path.join(dir, folder) : dir, { withFileTypes: true })) {
+      const file = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) folders.push(file);
+      else if (entry.isFile() && keep(entry.name)) files.push(file);
+    }
+  }
   return files.sort();
 }
 
