@@ -113,6 +113,7 @@ export function resultsFor<T>(
     let value = store.get(file, stats);
     if (value === undefined) {
       value = compute(readFileSync(full), file);
+      // Stored under the identity seen before reading: were the file replaced meanwhile, its new identity misses.
       store.set(file, stats, value);
     }
     return value;
