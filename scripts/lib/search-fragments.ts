@@ -14,7 +14,6 @@ const FRAGMENT_SUFFIX = '.pf_fragment';
 /** Pagefind's prefix inside each decompressed file, before the fragment's JSON. */
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const STATE_VERSION = 1;
-/** File operations at once. */
 const CONCURRENCY = 16;
 
 /** Where the last index was installed, and the fragment name of each of its records, by record id. */
@@ -34,10 +33,7 @@ export async function writeFragmentState(file: string, state: FragmentState): Pr
   await writeCacheFile(file, STATE_VERSION, { dir: state.dir, byId: Object.fromEntries(state.byId) });
 }
 
-/**
- * Records where the index now is, after it moved into the site. A last index kept aside (`keepLastIndex`) is then
- * deleted: the new one holds links to whatever of it is still used.
- */
+/** Notes where the index now is; a last index kept aside is deleted (the new one links whatever of it is still used). */
 export async function noteInstalled(file: string, dir: string, kept: string): Promise<void> {
   const state = await readFragmentState(file);
   if (state.byId.size > 0) await writeFragmentState(file, { ...state, dir });
@@ -45,10 +41,8 @@ export async function noteInstalled(file: string, dir: string, kept: string): Pr
 }
 
 /**
- * Before a build into the folder that holds the last index (`npm run build` into dist/ again), which Astro empties
- * as it starts: moves that index to `kept` (one rename), so the index step can still link its fragments. Builds into
- * a new folder (the operators' releases) leave the last index where it is. Nothing to move, or a move that fails:
- * nothing is linked.
+ * Before a build into the folder that holds the last index, which Astro empties: moves that index to `kept` so its fragments can
+ * still be linked. A move that fails: nothing is linked.
  */
 export async function keepLastIndex(file: string, outDir: string, kept: string): Promise<void> {
   const state = await readFragmentState(file);
@@ -69,10 +63,7 @@ function isFragmentName(name: string): boolean {
   return /^[\w-]{1,100}$/.test(name);
 }
 
-/**
- * Hard-links into `outputPath/fragment/` the last index's fragment of each of `ids` (records whose documents are
- * unchanged); returns the names linked. A missing file (the last index was deleted) is simply not linked.
- */
+/** Hard-links the last index's fragment of each of `ids` (unchanged records) into `outputPath`; returns the names linked. */
 export async function seedFragments(state: FragmentState, ids: Iterable<string>, outputPath: string): Promise<Set<string>> {
   const to = path.join(outputPath, FRAGMENT_DIR);
   await mkdir(to, { recursive: true });
@@ -96,7 +87,7 @@ export async function seedFragments(state: FragmentState, ids: Iterable<string>,
   return seeded;
 }
 
-/** The record id of a fragment: from its URL, `/product/{id}/` (`idFromUrl`), or null when unreadable. */
+/** The record id of a fragment, from its URL, or null when unreadable. */
 async function fragmentId(file: string, idFromUrl: (url: string) => string | null): Promise<string | null> {
   try {
     const text = gunzipSync(await readFile(file)).toString('utf8');
@@ -109,10 +100,9 @@ async function fragmentId(file: string, idFromUrl: (url: string) => string | nul
 }
 
 /**
- * After Pagefind wrote into `outputPath` (with `seeded` linked first): the fragment name of every record of `ids`,
- * from the files Pagefind wrote itself (read back) and, for the rest, the linked names of `previous`. Returns null
- * when that cannot be trusted: a record of `changed` without a fragment written for it, a written fragment of no
- * known record, or a record with no fragment at all. Linked fragments no record uses any more are deleted.
+ * After Pagefind wrote into `outputPath`: every record's fragment name, read back from those it wrote, else the linked one. Null
+ * when that cannot be trusted: a changed record without a fragment written for it, a written fragment of no known record, or a record
+ * with no fragment at all. Linked fragments no record uses any more are deleted.
  */
 export async function mapFragments(
   outputPath: string,

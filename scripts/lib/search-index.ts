@@ -26,29 +26,23 @@ import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, ty
 import { spellingVariants } from '../../src/lib/search/spellings.ts';
 import { countWords, vocabularyFile, vocabularyText } from '../../src/lib/search/vocabulary.ts';
 
-/** How Pagefind reads each record: only the record element, one English index ("bananas" finds "Banana"). */
+/** Only the record element, one English index ("bananas" finds "Banana"). */
 export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
 
-/** Where the site serves the index from (src/lib/search/pagefind-client.ts loads /pagefind/pagefind.js). */
+/** Served at /pagefind/ (PAGEFIND_URL). */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
-/** Files written at once when the record documents change (a cold build writes them all). */
 const WRITE_CONCURRENCY = 16;
 
-/** The record documents Pagefind reads (`recordDir`). */
 const RECORD_GLOB = 'product/*/index.html';
 
-/** What the records folder's manifest (`records.json`) holds: the hash of each product's document, by id. */
+/** The records folder's manifest: the hash of each product's document, by id. */
 const RECORDS_MANIFEST = 'records.json';
 const RECORDS_MANIFEST_VERSION = 1;
 
-/** Thrown when Pagefind refuses a record or cannot write the index. */
 export class SearchIndexError extends Error {}
 
-/**
- * The index's records: one per product (those out of stock too: found, and shown as such), by id (so the records manifest comes out the same for the
- * same catalogue; Pagefind itself takes the documents in the order its walk of the records folder finds them).
- */
+/** One record per product, in stock or not, by id (so the same catalogue gives the same manifest). */
 export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categories'>): Generator<SearchRecord> {
   const categoryById = new Map(catalogue.categories.map((category) => [category.id, category]));
   for (const product of [...catalogue.products].sort(byId)) {
@@ -57,52 +51,41 @@ export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categori
   }
 }
 
-/** What `syncRecordFiles` did to the records folder. */
+/** What `syncRecordFiles` did: documents written, left as they were, deleted (products no longer indexed); ids written. */
 export interface RecordFilesSummary {
-  /** Documents written (all of them when nothing could be reused). */
   written: number;
-  /** Documents left as they were: the same bytes as the last build's. */
   kept: number;
-  /** Documents of products no longer indexed, deleted. */
   removed: number;
-  /** The ids of the documents written. */
   changed: ReadonlySet<string>;
 }
 
-/** What `writeSearchIndex` wrote. */
 export interface SearchIndexSummary {
-  /** Records indexed (every product, in stock or not). */
   indexed: number;
-  /** The record documents (`syncRecordFiles`). */
   files: RecordFilesSummary;
   /** Fragments linked from the last index (unchanged records) and written by Pagefind. */
   fragments: { linked: number; written: number };
-  /** Where the time went (ms): writing the record documents, Pagefind reading them, Pagefind writing its bundle. */
+  /** Time (ms) writing the record documents, Pagefind reading them, Pagefind writing its bundle. */
   ms: { records: number; read: number; write: number };
-  /** Words in the typo-correction vocabulary. */
+  /** Vocabulary words, and the file's bytes plain and gzipped. */
   words: number;
-  /** The vocabulary file's bytes, and gzipped. */
   vocabularyBytes: number;
   vocabularyGzipBytes: number;
 }
 
-/** A record's folder: at its page's URL, so Pagefind, which takes a document's URL from its path, gives it that URL. */
+/** At its page's URL: Pagefind takes a document's URL from its path. */
 const recordDir = (folder: string, id: string): string => path.join(folder, productUrl(id));
 
-/** Reads the records manifest: hash by id, or null when missing, unreadable or of another version. */
+/** Hash by id, or null when missing, unreadable or of another version. */
 async function readRecordsManifest(folder: string): Promise<Map<string, string> | null> {
   const records = (await readCacheFile(path.join(folder, RECORDS_MANIFEST), RECORDS_MANIFEST_VERSION))?.['records'];
   return isRecord(records) ? stringEntries(records) : null;
 }
 
-/**
- * The entries of the records folder's `product/` that are not a product's folder of the same name: none yet, or
- * strays. Anything there that is not a folder is removed at once, so no document's folder is blocked by a file.
- */
+/** The folders in `product/`; anything else there is removed at once, so no document's folder is blocked by a file. */
 async function presentRecordFolders(folder: string): Promise<string[]> {
   const products = path.join(folder, 'product');
   const entries = await readdir(products, { withFileTypes: true }).catch(async (error: unknown) => {
-    // Not there yet; or a file where the folder should be.
+    // Missing, or a file where the folder should be.
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') await rm(products, { force: true });
     return [];
   });
@@ -111,10 +94,8 @@ async function presentRecordFolders(folder: string): Promise<string[]> {
 }
 
 /**
- * Makes `folder` hold exactly one document per record (`product/<id>/index.html`), writing only those whose bytes changed
- * (hashes in its manifest, `records.json`). Without one, or with `reuse` false, every document is written over what is there
- * (emptying the folder first cost 22 s for 95,000 folders). The manifest is removed before the first write and written after
- * the last, so an interrupted run leaves none and the next one rewrites everything.
+ * Makes `folder` hold exactly one document per record, writing only those whose hash changed; without a manifest, or `reuse` false,
+ * all over what is there (emptying the folder first cost 22 s for 95,000 folders). An interrupted run leaves no manifest.
  */
 export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: string, reuse = true): Promise<RecordFilesSummary> {
   const previous = reuse ? await readRecordsManifest(folder) : null;
@@ -147,46 +128,25 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
   return { written: changed.size, kept: hashes.size - changed.size, removed: gone.length, changed };
 }
 
-/** Where the index step works, all in the build cache (`searchIndexPaths`). */
-export interface SearchIndexPaths {
-  /** Where the index is written, to be moved into the site (`installSearchIndex`). */
-  staging: string;
-  /** The record documents (`syncRecordFiles`). */
-  records: string;
-  /** The fragments' state (search-fragments.ts): which fragment is whose, and where the last index went. */
-  fragments: string;
-  /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
-  kept: string;
-  /**
-   * What the records step hands to the index step when they run in two processes (scripts/build-search-index.ts),
-   * with the index step's process id after it, so that two runs never read each other's.
-   */
-  prepared: string;
-}
+/** Where the index step works, all in the build cache. */
+export type SearchIndexPaths = ReturnType<typeof searchIndexPaths>;
 
 /**
- * What the index needs of the catalogue, once the record documents are written (`prepareSearchRecords`): the records'
- * ids and the vocabulary, never the catalogue itself. So the catalogue can be read in a process that exits before
- * Pagefind's peak (scripts/build-search-index.ts): at 100,000 products that process holds about 630 MiB, which
- * Node does not give back while it waits.
+ * What the index needs once the record documents are written, never the catalogue itself, so the catalogue can be read in a
+ * process that exits before Pagefind's peak (why: docs/operators.md, "The search index").
  */
 export interface PreparedRecords {
-  /** Every record's id, in record order. */
   ids: string[];
   files: RecordFilesSummary;
-  /** The typo-correction vocabulary file's text, and how many words it holds. */
+  /** The vocabulary file's text, and how many words it holds. */
   vocabulary: string;
   words: number;
-  /** Making and writing the records (ms). */
   ms: number;
 }
 
 /**
- * Makes the records of `catalogue`, writes their documents to `paths.records` (`syncRecordFiles`; `reuse` false
- * rewrites them all) and counts the vocabulary of the same records. The fragments' state is removed before the first
- * document is written: a run stopped after the documents but before the new index would otherwise leave a state
- * whose fragments no longer match documents the next run finds unchanged. It is removed only here, once the
- * catalogue has been read: a build stopped by an unreadable catalogue keeps it.
+ * Writes the catalogue's record documents and counts their vocabulary. The fragments' state goes before the first document (a run
+ * stopped before the new index would leave fragments that no longer match), and only here: an unreadable catalogue keeps it.
  */
 export async function prepareSearchRecords(
   catalogue: Pick<Catalogue, 'products' | 'categories'>,
@@ -207,7 +167,7 @@ export async function prepareSearchRecords(
   };
 }
 
-/** `prepared` as the text of a file, for the index step in another process (`readPreparedRecords`). */
+/** For the index step in another process (`readPreparedRecords`). */
 export function preparedRecordsJson(prepared: PreparedRecords): string {
   return JSON.stringify({ ...prepared, files: { ...prepared.files, changed: [...prepared.files.changed] } });
 }
@@ -230,12 +190,7 @@ export function readPreparedRecords(text: string): PreparedRecords | null {
   return { ids, files: { written, kept, removed, changed: new Set(changed) }, vocabulary, words, ms };
 }
 
-/**
- * Indexes `catalogue` and writes Pagefind's bundle (pagefind.js, WebAssembly, index, fragments) to `paths.staging`,
- * with the typo-correction vocabulary of the same records beside it (`vocabulary.json`, src/lib/search/vocabulary.ts).
- * The record documents go through `paths.records` (`syncRecordFiles`), and the fragments of unchanged records are
- * linked from the last index (search-fragments.ts); `reuse` false does neither and writes everything.
- */
+/** Writes Pagefind's bundle and `vocabulary.json` to `paths.staging` in one process; `reuse` false reuses no document or fragment. */
 export async function writeSearchIndex(
   catalogue: Pick<Catalogue, 'products' | 'categories'>,
   paths: SearchIndexPaths,
@@ -245,9 +200,8 @@ export async function writeSearchIndex(
 }
 
 /**
- * `writeSearchIndex` with the records made by `prepare` (`prepareSearchRecords`, perhaps in another process): called
- * with `reuse`, and once more with false when the records folder is not what its manifest says. `prepare` must
- * remove the fragments' state before it writes a document, as `prepareSearchRecords` does.
+ * `writeSearchIndex` with the records made by `prepare` (perhaps in another process), called once more with false when the records
+ * folder is not what its manifest says. `prepare` must remove the fragments' state first, as `prepareSearchRecords` does.
  */
 export async function indexSearchRecords(
   prepare: (reuse: boolean) => Promise<PreparedRecords>,
@@ -263,8 +217,7 @@ export async function indexSearchRecords(
       ms[phase] += performance.now() - started;
     }
   };
-  // Read here, dropped by `prepare` before it writes a document (`prepareSearchRecords`): a run stopped half way
-  // leaves no state, and the next one links nothing.
+  // Read before `prepare` drops it: a run stopped half way leaves no state, and the next one links nothing.
   const previous: FragmentState = reuse ? await readFragmentState(paths.fragments) : { dir: null, byId: new Map() };
   let prepared = await prepare(reuse);
   ms.records += prepared.ms;
@@ -290,9 +243,8 @@ export async function indexSearchRecords(
 }
 
 /**
- * Runs Pagefind over the record documents and writes its bundle to `paths.staging`, with the unchanged records'
- * fragments linked in first. Returns each record's fragment and how many were linked, or null when Pagefind did
- * not read exactly the records (a folder that is not what its manifest says).
+ * Runs Pagefind over the record documents into `paths.staging`, unchanged fragments linked in first. Null when Pagefind did not read
+ * exactly the records (a folder that is not what its manifest says).
  */
 async function indexRecordFiles(
   { ids: recordIds, files }: Pick<PreparedRecords, 'ids' | 'files'>,
@@ -326,10 +278,7 @@ async function indexRecordFiles(
   }
 }
 
-/**
- * Moves a finished index from `paths.staging` into the built site at `outDir`, replacing any index already there, and
- * notes where it went in the fragments' state, whose files the next build links (search-fragments.ts).
- */
+/** Moves the finished index into the site, replacing any there, and notes where it went for the next build's links. */
 export async function installSearchIndex(paths: Pick<SearchIndexPaths, 'staging' | 'fragments' | 'kept'>, outDir: string): Promise<void> {
   const target = path.join(outDir, SEARCH_INDEX_DIR);
   await rm(target, { recursive: true, force: true });
@@ -338,26 +287,25 @@ export async function installSearchIndex(paths: Pick<SearchIndexPaths, 'staging'
   await noteInstalled(paths.fragments, path.resolve(target), paths.kept);
 }
 
-/** Where the index step works (`SearchIndexPaths`): in the build cache. */
-export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env): SearchIndexPaths {
+export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env) {
   const cache = buildCacheDir(env);
   return {
+    /** Where the index is written, to be moved into the site (`installSearchIndex`). */
     staging: path.join(cache, 'thela-search-index'),
     records: path.join(cache, 'thela-search-records'),
+    /** The fragments' state (search-fragments.ts). */
     fragments: path.join(cache, 'thela-search-fragments.json'),
+    /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
     kept: path.join(cache, 'thela-search-last'),
+    /** Handed from the records step's process to the index step's (scripts/build-search-index.ts), the latter's pid after it. */
     prepared: path.join(cache, 'thela-search-prepared.json'),
   };
 }
 
-/**
- * When the build writes the index: `beside` Astro (the default: the second core indexes while the first renders), or
- * `after` it (THELA_SEARCH_INDEX=after), for hosts that cannot hold both at once: the build's peak memory is then the
- * larger of the two instead of their sum (docs/operators.md, "The search index").
- */
+/** When the build writes the index, beside Astro or `after` it (docs/operators.md, "The search index"). */
 export type SearchIndexTiming = 'beside' | 'after';
 
-/** Reads THELA_SEARCH_INDEX; throws SearchIndexError, naming the value, for anything but `beside` or `after`. */
+/** Reads THELA_SEARCH_INDEX; throws SearchIndexError for anything but `beside` or `after`. */
 export function searchIndexTiming(env: NodeJS.ProcessEnv = process.env): SearchIndexTiming {
   const value = env['THELA_SEARCH_INDEX']?.trim() || 'beside';
   if (value === 'beside' || value === 'after') return value;
