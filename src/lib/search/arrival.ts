@@ -1,6 +1,6 @@
 /**
- * The first search of a page opened with a query (`/search/?q=milk`), started from the page's head before React and handed to the island
- * as it mounts, so its round trips overlap React's download; and what both share (request, key, first cards). No React.
+ * The first search of a page opened with a query, started from the page's head before React and handed to the island as it mounts
+ * (README.md, "Speed"); and what both share (request, key, first cards). No React.
  */
 import {
   loadCards,
@@ -21,13 +21,9 @@ import { imageCdn } from '../image-cdn.ts';
 /** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
 export const FIRST_BATCH = 8;
 
-/**
- * Typo correction loads its vocabulary only when a word matches nothing (or ahead of time, when idle). The data of
- * the first cards loads as soon as the results are known, with a few spare: results out of stock move to the end.
- */
-export const searchHelp: SearchHelp = { vocabulary: () => loadVocabulary(), loadedVocabulary, firstCards: FIRST_BATCH + 4 };
+/** The first cards' data loads with a few spare: results out of stock move to the end. */
+const searchHelp: SearchHelp = { vocabulary: loadVocabulary, loadedVocabulary, firstCards: FIRST_BATCH + 4 };
 
-/** What a search state asks Pagefind for. */
 export const requestFor = (state: SearchState): SearchRequest => ({
   text: expandQuery(state.q),
   category: state.cat === 'all' ? null : state.cat,
@@ -57,13 +53,10 @@ export async function searchWithCards(api: PagefindApi, request: SearchRequest):
   return { answer, first, suggestions };
 }
 
-/** How many of the first cards' images the first search asks for before the island renders them (a phone's first row). */
+/** The first cards' images preloaded before the island renders them (a phone's first row). */
 const IMAGES_FIRST = 2;
 
-/**
- * Starts downloading the first cards' images (the page's largest content) while React is still on its way: the
- * island renders the same `srcset` and `sizes` (CatalogueImage), so the browser uses these downloads.
- */
+/** The island renders the same `srcset` and `sizes` (CatalogueImage), so the browser uses these downloads. */
 function preloadImages(cards: readonly CardProduct[]): void {
   for (const [i, card] of cards.slice(0, IMAGES_FIRST).entries()) {
     const { src, srcSet, sizes } = imageAttributes(card.image_url, 'card', imageCdn);
@@ -81,18 +74,16 @@ function preloadImages(cards: readonly CardProduct[]): void {
 let arrival: { key: string; answer: Promise<AnswerWithCards> } | undefined;
 
 /**
- * Starts the search the page's URL asks for (nothing without a query or a category), once per page. The URL's
- * category is taken as given: a chip this catalogue lacks gives a key the island's request never has, so the island
- * then searches itself.
+ * Starts the search the URL asks for, once per page. Its category is taken as given: a chip this catalogue lacks gives a key the
+ * island's request never has, so the island then searches itself.
  */
-export function startArrivalSearch(search: string = location.search): void {
+export function startArrivalSearch(): void {
   if (arrival) return;
-  const params = new URLSearchParams(search);
-  const cat = params.get('cat');
-  const state = parseSearchState(search, cat ? [{ id: cat, label: cat }] : []);
+  const cat = new URLSearchParams(location.search).get('cat');
+  const state = parseSearchState(location.search, cat ? [{ id: cat, label: cat }] : []);
   const request = requestFor(state);
   if (!request.text && !request.category) return;
-  // Beside Pagefind, for a misspelt query ("mlik"), which is corrected before it is searched once this is in.
+  // A misspelt query is corrected before it is searched once this is in.
   loadVocabulary().catch(() => {});
   const answer = loadPagefind().then((api) => searchWithCards(api, request));
   answer.then(
@@ -102,10 +93,7 @@ export function startArrivalSearch(search: string = location.search): void {
   arrival = { key: keyOf(request), answer };
 }
 
-/**
- * The first search's answer if it was started for `key` (the island's first request), once; undefined otherwise
- * (no query on arrival, letters typed before the island woke up, another category), and the island searches itself.
- */
+/** The first search's answer if it was started for `key`, once; else undefined, and the island searches itself. */
 export function takeArrivalSearch(key: string): Promise<AnswerWithCards> | undefined {
   if (arrival?.key !== key) return undefined;
   const { answer } = arrival;

@@ -5,10 +5,9 @@
 import { sharedPrefixLength } from './matching.ts';
 import { normalizeWords } from './synonyms.ts';
 
-/** Where the build writes the vocabulary (beside Pagefind's files: same caching, same offline rule). */
+/** Beside Pagefind's files: same caching, same offline rule. */
 export const VOCABULARY_URL = '/pagefind/vocabulary.json';
 
-/** The file's format version; a reader refuses any other. */
 export const VOCABULARY_VERSION = 1;
 
 /** Words shorter than this are neither corrected nor offered as corrections ("ml", "kg", "of"). */
@@ -17,10 +16,9 @@ export const MIN_CORRECTABLE_LENGTH = 3;
 /** The longest word looked at: longer input is not a word a shopper meant. */
 export const MAX_CORRECTABLE_LENGTH = 30;
 
-/** Edits allowed for a word: 1 up to 4 letters, 2 for longer words. */
 export const maxDistanceFor = (word: string): number => (word.length <= 4 ? 1 : 2);
 
-/** Pack-size words the query uses after a number (`expandQuery` has already turned "litre" into "l"). */
+/** Pack-size words after a number (`expandQuery` has already turned "litre" into "l"). */
 export const PACK_UNITS: ReadonlySet<string> = new Set([
   'l',
   'ml',
@@ -39,10 +37,7 @@ export const PACK_UNITS: ReadonlySet<string> = new Set([
   'packs',
 ]);
 
-/**
- * Optimal string alignment distance between `a` and `b`, or `max + 1` as soon as it must exceed `max`
- * (insertions, deletions, substitutions and swaps of two neighbouring letters each cost 1).
- */
+/** Optimal string alignment distance (a swap of neighbours costs 1), or `max + 1` as soon as it must exceed `max`. */
 export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
   const n = a.length;
@@ -75,19 +70,16 @@ export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY
 
 /** The vocabulary as the page holds it: words by length, each with how many products carry it. */
 export interface Vocabulary {
-  /** Number of words. */
   size: number;
   /** Words of each length, and their counts at the same positions. */
   byLength: Map<number, { words: string[]; counts: number[] }>;
   has: (word: string) => boolean;
-  /** How many products carry the word (0 when none). */
   count: (word: string) => number;
 }
 
-/** The file as the build writes it: groups of words that share a count, most frequent first. */
+/** The file as the build writes it: [count, "word word word"], counts descending. */
 export interface VocabularyFile {
   v: number;
-  /** [count, "word word word"], counts descending. */
   words: [number, string][];
 }
 
@@ -108,10 +100,7 @@ export function vocabularyFrom(entries: Iterable<readonly [string, number]>): Vo
   return { size: counts.size, byLength, has: (word) => counts.has(word), count: (word) => counts.get(word) ?? 0 };
 }
 
-/**
- * Reads the vocabulary file (fetched, so untrusted): returns null unless it has the expected shape. Words that
- * are not lowercase letters are skipped.
- */
+/** Reads the fetched (untrusted) file: null unless it has the expected shape; words not of lowercase letters are skipped. */
 export function parseVocabulary(data: unknown): Vocabulary | null {
   if (typeof data !== 'object' || data === null) return null;
   const file = data as Partial<VocabularyFile>;
@@ -145,12 +134,9 @@ const bestFirst = (a: Candidate, b: Candidate): number =>
   a.distance - b.distance || b.count - a.count || b.prefix - a.prefix || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 
 /** Most corrections tried for a word when several are equally close: each is one more search. */
-export const MAX_CANDIDATES = 3;
+const MAX_CANDIDATES = 3;
 
-/**
- * The vocabulary words closest to `word` within its allowed distance, all equally close, best first (more frequent,
- * longer shared start, A-Z), at most `limit`; none for a word already known (it is searched as typed).
- */
+/** The vocabulary words closest to `word` within its allowed distance, equally close, best first; none for a known word. */
 export function correctionCandidates(word: string, vocabulary: Vocabulary, limit = MAX_CANDIDATES): string[] {
   if (vocabulary.has(word)) return [];
   const max = maxDistanceFor(word);
@@ -173,13 +159,9 @@ export function correctionCandidates(word: string, vocabulary: Vocabulary, limit
     .map((c) => c.word);
 }
 
-/** The shortest word a run-together word is split into ("colddrink" -> "cold drink"). */
-export const MIN_SPLIT_PART = 3;
+const MIN_SPLIT_PART = 3;
 
-/**
- * Two vocabulary words that `word` runs together ("colddrink" -> "cold drink", "milkbread" -> "milk bread"), or
- * null. Of several ways to split it, the one whose rarer half is the more frequent wins, then the earlier split.
- */
+/** Two vocabulary words `word` runs together ("colddrink" -> "cold drink"), or null; the split whose rarer half is commoner wins. */
 export function splitWord(word: string, vocabulary: Vocabulary): string | null {
   let best: { text: string; count: number } | null = null;
   for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i += 1) {
@@ -191,12 +173,7 @@ export function splitWord(word: string, vocabulary: Vocabulary): string | null {
   return best?.text ?? null;
 }
 
-/**
- * The ways to correct the words `unmatched` in a normalized query, best first (at most `MAX_CANDIDATES`): when a word
- * has several equally close corrections, one query for each (the search then keeps the first whose products carry
- * the query's other words, in the chosen category). Empty when nothing can be corrected; a word the vocabulary knows
- * is never changed.
- */
+/** The corrected queries for the words `unmatched`, best first: one per equally close correction (at most `MAX_CANDIDATES`). */
 export function correctQueries(query: string, unmatched: readonly string[], vocabulary: Vocabulary) {
   const wanted = new Set(unmatched);
   const words = query.split(' ').filter(Boolean);
@@ -224,10 +201,7 @@ export function correctQueries(query: string, unmatched: readonly string[], voca
   return fixes;
 }
 
-/**
- * The shopper's query as corrected, for "Showing results for ...": their words (normalized: lowercase, no
- * punctuation) with each corrected word replaced.
- */
+/** The shopper's words (normalized) with each corrected one replaced, for "Showing results for ...". */
 export function correctedText(query: string, changes: readonly (readonly [string, string])[]): string {
   const map = new Map(changes);
   return normalizeWords(query)
@@ -239,13 +213,13 @@ export function correctedText(query: string, changes: readonly (readonly [string
 let loading: Promise<Vocabulary> | undefined;
 let loaded: Vocabulary | null = null;
 
-/** The vocabulary if it has already loaded (`loadVocabulary`), else null: never waits. */
+/** The vocabulary if already loaded, else null: never waits. */
 export const loadedVocabulary = (): Vocabulary | null => loaded;
 
 /** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
-export function loadVocabulary(url: string = VOCABULARY_URL): Promise<Vocabulary> {
+export function loadVocabulary(): Promise<Vocabulary> {
   loading ??= (async () => {
-    const response = await fetch(url, { credentials: 'same-origin' });
+    const response = await fetch(VOCABULARY_URL, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
     const vocabulary = parseVocabulary(await response.json());
     if (!vocabulary) throw new Error('vocabulary: unreadable file');

@@ -1,13 +1,12 @@
 /**
- * Keeps Pagefind's forgiveness honest: its fallback to the longest indexed prefix turns "Gurgaon" into "g" (Parle-G) or "gur". From the
- * top result's words these checks decide which query words really matched; the others are dropped and the search re-run.
+ * Keeps Pagefind's forgiveness honest: its fallback to the longest indexed prefix turns "Gurgaon" into "g" (Parle-G). These checks
+ * decide from a result's words which words of a (normalized) query really matched.
  */
 import { normalizeWords } from './synonyms.ts';
 
 /** The shortest shared beginning that counts when an indexed word is not an extension of the query word. */
-export const MIN_SHARED_PREFIX = 4;
+const MIN_SHARED_PREFIX = 4;
 
-/** How many letters `a` and `b` start with alike. */
 export function sharedPrefixLength(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
@@ -17,13 +16,10 @@ export function sharedPrefixLength(a: string, b: string): number {
 
 const isNumber = (term: string): boolean => /^\d+$/.test(term);
 
-/**
- * True when `word` (from a product's index text) extends the query word `term` as Pagefind's prefix match does,
- * except that a number is only ever itself: "1" (as in "1 kg atta") does not match the "10" of a 10 kg pack.
- */
+/** Pagefind's prefix match, except that a number is only itself: "1" (as in "1 kg atta") does not match a 10 kg pack. */
 const extendsTerm = (word: string, term: string): boolean => (isNumber(term) ? word === term : word.startsWith(term));
 
-/** The query words (of a normalized query) that some word of `indexText` extends (`extendsTerm`): no stems, no fallback. */
+/** The query words that some word of `indexText` extends (`extendsTerm`): no stems, no fallback. */
 export function extendedTerms(query: string, indexText: string): string[] {
   const words = normalizeWords(indexText).split(' ').filter(Boolean);
   return query
@@ -33,9 +29,8 @@ export function extendedTerms(query: string, indexText: string): string[] {
 }
 
 /**
- * True when `word` (from a product's index text) is a fair match for the query word `term`: it starts with the
- * term (a number: equals it), or the two share a beginning of at least 4 letters that is all but the last two
- * letters of the shorter one (stems and plurals: "tomatoes"/"tomato", "batteries"/"battery", "milkshake"/"milk").
+ * True when `word` extends `term`, or the two share a beginning of at least 4 letters that is all but the last two letters of the
+ * shorter one (stems and plurals: "tomatoes"/"tomato", "batteries"/"battery", "milkshake"/"milk").
  */
 export function wordMatchesTerm(word: string, term: string): boolean {
   if (term === '' || extendsTerm(word, term)) return true;
@@ -44,14 +39,14 @@ export function wordMatchesTerm(word: string, term: string): boolean {
   return shared >= Math.max(MIN_SHARED_PREFIX, Math.min(word.length, term.length) - 2);
 }
 
-/** The query words (of a normalized query) that no word of `indexText` matches fairly. */
+/** The query words that no word of `indexText` matches fairly. */
 export function unmatchedTerms(query: string, indexText: string): string[] {
   const words = normalizeWords(indexText).split(' ').filter(Boolean);
   const terms = query.split(' ').filter(Boolean);
   return terms.filter((term) => !words.some((word) => wordMatchesTerm(word, term)));
 }
 
-/** The query without the given words (each dropped once per occurrence). */
+/** The query without the given words. */
 export function withoutTerms(query: string, drop: readonly string[]): string {
   const dropSet = new Set(drop);
   return query
@@ -61,10 +56,8 @@ export function withoutTerms(query: string, drop: readonly string[]): string {
 }
 
 /**
- * The query words (of a normalized query) that `indexText` matches only through Pagefind's fallback to a much
- * shorter indexed word: no word starts with the term, and the best one shares all but 3 or more of its letters
- * ("haldiraam" found only "haldi"). Fair by `wordMatchesTerm`, but worth a typo correction; a plural or an extra
- * letter or two ("apples", "tomatoess") is not.
+ * The query words `indexText` matches only through a much shorter word, 3 or more letters short ("haldiraam" found only "haldi"):
+ * fair by `wordMatchesTerm`, but worth a typo correction; a plural or an extra letter or two ("tomatoess") is not.
  */
 export function looselyMatchedTerms(query: string, indexText: string): string[] {
   const words = normalizeWords(indexText).split(' ').filter(Boolean);
@@ -77,10 +70,8 @@ export function looselyMatchedTerms(query: string, indexText: string): string[] 
 }
 
 /**
- * The query words (of a normalized query) that no word of the whole index can match fairly, judged from the
- * vocabulary (every indexed word of 3 or more letters) and the pack-size words it leaves out: such a word is
- * unmatched whatever Pagefind returns, so it can be corrected before asking Pagefind at all. Words with a digit
- * or under 3 letters are never listed (they are never corrected).
+ * The query words no word of the whole index matches fairly, judged from the vocabulary and `extra` (the pack-size words it leaves
+ * out), so they can be corrected before asking Pagefind. Words with a digit or under 3 letters are never listed.
  */
 export function unknownTerms(
   query: string,

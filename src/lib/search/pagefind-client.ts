@@ -1,6 +1,6 @@
 /**
- * Pagefind in the browser, for the search page only: `/pagefind/pagefind.js` imported at run time (not bundled: it is installed after
- * the Astro build), loaded once (warm.ts starts it as the island mounts). Results are still input: every field is checked.
+ * Pagefind in the browser, search page only: `/pagefind/pagefind.js` imported at run time (installed after the Astro build, so not
+ * bundled), loaded once. Results are still input: every field is checked.
  */
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import {
@@ -45,19 +45,15 @@ export interface PagefindApi {
   search: (term: string | null, options?: PagefindSearchOptions) => Promise<PagefindSearchResponse | null>;
 }
 
-/** Where the build puts the Pagefind bundle (scripts/lib/search-index.ts). */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
 
-/** Its WebAssembly (the index is English only, SEARCH_INDEX_CONFIG): preloaded by a page opened with a query. */
+/** English only (SEARCH_INDEX_CONFIG); preloaded by a page opened with a query. */
 export const PAGEFIND_WASM_URL = '/pagefind/wasm.en.pagefind';
 
 /** The file naming the index's metadata file, which Pagefind fetches first (`?ts=<tag>`, a new tag each time). */
 export const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
 
-/**
- * `<html data-pagefind-entry-tag>`: set by a page that has preloaded `PAGEFIND_ENTRY_URL?ts=<tag>` (the search page
- * opened with a query), so the first instance fetches that very URL instead of one of its own.
- */
+/** Set by search.astro once it has preloaded `PAGEFIND_ENTRY_URL?ts=<tag>`, so the first instance fetches that very URL. */
 const ENTRY_TAG_ATTRIBUTE = 'data-pagefind-entry-tag';
 
 /** The preloaded entry's tag, once: later instances (a retry) fetch the entry afresh. */
@@ -69,7 +65,6 @@ function takeEntryTag(): string | undefined {
   return tag || undefined;
 }
 
-/** The module `/pagefind/pagefind.js` exports. */
 export interface PagefindModule {
   createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
 }
@@ -79,18 +74,17 @@ let moduleFailures = 0;
 let loading: Promise<PagefindApi> | undefined;
 let loaded: PagefindApi | null = null;
 
-/** The search instance if it has loaded, else null: never waits (a search that can start at once does). */
+/** The search instance if it has loaded, else null: never waits. */
 export const loadedPagefind = (): PagefindApi | null => loaded;
 
 /**
- * Imports Pagefind and starts a search instance once; resolves when its script, WebAssembly and metadata are
- * loaded. A failure (offline, no index in `astro dev`) is retried on the next call with a fresh instance, and
- * with a fresh module URL when the script itself failed (a failed module stays failed for the document).
+ * Imports Pagefind and starts one search instance. A failure (offline, no index in `astro dev`) is retried on the next call, with a
+ * fresh module URL when the script itself failed (a failed module stays failed for the document).
  */
-export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
+export function loadPagefind(): Promise<PagefindApi> {
   loading ??= (async () => {
     pagefindModule ??= (
-      import(/* @vite-ignore */ moduleFailures === 0 ? url : `${url}?retry=${moduleFailures}`) as Promise<PagefindModule>
+      import(/* @vite-ignore */ moduleFailures === 0 ? PAGEFIND_URL : `${PAGEFIND_URL}?retry=${moduleFailures}`) as Promise<PagefindModule>
     ).catch((error: unknown) => {
       pagefindModule = undefined;
       moduleFailures += 1;
@@ -101,8 +95,7 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
     try {
       return (loaded = await startInstance(pagefind, tag ? { metaCacheTag: tag } : {}));
     } catch {
-      // The page preloads the WebAssembly; a preload that failed (offline at arrival) is handed to the first
-      // instance that asks for it, so one more instance fetches it afresh.
+      // A failed WebAssembly preload (offline at arrival) is handed to the first instance: one more fetches it afresh.
       return (loaded = await startInstance(pagefind));
     }
   })().catch((error: unknown) => {
@@ -112,12 +105,9 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi> {
   return loading;
 }
 
-/**
- * A search instance, once its WebAssembly and metadata are loaded; rejects (and is dropped) if they failed.
- * Exported for the quality tests, which run it in Node over a built index (`basePath` set there).
- */
+/** A search instance once its WebAssembly and metadata are loaded. Exported for the quality tests (Node, over a built index). */
 export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}): Promise<PagefindApi> {
-  // The main thread answers faster than a worker for an index this size and saves loading pagefind-worker.js.
+  // Main thread: saves pagefind-worker.js; a worker was measured (README.md, "Measured lead, not taken").
   const instance = pagefind.createInstance({ noWorker: true, ...extra });
   try {
     // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
@@ -130,48 +120,43 @@ export async function startInstance(pagefind: PagefindModule, extra: Record<stri
   }
 }
 
-/** What to search for. */
 export interface SearchRequest {
   /** The prepared query (`expandQuery`); "" lists the category (or nothing when no category is chosen). */
   text: string;
-  /** Top-level category id to keep, or null for all. */
+  /** Top-level category id, or null for all. */
   category: string | null;
   sort: SortId;
-  /** True: search the words as given, never corrected (the "Search instead for ..." link). */
+  /** Never corrected (the "Search instead for ..." link). */
   exact?: boolean;
-  /** True: leave out products that are out of stock (the panel's "In stock only"); else they come last. */
+  /** Leave out products out of stock ("In stock only"); else they come last. */
   inStock?: boolean;
 }
 
-/** Extra help for a search. */
 export interface SearchHelp {
-  /** The vocabulary for typo correction, loaded on demand (only when a word matched nothing). */
+  /** The typo-correction vocabulary, loaded only when a word matched nothing. */
   vocabulary?: () => Promise<Vocabulary>;
-  /** The vocabulary if it is already loaded (warm.ts loads it as the island mounts), else null; never waits. */
+  /** The vocabulary if already loaded, else null; never waits. */
   loadedVocabulary?: () => Vocabulary | null;
-  /** How many of the first results' data to fetch as soon as they are known (the cards the page renders at once). */
+  /** How many of the first results' data to fetch as soon as they are known. */
   firstCards?: number;
 }
 
-/** A search's answer: how many products matched and the matches, best first, as unloaded results. */
+/** How many products matched and the matches, best first, as unloaded results. */
 export interface SearchAnswer {
   total: number;
   results: PagefindResult[];
-  /** The query actually run, after dropping words that matched nothing fairly (see matching.ts). */
+  /** The query actually run, after dropping words that matched nothing fairly (matching.ts). */
   effectiveText: string;
-  /** Set when the results are for a corrected query ("mlik" searched as "milk"): each changed word (normalized) and what it became. */
+  /** For a corrected query ("mlik" searched as "milk"): each changed word (normalized) and what it became. */
   correction?: { changes: [from: string, to: string][] };
-  /** How many of the matches are out of stock: listed after the others, or left out (`inStock`). */
+  /** How many matches are out of stock: listed last, or left out (`inStock`). */
   outOfStock?: number;
-  /**
-   * When every match is out of stock: products in stock from their categories (up to `SUGGESTIONS`), best first.
-   * Left out otherwise.
-   */
+  /** Only when every match is out of stock: products in stock from their categories, best first. */
   suggestions?: PagefindResult[];
 }
 
-/** Most in-stock suggestions shown when every result is out of stock. */
-export const SUGGESTIONS = 8;
+/** Most suggestions shown when every result is out of stock. */
+const SUGGESTIONS = 8;
 
 /** How many of the out-of-stock results' categories the suggestions come from. */
 const SUGGESTION_SOURCES = 3;
@@ -180,23 +165,19 @@ function optionsFor(request: SearchRequest): PagefindSearchOptions {
   return request.category ? { filters: { [CATEGORY_FILTER]: request.category } } : {};
 }
 
-/** Adds a filter to search options. */
 const withFilter = (options: PagefindSearchOptions, key: string, value: PagefindFilterValue): PagefindSearchOptions => ({
   filters: { ...options.filters, [key]: value },
 });
 
-/** One value of a card filter with how many of a search's results carry it. */
+/** A card filter's value and how many of a search's results carry it. */
 interface ValueCount {
   value: string;
   count: number;
 }
 
 /**
- * The first `limit` results of a search in the order of a card filter's values (ties by relevance). Pagefind's
- * own sort would add its page order (about 21 KB for 10,000 products) to the metadata every search loads first;
- * instead the sort key rides in a filter, whose file loads only when a shopper sorts: one search counts the
- * results per value, `order` puts the values in order (leaving out any it does not want), then one search per
- * value, in that order, until `limit` results are in hand.
+ * The first `limit` results in the order `order` gives a card filter's values (ties by relevance): one search counts the results per
+ * value, then one per value until `limit` are in hand. Why not Pagefind's sort: README.md, "Why no Pagefind sort".
  */
 async function byFilterOrder(
   api: PagefindApi,
@@ -205,7 +186,7 @@ async function byFilterOrder(
   key: string,
   order: (values: ValueCount[]) => ValueCount[],
   limit: number,
-): Promise<SearchAnswer> {
+): Promise<PagefindResult[]> {
   // A value no product has: keeps every result and makes Pagefind count the results per value.
   const counted = await api.search(term, withFilter(options, key, { none: ['-'] }));
   const counts = order(
@@ -221,14 +202,9 @@ async function byFilterOrder(
     gathered += value.count;
   }
   const groups = await Promise.all(needed.map((v) => api.search(term, withFilter(options, key, v.value))));
-  return {
-    total: counted?.results.length ?? 0,
-    results: groups.flatMap((g) => g?.results ?? []).slice(0, limit),
-    effectiveText: term ?? '',
-  };
+  return groups.flatMap((g) => g?.results ?? []).slice(0, limit);
 }
 
-/** Price order, cheapest (or dearest) first. */
 const byPrice =
   (direction: 'asc' | 'desc') =>
   (values: ValueCount[]): ValueCount[] =>
@@ -237,11 +213,7 @@ const byPrice =
       .filter((v) => Number.isFinite(v.price))
       .sort((a, b) => (direction === 'asc' ? a.price - b.price : b.price - a.price));
 
-/**
- * Unit-price order, best value first: results per kilogram, per litre and per piece are not comparable, so each
- * unit forms a group (the unit most of the results are sold by first, ties kg, L, pc), lowest unit price first
- * within it; products whose unit price is unclear come last.
- */
+/** Unit-price order: one run per unit (most results' unit first, ties kg, L, pc), cheapest first within it; unclear last. */
 export function byUnitPrice(values: readonly ValueCount[]): ValueCount[] {
   const clear = values.flatMap((v) => {
     const key = parseUnitPriceKey(v.value);
@@ -270,10 +242,8 @@ const MAX_WORDS_CHECKED = 8;
 const EMPTY: SearchAnswer = { total: 0, results: [], effectiveText: '' };
 
 /**
- * Runs a search: up to `limit` results, best first or by price, those in stock before those out of stock (which
- * `inStock` leaves out). Query words that only matched through Pagefind's shortest-prefix fallback ("gurgaon" ->
- * "g") are dropped and the search re-run without them; a query left with no words finds nothing. When every match
- * is out of stock, the answer carries in-stock suggestions from the same categories.
+ * Up to `limit` results, by relevance or price, in stock before out of stock (which `inStock` leaves out), with unfair words
+ * corrected or dropped (`relevant`) and, when every match is out of stock, suggestions in stock.
  */
 export async function searchProducts(
   api: PagefindApi,
@@ -282,18 +252,15 @@ export async function searchProducts(
   help: SearchHelp = {},
 ): Promise<SearchAnswer> {
   const options = optionsFor(request);
-  // The unavailable matches, by one more search through the stock filter (a small file: it lists only them). Most
-  // queries are searched as given, so it starts beside the search by relevance (their files load side by side);
-  // a query changed on the way (a word dropped or corrected) is searched again below. A word known to be a typo
-  // never goes to Pagefind (`relevant` corrects it first).
+  // The stock filter's search starts beside the search by relevance, for the query as given; a query changed on the way is
+  // searched again below. A word known to be a typo never goes to Pagefind (`relevant` corrects it first).
   const asGiven = request.text || null;
   const outAsGiven = unknownWords(request, help).length === 0 ? outOfStockIds(api, asGiven, options) : null;
   outAsGiven?.catch(() => {});
   const answer = await relevant(api, request, help);
   if (answer.total === 0) return { ...answer, results: [], outOfStock: 0 };
   const term = request.text ? answer.effectiveText : null;
-  // In relevance order the first cards are (nearly always) the first results: their data loads beside the stock
-  // search instead of after it (Pagefind keeps each result's data once loaded).
+  // The first cards' data loads beside the stock search (Pagefind keeps each result's data once loaded).
   if (request.sort === 'relevance') for (const r of answer.results.slice(0, help.firstCards ?? 0)) void r.data().catch(() => {});
   const out = await (term === asGiven && outAsGiven ? outAsGiven : outOfStockIds(api, term, options));
   const outCount = answer.results.filter((r) => out.has(r.id)).length;
@@ -306,7 +273,7 @@ export async function searchProducts(
         : [CARD_FILTERS.pricePaise, byPrice(request.sort === 'price-asc' ? 'asc' : 'desc')];
     // Enough in price order that `limit` of them are in stock, where there are that many.
     const wanted = Number.isFinite(limit) ? limit + outCount : answer.total;
-    ordered = (await byFilterOrder(api, term, options, key, order, wanted)).results;
+    ordered = await byFilterOrder(api, term, options, key, order, wanted);
   }
   const inStock = ordered.filter((r) => !out.has(r.id));
   const listed = request.inStock ? inStock : [...inStock, ...ordered.filter((r) => out.has(r.id))];
@@ -327,16 +294,13 @@ export async function searchProducts(
   return result;
 }
 
-/** The ids of the results of a search (the same words and filters) that are out of stock. */
+/** The ids of a search's results that are out of stock. */
 async function outOfStockIds(api: PagefindApi, term: string | null, options: PagefindSearchOptions): Promise<Set<string>> {
   const found = await api.search(term, withFilter(options, STOCK_FILTER, OUT_OF_STOCK));
   return new Set((found?.results ?? []).map((r) => r.id));
 }
 
-/**
- * Products in stock from the categories of the first few out-of-stock results (their own categories: "Exotic
- * Vegetables" for a button mushroom), best first, up to `SUGGESTIONS`. The subcategory filter's file loads only here.
- */
+/** Products in stock from the own categories of the first out-of-stock results; the subcategory filter's file loads only here. */
 async function inStockSuggestions(
   api: PagefindApi,
   outOfStock: readonly PagefindResult[],
@@ -351,10 +315,8 @@ async function inStockSuggestions(
 }
 
 /**
- * Typo correction (correction.ts): corrects the words that matched nothing and searches again. Null when nothing corrects, the
- * vocabulary is not to be had, or no correction finds something with every word the catalogue knows ("button mushroom" must not
- * become "mutton"). Of equally close ones, the first whose products carry the query's other words wins. A change is reported only
- * if the corrected search kept its word; a split is not when the catalogue writes the two words side by side ("dairymilk").
+ * The search with `unmatched` corrected (correction.ts), or null when nothing corrects, there is no vocabulary, or no correction
+ * finds something keeping every word the catalogue knows. Rules: README.md, "Typo correction".
  */
 async function corrected(
   api: PagefindApi,
@@ -389,14 +351,14 @@ async function corrected(
   return null;
 }
 
-/** The words of a query that no indexed word can match, by the vocabulary if it is already loaded (else none known). */
+/** The query's words that no indexed word can match, by the vocabulary if already loaded (else none). */
 function unknownWords(request: SearchRequest, help: SearchHelp): string[] {
   const vocabulary = request.exact || !request.text ? null : (help.loadedVocabulary?.() ?? null);
   return vocabulary ? unknownTerms(request.text, vocabulary, PACK_UNITS) : [];
 }
 
 /** The search by relevance, with the query's unfair words corrected or dropped. */
-async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHelp = {}): Promise<SearchAnswer> {
+async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHelp): Promise<SearchAnswer> {
   const options = optionsFor(request);
   if (!request.text) {
     if (!request.category) return EMPTY;
@@ -404,9 +366,7 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     return { total: all?.results.length ?? 0, results: all?.results ?? [], effectiveText: '' };
   }
   let text = request.text;
-  // A word no indexed word can match ("mlik"), known from the vocabulary already loaded: correct it at once
-  // instead of first searching the typo (which Pagefind answers through a short prefix: "ml" finds every 500 ml
-  // pack) and reading those results. The same correction the steps below would make, one search sooner.
+  // Corrected before searching the typo, which Pagefind answers through a short prefix ("ml" finds every 500 ml pack).
   const unknown = unknownWords(request, help);
   if (unknown.length > 0) {
     const fixed = await corrected(api, request, text, unknown, help);
@@ -419,8 +379,8 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     let drop: string[];
     if (top) {
       const indexText = indexTextOf(await top.data());
-      // Stemming can rank a near word first ("lady" -> "Ladi Pav" above "Bhindi (Lady Finger)"): a word that one
-      // of the next few results has as it stands (not merely a shared stem: "mustrd" is not "mustard") is real.
+      // Stemming can rank a near word first ("lady": Ladi Pav above Lady Finger): a word one of the next results has as
+      // it stands (not merely a shared stem: "mustrd" is not "mustard") is real.
       let next: Promise<string[]> | undefined;
       const notInNext = async (terms: string[]): Promise<string[]> => {
         if (terms.length === 0 || results.length < 2) return terms;
@@ -442,7 +402,6 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
     } else {
       // No product has every word: find the words that match nothing fairly on their own ("gurgaon milk").
       const words = [...new Set(text.split(' '))];
-      // A pasted paragraph: nothing worth checking word by word.
       if (words.length > MAX_WORDS_CHECKED) return { ...EMPTY, effectiveText: text };
       // One word that finds nothing: a typo, perhaps ("mlik").
       if (words.length < 2)
@@ -465,7 +424,7 @@ async function relevant(api: PagefindApi, request: SearchRequest, help: SearchHe
         return { ...EMPTY, effectiveText: text };
       }
     }
-    // A word that matched nothing (or only a short accidental prefix) may be a typo: correct it before dropping it.
+    // A typo, perhaps: corrected before dropped.
     if (attempt === 0) {
       const fixed = await corrected(api, request, text, drop, help);
       if (fixed) return fixed;
@@ -487,7 +446,7 @@ export function mostlyMatched(kept: string, dropped: readonly string[]): boolean
   return !(words.every(numeric) && dropped.some((w) => !numeric(w)));
 }
 
-/** The searchable text of a result: its indexed content and its searchable meta. */
+/** A result's indexed content and searchable meta. */
 const indexTextOf = (data: PagefindResultData): string =>
   `${data.content ?? ''} ${data.meta?.['title'] ?? ''} ${data.meta?.['unit'] ?? ''}`;
 
@@ -507,7 +466,7 @@ export function cardFromResult(data: PagefindResultData): CardProduct | null {
       id = '';
     }
   }
-  // Search results are input like any other: the same field rules as the cart and the build (src/lib/fields.ts).
+  // Results are input: the same field rules as the cart and the build.
   return readCardProduct({
     id,
     name,
@@ -516,12 +475,12 @@ export function cardFromResult(data: PagefindResultData): CardProduct | null {
     image_url: first(filters[CARD_FILTERS.image]) ?? null,
     quantity_unit: data.meta?.['unit'] ?? null,
     category_id: first(filters[CATEGORY_FILTER]) ?? null,
-    // Marked by the stock filter (record.ts); a record without it is in stock.
+    // A record without the stock filter is in stock.
     is_available: !(filters[STOCK_FILTER] ?? []).includes(OUT_OF_STOCK),
   });
 }
 
-/** Loads the cards of some results in order, skipping unusable ones. */
+/** The results' cards in order, skipping unusable ones. */
 export async function loadCards(results: readonly PagefindResult[]): Promise<CardProduct[]> {
   const data = await Promise.all(results.map((r) => r.data().catch(() => null)));
   return data.flatMap((d) => {

@@ -4,32 +4,29 @@
  */
 import { parseSort, sortMenu } from '../sorts.ts';
 
-/** The spec's category chips after "All": top-level category ids of the sample, each labelled with its id capitalised. */
+/** The spec's chips after "All": top-level category ids of the sample, labelled capitalised. */
 const SEARCH_CHIP_IDS = ['vegetables', 'fruits', 'dairy', 'snacks'] as const;
 
-/** A category chip: "All" (id `all`) or a top-level category, which the results are filtered to. */
+/** "All" (id `all`) or a top-level category. */
 export interface CategoryChip {
   id: string;
   label: string;
 }
 
-/** The spec's chips (what the sample catalogue produces). */
 export const CATEGORY_CHIPS: readonly CategoryChip[] = [
   { id: 'all', label: 'All' },
   ...SEARCH_CHIP_IDS.map((id) => ({ id, label: `${id.charAt(0).toUpperCase()}${id.slice(1)}` })),
 ];
 
-/** The sort options of the filter panel (src/lib/sorts.ts has their labels). */
+/** The filter panel's sorts (labels: src/lib/sorts.ts). */
 const SEARCH_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'unit-price'] as const;
 
 export type SortId = (typeof SEARCH_SORT_IDS)[number];
 
 export const SORTS = /* @__PURE__ */ sortMenu(SEARCH_SORT_IDS);
 
-/** The spec's "Trending Searches" chips. */
 export const TRENDING_SEARCHES = ['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea'] as const;
 
-/** A "Popular Categories" tile. */
 export interface PopularTile {
   label: string;
   /** "150+ items". */
@@ -38,7 +35,7 @@ export interface PopularTile {
   image: string;
 }
 
-/** The spec's "Popular Categories" tiles, each linking to the category that holds most of it. */
+/** Each tile links to the category that holds most of it. */
 export const POPULAR_CATEGORIES: readonly PopularTile[] = [
   { label: 'Fruits & Vegetables', count: '150+ items', href: '/category/fruits', image: '/images/catalogue/category-fruits.svg' },
   { label: 'Dairy & Eggs', count: '80+ items', href: '/category/dairy', image: '/images/catalogue/category-dairy.svg' },
@@ -49,25 +46,24 @@ export const POPULAR_CATEGORIES: readonly PopularTile[] = [
 /** Most results a search shows (spec section 9). */
 export const RESULT_LIMIT = 50;
 
-/** The longest query kept in the box and the URL; longer pastes are cut. */
+/** The longest query kept in the box and the URL. */
 export const MAX_INPUT_LENGTH = 200;
 
 /** What the page shows, as stored in the URL. */
 export interface SearchState {
-  /** The text in the box, as typed (cut to MAX_INPUT_LENGTH). */
+  /** As typed (cut to MAX_INPUT_LENGTH). */
   q: string;
-  /** The chip's id: `all` or a top-level category. */
   cat: string;
   sort: SortId;
-  /** Search the words exactly as typed, without typo correction ("Search instead for mlik": `&exact=1`). */
+  /** `&exact=1`: no typo correction ("Search instead for mlik"). */
   exact: boolean;
-  /** Leave out products that are out of stock (`&stock=in`); by default they are listed after the others. */
+  /** `&stock=in`: leave out products that are out of stock. */
   inStock: boolean;
 }
 
 export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance', exact: false, inStock: false };
 
-/** Reads the state from a query string ("?q=milk"); never throws, unknown values (a chip not in `chips`) become defaults. */
+/** Never throws; unknown values (a chip not in `chips`) become defaults. */
 export function parseSearchState(search: string, chips: readonly CategoryChip[] = CATEGORY_CHIPS): SearchState {
   let params: URLSearchParams;
   try {
@@ -86,7 +82,7 @@ export function parseSearchState(search: string, chips: readonly CategoryChip[] 
   };
 }
 
-/** The query string of a state ("?q=milk&cat=dairy"), "" for the default state. Blank queries are dropped. */
+/** "?q=milk&cat=dairy", "" for the default state; blank queries are dropped. */
 export function serializeSearchState(state: SearchState): string {
   const params = new URLSearchParams();
   if (state.q.trim()) params.set('q', state.q.slice(0, MAX_INPUT_LENGTH));
@@ -98,7 +94,7 @@ export function serializeSearchState(state: SearchState): string {
   return s ? `?${s}` : '';
 }
 
-/** True when two states show the same thing (used to avoid pushing duplicate history entries). */
+/** True when two states show the same thing (no duplicate history entries). */
 export function sameState(a: SearchState, b: SearchState): boolean {
   return serializeSearchState(a) === serializeSearchState(b);
 }

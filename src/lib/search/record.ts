@@ -9,7 +9,7 @@ import { escapeMarkup } from '../markup.ts';
 import { unitPrice } from '../unit-price.ts';
 import { indexTermsFor, normalizeWords } from './synonyms.ts';
 
-/** Filter keys that carry card data (not used to filter): read back by `cardFromResult`. */
+/** Filter keys that carry card data (never used to filter), read back by `cardFromResult`. */
 export const CARD_FILTERS = {
   id: 'card_id',
   pricePaise: 'card_price_paise',
@@ -18,70 +18,51 @@ export const CARD_FILTERS = {
   unitPrice: 'card_unit_price',
 } as const;
 
-/** The `card_unit_price` value of a product whose unit price is unclear ("1 pc (approx. 600-800 g)"). */
+/** The unit price of "1 pc (approx. 600-800 g)". */
 export const UNCLEAR_UNIT_PRICE = 'unclear';
 
-/**
- * The unit-price sort key of a product: its unit and paise per unit ("kg:11200", "L:5600", "pc:850"), or
- * UNCLEAR_UNIT_PRICE. Read back by the unit-price sort (pagefind-client.ts), never shown.
- */
+/** The unit-price sort key ("kg:11200", "L:5600", "pc:850"), or UNCLEAR_UNIT_PRICE; never shown. */
 export function unitPriceKey(pricePaise: number, unit: string | null | undefined): string {
   const value = unitPrice(pricePaise, unit);
   return value ? `${value.per}:${value.paise}` : UNCLEAR_UNIT_PRICE;
 }
 
-/** Reads a `card_unit_price` value back: unit and paise, or null when unclear or malformed. */
+/** Unit and paise, or null when unclear or malformed. */
 export function parseUnitPriceKey(key: string): { per: string; paise: number } | null {
   const match = /^(kg|L|pc):(\d{1,12})$/.exec(key);
   return match ? { per: match[1] as string, paise: Number(match[2]) } : null;
 }
 
-/** The filter key of the top-level category (the chips). */
+/** The top-level category (the chips). */
 export const CATEGORY_FILTER = 'category';
 
-/**
- * The filter key of a product's own category (its subcategory: "exotic-vegetables"): used only to suggest in-stock
- * products when every result is out of stock, so its file loads only then.
- */
+/** A product's own category ("exotic-vegetables"): only for suggestions when every result is out of stock. */
 export const SUBCATEGORY_FILTER = 'subcategory';
 
-/**
- * The filter key that marks an unavailable product, with the one value OUT_OF_STOCK: available products carry no
- * value, so the filter's file lists only the unavailable ones (small, and loaded by the first search that has results).
- */
+/** Only unavailable products carry it (value OUT_OF_STOCK), so its file stays small: README.md, "Out of stock". */
 export const STOCK_FILTER = 'stock';
 export const OUT_OF_STOCK = 'out';
 
-/** One product's index record. */
+/** One product's index record; word lists are space-separated and may be empty. */
 export interface SearchRecord {
   id: string;
   name: string;
-  /** Extra words the product is found by (synonyms), space-separated; may be empty. */
+  /** Synonyms and spelling variants. */
   terms: string;
-  /**
-   * Name words that also name the product's category ("milk" for a toned milk in "Milk", not for a milk rusk
-   * in "Rusks & Khari"), with their synonyms: indexed again with a higher weight so the products that ARE the
-   * thing rank above those that merely mention it. Space-separated; may be empty.
-   */
+  /** Name words that also name the product's category, with their synonyms, at a higher weight (README.md, "What is indexed"). */
   emphasis: string;
   unit: string;
-  /** Whole paise as a string ("2700", "4550"). */
+  /** Whole paise ("2700"). */
   pricePaise: string;
   /** Whole paise, or "" when there is no higher original price. */
   originalPricePaise: string;
   image: string;
-  /** The unit-price sort key (`unitPriceKey`). */
   unitPrice: string;
-  /** Top-level category id, or null when the category is unknown. */
+  /** Top-level category id, or null when unknown. */
   category: string | null;
-  /** The product's own category id (`SUBCATEGORY_FILTER`). */
   subcategory: string;
-  /** False for a product that is out of stock: indexed and found all the same, marked and ranked last. */
   available: boolean;
-  /**
-   * Words of the product's brand and category names, space-separated: never indexed (a "Paneer & Cheese" category
-   * must not make "cheese" find paneer), but known to the typo correction, which must never change them.
-   */
+  /** Brand and category name words: never indexed ("cheese" must not find paneer), but never corrected either. */
   known: string;
 }
 
@@ -98,7 +79,7 @@ export function categoryPath<C extends Pick<Category, 'id' | 'parent_id'>>(categ
   return path;
 }
 
-/** Where a product of `categoryId` sits: its top-level category and the names along the way. */
+/** A product's top-level category and the category names along the way. */
 export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick<Category, 'id' | 'parent_id' | 'name'>>): RecordPlace {
   const path = categoryPath(categoryId, categories);
   return { topCategory: path.at(-1)?.id ?? null, categoryNames: path.map((c) => c.name) };
@@ -130,18 +111,13 @@ export function emphasisTermsFor(name: string, brand: string | null | undefined,
   return words.length ? [...words, ...indexTermsFor(words.join(' '))] : [];
 }
 
-/** Where a product sits in the catalogue, for its record. */
 export interface RecordPlace {
-  /** Top-level category id (the chips filter on it), or null when unknown. */
   topCategory: string | null;
-  /** Names of its category and the categories above it. */
+  /** Its category's name and those above it. */
   categoryNames?: readonly string[];
 }
 
-/**
- * The index record of a product, in stock or not (an unavailable one is found and shown "Out of stock"), or null when
- * it has no name or id.
- */
+/** A product's record, in stock or not, or null when it has no name or id. */
 export function searchRecord(
   product: Product,
   place: RecordPlace,
@@ -172,7 +148,7 @@ export function searchRecord(
   };
 }
 
-/** Where a product's page is: the URL Pagefind returns for its record. */
+/** The URL Pagefind returns for its record. */
 export function productUrl(id: string): string {
   return `/product/${id}/`;
 }
@@ -183,14 +159,9 @@ export function productIdOfUrl(url: string): string | null {
   return id !== undefined && productUrl(id) === url ? id : null;
 }
 
-/**
- * The document Pagefind indexes for one record (the search index's root selector is `[data-search-product]`).
- * Searchable: the name, the synonyms and the pack size (`title` and `unit` meta), and the emphasis words at three
- * times the weight. The card data rides in filters (`CARD_FILTERS`, with the stock mark and the subcategory), which
- * are returned but never matched.
- */
+/** The document Pagefind indexes for one record: what is searchable and what rides in filters, README.md "What is indexed". */
 export function searchRecordHtml(record: SearchRecord): string {
-  // Each card field once: the filter it feeds, the attribute carrying it, its value (left out when empty).
+  // Left out when empty.
   const fields: [filter: string, attribute: string, value: string][] = [
     [CATEGORY_FILTER, 'data-category', record.category ?? ''],
     [CARD_FILTERS.id, 'data-id', record.id],

@@ -1,11 +1,7 @@
-/**
- * British and American spellings of the catalogue's words, for the index only ("yoghurt" finds "Greek Yogurt"): the
- * american-british-english-translator package's lists, applied to the words products hold. Never imported by the page.
- */
+/** British and American spellings of the catalogue's words ("yoghurt" finds "Greek Yogurt"), for the index only: never in the page. */
 import american from 'american-british-english-translator/data/american_spellings.json' with { type: 'json' };
 import british from 'american-british-english-translator/data/british_spellings.json' with { type: 'json' };
 
-/** Each word's other spellings: American to British and British to American. */
 const VARIANTS: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
   const add = (from: string, to: string) => {

@@ -1,19 +1,16 @@
 /**
- * The shopper's own words: Hindi and Hinglish grocery terms mapped to the catalogue's English words, added to products at index time
- * (`indexTermsFor`) and to queries (`expandQuery`; why multi-word targets differ: src/lib/search/README.md). Lowercase ASCII.
+ * The shopper's own words mapped to the catalogue's, added to products at index time (`indexTermsFor`) and to queries
+ * (`expandQuery`). How entries apply: README.md, "Maintaining the synonym list". Lowercase ASCII.
  */
 
-/** One mapping: the shopper's words and the catalogue's English words they mean. */
 export interface SynonymEntry {
-  /** Hindi / Hinglish words and spelling variants; the first is the canonical one (query rewrites use it). */
+  /** Hindi / Hinglish words and spelling variants; the first is the one query rewrites use. */
   readonly hindi: readonly string[];
-  /** English catalogue words or phrases, matched as whole words with an optional plural "s"/"es". */
   readonly english: readonly string[];
-  /** Products whose name contains one of these phrases get nothing from this entry ("custard apple" is not seb). */
   readonly except?: readonly string[];
-  /** False: a product named with the Hindi word does not get the English words (malai paneer is not "cream"). */
+  /** False: malai paneer is not "cream". */
   readonly reverse?: boolean;
-  /** The Hindi word in Devanagari, for shoppers typing on a Hindi keyboard (rewritten at query time). */
+  /** Rewritten at query time. */
   readonly devanagari?: readonly string[];
 }
 
@@ -120,10 +117,8 @@ export const SYNONYMS: readonly SynonymEntry[] = [
 ];
 
 /**
- * Everyday English words and brand shorthands, by the same rules as `SYNONYMS` (the `hindi` side holds the
- * shopper's words): each entry's words are added to products whose name contains its catalogue words, and with
- * `reverse` (the default) the other way round ("cookie" finds biscuits and "biscuit" finds cookies). Only for
- * goods the catalogue has; tests/unit/search-synonyms.test.ts checks each against the sample catalogue.
+ * Everyday English words and brand shorthands, by the rules of `SYNONYMS` (`hindi` holds the shopper's words). Only for goods the
+ * catalogue has; tests/unit/search-synonyms.test.ts checks each against the sample catalogue.
  */
 export const ALIASES: readonly SynonymEntry[] = [
   { hindi: ['cookie'], english: ['biscuit'] },
@@ -137,10 +132,7 @@ export const ALIASES: readonly SynonymEntry[] = [
   { hindi: ['maggi'], english: ['instant noodles', 'noodles'], except: ['rice noodles', 'hakka noodles'], reverse: false },
 ];
 
-/**
- * Shopper phrases rewritten at query time to the catalogue's words ("cold drink" is what the catalogue calls a
- * soft drink). Whole words, plural "s"/"es" allowed on the last word.
- */
+/** Shopper phrases rewritten at query time to the catalogue's words (whole words, plural allowed on the last). */
 export const QUERY_PHRASES: Readonly<Record<string, string>> = {
   'cold drink': 'soft drink',
   'cool drink': 'soft drink',
@@ -150,7 +142,6 @@ export const QUERY_PHRASES: Readonly<Record<string, string>> = {
   'kit kat': 'kitkat',
 };
 
-/** Emoji a shopper may type instead of a word, rewritten at query time. */
 export const EMOJI_WORDS: Readonly<Record<string, string>> = {
   '🥛': 'milk',
   '🍞': 'bread',
@@ -317,7 +308,7 @@ export function normalizeWords(text: string): string {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A whole-word matcher for a phrase, allowing a plural "s"/"es" on its last word ("potato" matches "potatoes"). */
+/** A whole-word matcher, allowing a plural "s"/"es" on the last word ("potato" matches "potatoes"). */
 function phraseMatcher(phrase: string): RegExp {
   const words = normalizeWords(phrase).split(' ').map(escapeRegExp);
   return new RegExp(`(?:^| )${words.join(' ')}(?:s|es)?(?= |$)`);
@@ -338,10 +329,8 @@ const compiled: CompiledEntry[] = [...SYNONYMS, ...ALIASES].map((entry) => ({
 }));
 
 /**
- * The entries a name's words can match at all, by word: a phrase matches only where its first word stands whole (a
- * one-word phrase also with "s"/"es"). Indexing a name then tests a handful of entries' patterns, not all of them:
- * every product of the catalogue is indexed (100,000 at the largest), and this took the index terms of 20,000 names
- * from 1.2 s to 0.15 s. Built on first use, so the browser's bundle, which never indexes, leaves it out.
+ * The entries by the whole word their phrases start with (one-word phrases also with "s"/"es"), so indexing a name tests a handful of
+ * patterns: the index terms of 20,000 names took 1.2 s before, 0.15 s after. Built on first use: the browser never indexes.
  */
 let entriesByWord: Map<string, number[]> | undefined;
 
@@ -362,7 +351,7 @@ function wordIndex(): Map<string, number[]> {
   return (entriesByWord = index);
 }
 
-/** The compiled entries `words` may match, in list order (every other entry's patterns cannot match them). */
+/** The compiled entries `words` may match, in list order. */
 function candidateEntries(words: ReadonlySet<string>): CompiledEntry[] {
   const index = wordIndex();
   const positions = new Set<number>();
@@ -370,11 +359,7 @@ function candidateEntries(words: ReadonlySet<string>): CompiledEntry[] {
   return [...positions].sort((a, b) => a - b).map((position) => compiled[position] as CompiledEntry);
 }
 
-/**
- * The extra words a product is indexed with: the Hindi words of every entry whose English word its name
- * contains, and the single-word English targets of every entry whose Hindi word its name contains.
- * Words already in the name are left out; the result is sorted and free of duplicates.
- */
+/** The extra words a product is indexed with (README.md, "Maintaining the synonym list"), sorted, none already in the name. */
 export function indexTermsFor(name: string, brand?: string | null): string[] {
   const text = normalizeWords(`${name} ${brand ?? ''}`);
   const present = new Set(text.split(' '));
@@ -413,11 +398,7 @@ const DEVANAGARI_REWRITES: readonly { from: string; to: string }[] = SYNONYMS.fl
 /** The longest query the search runs; the rest of a pasted essay is dropped. */
 export const MAX_QUERY_LENGTH = 100;
 
-/**
- * What a shopper typed, made ready for the index: emoji and Devanagari become words, the text is cut to
- * `MAX_QUERY_LENGTH`, punctuation (quotes, regex characters, markup) becomes spaces, and multi-word English
- * phrases with a Hindi synonym become that word. Returns "" when nothing searchable is left.
- */
+/** What a shopper typed, made ready for the index (README.md, "Query handling"); "" when nothing searchable is left. */
 export function expandQuery(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   let text = raw.slice(0, MAX_QUERY_LENGTH * 4).normalize('NFC');

@@ -1,32 +1,25 @@
-/**
- * The words typo correction corrects towards, from the very records the index is given (every product, in stock or not): their
- * searchable text and meta, brand and category names (`vocabularyText`), each word counted once per product.
- */
+/** The words typo correction corrects towards, from the very records the index is given, each counted once per product. */
 import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
 import type { SearchRecord } from './record.ts';
 import { normalizeWords } from './synonyms.ts';
 
-/** The words of a text that can be corrections: letters only (no numbers or pack-size units), 3 to 30 of them. */
+/** The words of a text that can be corrections: letters only, 3 to 30 of them, no pack-size units. */
 export function vocabularyWords(text: string): string[] {
   return normalizeWords(text)
     .split(' ')
     .filter((w) => w.length >= MIN_CORRECTABLE_LENGTH && w.length <= MAX_CORRECTABLE_LENGTH && /^\p{Ll}+$/u.test(w) && !PACK_UNITS.has(w));
 }
 
-/** The searchable text of one record, as Pagefind indexes it: its text (name, synonyms, emphasis), title and pack size. */
+/** The searchable text of one record, as Pagefind indexes it. */
 export function recordText(record: Pick<SearchRecord, 'name' | 'terms' | 'emphasis' | 'unit'>): string {
   return [record.name, record.terms, record.emphasis, record.unit].filter(Boolean).join(' ');
 }
 
-/**
- * What the typo correction knows of one record: its searchable text (`recordText`) and the words of its brand and
- * category names, so no word the catalogue names is ever corrected.
- */
+/** A record's searchable text and its brand and category names: no word the catalogue names is ever corrected. */
 export function vocabularyText(record: Pick<SearchRecord, 'name' | 'terms' | 'emphasis' | 'unit' | 'known'>): string {
   return [recordText(record), record.known].filter(Boolean).join(' ');
 }
 
-/** Counts each word once per record it appears in. */
 export function countWords(records: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const record of records) {
@@ -35,10 +28,7 @@ export function countWords(records: Iterable<string>): Map<string, number> {
   return counts;
 }
 
-/**
- * The file the page loads: words grouped by count, most frequent first, each group's words sorted (the
- * repetition gzips well: about 2 bytes a word).
- */
+/** Words grouped by count, most frequent first, each group sorted (gzips to about 3.7 bytes a word: README.md). */
 export function vocabularyFile(counts: ReadonlyMap<string, number>): VocabularyFile {
   const groups = Map.groupBy(counts.keys(), (word) => counts.get(word) as number);
   return {
