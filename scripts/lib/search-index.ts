@@ -51,26 +51,7 @@ export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categori
   }
 }
 
-/** What `syncRecordFiles` did: documents written, left as they were, deleted (products no longer indexed); ids written. */
-export interface RecordFilesSummary {
-  written: number;
-  kept: number;
-  removed: number;
-  changed: ReadonlySet<string>;
-}
-
-export interface SearchIndexSummary {
-  indexed: number;
-  files: RecordFilesSummary;
-  /** Fragments linked from the last index (unchanged records) and written by Pagefind. */
-  fragments: { linked: number; written: number };
-  /** Time (ms) writing the record documents, Pagefind reading them, Pagefind writing its bundle. */
-  ms: { records: number; read: number; write: number };
-  /** Vocabulary words, and the file's bytes plain and gzipped. */
-  words: number;
-  vocabularyBytes: number;
-  vocabularyGzipBytes: number;
-}
+type RecordFilesSummary = Awaited<ReturnType<typeof syncRecordFiles>>;
 
 /** At its page's URL: Pagefind takes a document's URL from its path. */
 const recordDir = (folder: string, id: string): string => path.join(folder, productUrl(id));
@@ -97,7 +78,7 @@ async function presentRecordFolders(folder: string): Promise<string[]> {
  * Makes `folder` hold exactly one document per record, writing only those whose hash changed; without a manifest, or `reuse` false,
  * all over what is there (emptying the folder first cost 22 s for 95,000 folders). An interrupted run leaves no manifest.
  */
-export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: string, reuse = true): Promise<RecordFilesSummary> {
+export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: string, reuse = true) {
   const previous = reuse ? await readRecordsManifest(folder) : null;
   await rm(path.join(folder, RECORDS_MANIFEST), { force: true });
   const present = previous ? [] : await presentRecordFolders(folder);
@@ -125,6 +106,7 @@ export async function syncRecordFiles(records: Iterable<SearchRecord>, folder: s
   for (const id of [...gone, ...strays]) writes.push(limit(() => rm(recordDir(folder, id), { recursive: true, force: true })));
   await Promise.all(writes);
   await writeCacheFile(path.join(folder, RECORDS_MANIFEST), RECORDS_MANIFEST_VERSION, { records: Object.fromEntries(hashes) });
+  // Removed: documents of products no longer indexed.
   return { written: changed.size, kept: hashes.size - changed.size, removed: gone.length, changed };
 }
 
@@ -191,11 +173,7 @@ export function readPreparedRecords(text: string): PreparedRecords | null {
 }
 
 /** Writes Pagefind's bundle and `vocabulary.json` to `paths.staging` in one process; `reuse` false reuses no document or fragment. */
-export async function writeSearchIndex(
-  catalogue: Pick<Catalogue, 'products' | 'categories'>,
-  paths: SearchIndexPaths,
-  reuse = true,
-): Promise<SearchIndexSummary> {
+export async function writeSearchIndex(catalogue: Pick<Catalogue, 'products' | 'categories'>, paths: SearchIndexPaths, reuse = true) {
   return indexSearchRecords((again) => prepareSearchRecords(catalogue, paths, again), paths, reuse);
 }
 
@@ -203,11 +181,8 @@ export async function writeSearchIndex(
  * `writeSearchIndex` with the records made by `prepare` (perhaps in another process), called once more with false when the records
  * folder is not what its manifest says. `prepare` must remove the fragments' state first, as `prepareSearchRecords` does.
  */
-export async function indexSearchRecords(
-  prepare: (reuse: boolean) => Promise<PreparedRecords>,
-  paths: SearchIndexPaths,
-  reuse = true,
-): Promise<SearchIndexSummary> {
+export async function indexSearchRecords(prepare: (reuse: boolean) => Promise<PreparedRecords>, paths: SearchIndexPaths, reuse = true) {
+  // Writing the record documents, Pagefind reading them, Pagefind writing its bundle.
   const ms = { records: 0, read: 0, write: 0 };
   const timed = async <T>(phase: keyof typeof ms, work: Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -234,6 +209,7 @@ export async function indexSearchRecords(
   return {
     indexed: prepared.ids.length,
     files: prepared.files,
+    // Linked from the last index (unchanged records), and written by Pagefind.
     fragments: { linked: indexed.linked, written: prepared.ids.length - indexed.linked },
     ms,
     words: prepared.words,

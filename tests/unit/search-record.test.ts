@@ -35,6 +35,9 @@ describe('placeOf', () => {
 });
 
 describe('searchRecord', () => {
+  const inDairy = { topCategory: 'dairy', categoryNames: [] };
+  const nowhere = { topCategory: null, categoryNames: [] };
+
   test('holds the card fields and the synonyms, never the description', () => {
     const record = searchRecord(milkProduct(), placeOf('milk', categories));
     expect(record).toEqual({
@@ -69,14 +72,14 @@ describe('searchRecord', () => {
 
   test('adds the spelling variants the build passes in, once, after the synonyms', () => {
     const yogurt = milkProduct({ name: 'Epigamia Greek Yogurt', brand: 'Epigamia' });
-    const record = searchRecord(yogurt, { topCategory: 'dairy' }, spellingVariants);
+    const record = searchRecord(yogurt, inDairy, spellingVariants);
     expect(record?.terms.split(' ')).toContain('yoghurt');
     expect(new Set(record?.terms.split(' ')).size).toBe(record?.terms.split(' ').length);
-    expect(searchRecord(yogurt, { topCategory: 'dairy' })?.terms.split(' ')).not.toContain('yoghurt');
+    expect(searchRecord(yogurt, inDairy)?.terms.split(' ')).not.toContain('yoghurt');
   });
 
   test('applies the unit and image fallbacks and drops a non-discount original price', () => {
-    const record = searchRecord(milkProduct({ quantity_unit: null, image_url: null, original_price_paise: 2000 }), { topCategory: null });
+    const record = searchRecord(milkProduct({ quantity_unit: null, image_url: null, original_price_paise: 2000 }), nowhere);
     expect(record?.unit).toBe('pcs');
     expect(record?.image).toBe(PLACEHOLDER_IMAGE);
     expect(record?.originalPricePaise).toBe('');
@@ -89,14 +92,14 @@ describe('searchRecord', () => {
     expect(unitPriceKey(5100, '6 pcs')).toBe('pc:850');
     expect(unitPriceKey(6000, '1 pc (approx. 600-800 g)')).toBe(UNCLEAR_UNIT_PRICE);
     expect(unitPriceKey(6000, null)).toBe(UNCLEAR_UNIT_PRICE);
-    expect(searchRecord(milkProduct({ quantity_unit: null }), { topCategory: null })?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
+    expect(searchRecord(milkProduct({ quantity_unit: null }), nowhere)?.unitPrice).toBe(UNCLEAR_UNIT_PRICE);
     expect(parseUnitPriceKey('L:5600')).toEqual({ per: 'L', paise: 5600 });
     for (const bad of ['unclear', 'kg:', 'kg:-1', 'lb:100', 'kg:1e5', '<b>:1']) expect(parseUnitPriceKey(bad), bad).toBeNull();
   });
 
   test('writes prices as whole paise Pagefind can sort', () => {
-    expect(searchRecord(milkProduct({ price_paise: 4550 }), { topCategory: null })?.pricePaise).toBe('4550');
-    expect(searchRecord(milkProduct({ price_paise: 123500 }), { topCategory: null })?.pricePaise).toBe('123500');
+    expect(searchRecord(milkProduct({ price_paise: 4550 }), nowhere)?.pricePaise).toBe('4550');
+    expect(searchRecord(milkProduct({ price_paise: 123500 }), nowhere)?.pricePaise).toBe('123500');
   });
 });
 

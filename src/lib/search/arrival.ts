@@ -2,15 +2,7 @@
  * The first search of a page opened with a query, started from the page's head before React and handed to the island as it mounts
  * (README.md, "Speed"); and what both share (request, key, first cards). No React.
  */
-import {
-  loadCards,
-  loadPagefind,
-  searchProducts,
-  type PagefindApi,
-  type SearchAnswer,
-  type SearchHelp,
-  type SearchRequest,
-} from './pagefind-client.ts';
+import { loadCards, loadPagefind, searchProducts, type PagefindApi, type SearchHelp, type SearchRequest } from './pagefind-client.ts';
 import { loadedVocabulary, loadVocabulary } from './correction.ts';
 import { parseSearchState, RESULT_LIMIT, type SearchState } from './query.ts';
 import { expandQuery } from './synonyms.ts';
@@ -36,15 +28,10 @@ export const requestFor = (state: SearchState): SearchRequest => ({
 export const keyOf = (request: SearchRequest): string =>
   JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
 
-/** A search's answer with the cards rendered first: the first FIRST_BATCH results' and the suggestions'. */
-export interface AnswerWithCards {
-  answer: SearchAnswer;
-  first: CardProduct[];
-  suggestions: CardProduct[];
-}
+export type AnswerWithCards = Awaited<ReturnType<typeof searchWithCards>>;
 
-/** Runs a search (up to RESULT_LIMIT results) and loads the cards shown first. */
-export async function searchWithCards(api: PagefindApi, request: SearchRequest): Promise<AnswerWithCards> {
+/** Runs a search (up to RESULT_LIMIT results) and loads the cards rendered first: the first FIRST_BATCH results' and the suggestions'. */
+export async function searchWithCards(api: PagefindApi, request: SearchRequest) {
   const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
   const [first, suggestions] = await Promise.all([
     loadCards(answer.results.slice(0, FIRST_BATCH)),

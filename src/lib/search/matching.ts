@@ -16,16 +16,15 @@ export function sharedPrefixLength(a: string, b: string): number {
 
 const isNumber = (term: string): boolean => /^\d+$/.test(term);
 
+const wordsOf = (text: string): string[] => text.split(' ').filter(Boolean);
+
 /** Pagefind's prefix match, except that a number is only itself: "1" (as in "1 kg atta") does not match a 10 kg pack. */
 const extendsTerm = (word: string, term: string): boolean => (isNumber(term) ? word === term : word.startsWith(term));
 
 /** The query words that some word of `indexText` extends (`extendsTerm`): no stems, no fallback. */
 export function extendedTerms(query: string, indexText: string): string[] {
-  const words = normalizeWords(indexText).split(' ').filter(Boolean);
-  return query
-    .split(' ')
-    .filter(Boolean)
-    .filter((term) => words.some((word) => extendsTerm(word, term)));
+  const words = wordsOf(normalizeWords(indexText));
+  return wordsOf(query).filter((term) => words.some((word) => extendsTerm(word, term)));
 }
 
 /**
@@ -41,17 +40,15 @@ export function wordMatchesTerm(word: string, term: string): boolean {
 
 /** The query words that no word of `indexText` matches fairly. */
 export function unmatchedTerms(query: string, indexText: string): string[] {
-  const words = normalizeWords(indexText).split(' ').filter(Boolean);
-  const terms = query.split(' ').filter(Boolean);
-  return terms.filter((term) => !words.some((word) => wordMatchesTerm(word, term)));
+  const words = wordsOf(normalizeWords(indexText));
+  return wordsOf(query).filter((term) => !words.some((word) => wordMatchesTerm(word, term)));
 }
 
 /** The query without the given words. */
 export function withoutTerms(query: string, drop: readonly string[]): string {
   const dropSet = new Set(drop);
-  return query
-    .split(' ')
-    .filter((t) => t && !dropSet.has(t))
+  return wordsOf(query)
+    .filter((t) => !dropSet.has(t))
     .join(' ');
 }
 
@@ -60,9 +57,8 @@ export function withoutTerms(query: string, drop: readonly string[]): string {
  * fair by `wordMatchesTerm`, but worth a typo correction; a plural or an extra letter or two ("tomatoess") is not.
  */
 export function looselyMatchedTerms(query: string, indexText: string): string[] {
-  const words = normalizeWords(indexText).split(' ').filter(Boolean);
-  const terms = query.split(' ').filter(Boolean);
-  return terms.filter((term) => {
+  const words = wordsOf(normalizeWords(indexText));
+  return wordsOf(query).filter((term) => {
     if (words.some((word) => extendsTerm(word, term))) return false;
     const best = Math.max(0, ...words.map((word) => sharedPrefixLength(word, term)));
     return term.length - best > 2;

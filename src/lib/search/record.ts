@@ -80,7 +80,7 @@ export function categoryPath<C extends Pick<Category, 'id' | 'parent_id'>>(categ
 }
 
 /** A product's top-level category and the category names along the way. */
-export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick<Category, 'id' | 'parent_id' | 'name'>>): RecordPlace {
+export function placeOf(categoryId: string, categories: ReadonlyMap<string, Pick<Category, 'id' | 'parent_id' | 'name'>>) {
   const path = categoryPath(categoryId, categories);
   return { topCategory: path.at(-1)?.id ?? null, categoryNames: path.map((c) => c.name) };
 }
@@ -111,11 +111,7 @@ export function emphasisTermsFor(name: string, brand: string | null | undefined,
   return words.length ? [...words, ...indexTermsFor(words.join(' '))] : [];
 }
 
-export interface RecordPlace {
-  topCategory: string | null;
-  /** Its category's name and those above it. */
-  categoryNames?: readonly string[];
-}
+type RecordPlace = ReturnType<typeof placeOf>;
 
 /** A product's record, in stock or not, or null when it has no name or id. */
 export function searchRecord(
@@ -123,7 +119,6 @@ export function searchRecord(
   place: RecordPlace,
   variants: (words: readonly string[]) => string[] = () => [],
 ): SearchRecord | null {
-  const topCategory = place.topCategory;
   const name = product.name.trim();
   if (!name || !product.id) return null;
   const original = product.original_price_paise;
@@ -134,17 +129,17 @@ export function searchRecord(
     id: product.id,
     name,
     terms: [...terms, ...spellings.filter((w) => !terms.includes(w))].join(' '),
-    emphasis: emphasisTermsFor(name, product.brand, place.categoryNames ?? []).join(' '),
+    emphasis: emphasisTermsFor(name, product.brand, place.categoryNames).join(' '),
     unit: displayUnit(product.quantity_unit),
     pricePaise: String(product.price_paise),
     originalPricePaise: original !== null && original > product.price_paise ? String(original) : '',
     // The catalogue's images are resolved before records are made (resolveCatalogueImages): what the pages show.
     image: product.image_url ?? PLACEHOLDER_IMAGE,
     unitPrice: unitPriceKey(product.price_paise, product.quantity_unit),
-    category: topCategory,
+    category: place.topCategory,
     subcategory: product.category_id,
     available: product.is_available,
-    known: normalizeWords([product.brand ?? '', ...(place.categoryNames ?? [])].join(' ')),
+    known: normalizeWords([product.brand ?? '', ...place.categoryNames].join(' ')),
   };
 }
 

@@ -10,13 +10,9 @@ const VARIANTS: ReadonlyMap<string, readonly string[]> = (() => {
     if (!list.includes(to)) list.push(to);
     map.set(from, list);
   };
-  for (const [us, uk] of Object.entries(american as Record<string, string>)) {
-    add(us, uk);
-    add(uk, us);
-  }
-  for (const [uk, us] of Object.entries(british as Record<string, string>)) {
-    add(uk, us);
-    add(us, uk);
+  for (const [from, to] of [...Object.entries(american as Record<string, string>), ...Object.entries(british as Record<string, string>)]) {
+    add(from, to);
+    add(to, from);
   }
   return map;
 })();

@@ -314,14 +314,7 @@ function phraseMatcher(phrase: string): RegExp {
   return new RegExp(`(?:^| )${words.join(' ')}(?:s|es)?(?= |$)`);
 }
 
-interface CompiledEntry {
-  entry: SynonymEntry;
-  english: RegExp[];
-  hindi: RegExp[];
-  except: RegExp[];
-}
-
-const compiled: CompiledEntry[] = [...SYNONYMS, ...ALIASES].map((entry) => ({
+const compiled = [...SYNONYMS, ...ALIASES].map((entry) => ({
   entry,
   english: entry.english.map(phraseMatcher),
   hindi: entry.hindi.map(phraseMatcher),
@@ -352,11 +345,11 @@ function wordIndex(): Map<string, number[]> {
 }
 
 /** The compiled entries `words` may match, in list order. */
-function candidateEntries(words: ReadonlySet<string>): CompiledEntry[] {
+function candidateEntries(words: ReadonlySet<string>) {
   const index = wordIndex();
   const positions = new Set<number>();
   for (const word of words) for (const position of index.get(word) ?? []) positions.add(position);
-  return [...positions].sort((a, b) => a - b).map((position) => compiled[position] as CompiledEntry);
+  return [...positions].sort((a, b) => a - b).map((position) => compiled[position] as (typeof compiled)[number]);
 }
 
 /** The extra words a product is indexed with (README.md, "Maintaining the synonym list"), sorted, none already in the name. */
