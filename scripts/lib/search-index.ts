@@ -273,7 +273,7 @@ export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env) {
     fragments: path.join(cache, 'thela-search-fragments.json'),
     /** Where the last index waits during a build into its own folder (`keepLastIndex`). */
     kept: path.join(cache, 'thela-search-last'),
-    /** Handed from the records step's process to the index step's (scripts/build-search-index.ts), the latter's pid after it. */
+    /** From the records step's process to the index step's (scripts/build-search-index.ts), the latter's pid after it: runs never mix. */
     prepared: path.join(cache, 'thela-search-prepared.json'),
   };
 }
