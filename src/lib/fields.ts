@@ -49,7 +49,7 @@ export function parseId(value: unknown): { ok: true; id: string } | { ok: false;
   else if (value === null || value === undefined) return { ok: false, reason: 'missing id' };
   else return { ok: false, reason: 'bad id' };
   if (id === '') return { ok: false, reason: 'missing id' };
-  if (codePointLength(id) > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
+  if (Array.from(id).length > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
     return { ok: false, reason: 'bad id' };
   }
   const lower = id.toLowerCase();
@@ -63,11 +63,6 @@ export function parseId(value: unknown): { ok: true; id: string } | { ok: false;
 export function readId(value: unknown): string | null {
   const parsed = parseId(value);
   return parsed.ok ? parsed.id : null;
-}
-
-/** Length in code points (what the text limits count). */
-export function codePointLength(text: string): number {
-  return Array.from(text).length;
 }
 
 /** Whitespace and C0/C1 controls (NUL, DEL ...); format characters such as ZWJ stay (Indic scripts and emoji need them). */

@@ -1,6 +1,6 @@
 /** Orders (spec sections 2-4): shape, status, timeline, the order a checkout creates, and reading stored orders back. */
 import { isRecord, readCartProduct, readQuantity, toCartProduct, withRupeePrice, type CardProduct, type CartProduct } from './fields.ts';
-import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon, type CouponCode } from './coupons.ts';
+import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon } from './coupons.ts';
 import { displayUnit } from './format.ts';
 import { cartTotals, DELIVERY_FEE_PAISE, type Totals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
@@ -53,12 +53,7 @@ export interface Order {
   coupon?: OrderCoupon;
 }
 
-/** The coupon of an order (paise). */
-export interface OrderCoupon {
-  code: CouponCode;
-  discountPaise: number;
-  cashbackPaise: number;
-}
+export type OrderCoupon = Pick<AppliedCoupon, 'code' | 'discountPaise' | 'cashbackPaise'>;
 
 export interface StatusStyle {
   label: string;

@@ -84,10 +84,7 @@ function buildEnv(): Record<string, string | undefined> {
   return { ...strings, ...process.env };
 }
 
-export interface CatalogueLog {
-  info(line: string): void;
-  warn(line: string): void;
-}
+export type CatalogueLog = Pick<Console, 'info' | 'warn'>;
 
 /** Reads, sanitizes and logs the catalogue from `origin` (the build's read, without the once-per-build sharing). */
 export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog = console): Promise<Catalogue> {
