@@ -1,7 +1,4 @@
-/**
- * The cart's rules (spec sections 3 and 4), pure: the line shape, reading "cart-items" from storage, merging an added product, the
- * product page's button text. Atoms and actions: src/stores/cart.ts.
- */
+/** The cart's rules (spec sections 3 and 4), pure; atoms and actions: src/stores/cart.ts. */
 import {
   isRecord,
   MAX_LINE_QUANTITY,
@@ -25,18 +22,12 @@ export interface CartItem {
   product: CartProduct;
 }
 
-/**
- * Writes the lines for "cart-items" in the spec's shape (section 3): the embedded product's `price` in rupees, as
- * the products table has it, so every release (and a rollback) reads every other's cart.
- */
+/** Writes "cart-items" in the spec's shape: `price` in rupees, so every release (and a rollback) reads every other's cart. */
 export function encodeCart(items: readonly CartItem[]): string {
   return JSON.stringify(items.map((line) => ({ ...line, product: withRupeePrice(line.product) })));
 }
 
-/**
- * Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws.
- * A line's price is read in paise by the field rules (`readPriceField`: rupees under `price`, as `encodeCart` writes).
- */
+/** Reads "cart-items" from storage, which is user input: repairs what it can, drops what it cannot, never throws. */
 export function decodeCart(raw: string | undefined): CartItem[] {
   const lines = new Map<string, CartItem>();
   for (const entry of parseStoredArray(raw)) {
@@ -49,7 +40,7 @@ export function decodeCart(raw: string | undefined): CartItem[] {
   return [...lines.values()];
 }
 
-/** One stored line by the field rules: its product (id from product_id or the product), a quantity from 1 to the cap. */
+/** One stored line by the field rules (the id from product_id or the product). */
 function readLine(entry: unknown): CartItem | null {
   if (!isRecord(entry)) return null;
   const stored: Record<string, unknown> = isRecord(entry['product']) ? entry['product'] : {};
@@ -59,7 +50,6 @@ function readLine(entry: unknown): CartItem | null {
   return { id: readId(entry['id']) ?? `line-${product.id}`, product_id: product.id, quantity, product: toCartProduct(product) };
 }
 
-/** Quantity of a product in the cart, 0 when absent. */
 export function quantityInCart(items: readonly CartItem[], productId: string): number {
   return items.find((item) => item.product_id === productId)?.quantity ?? 0;
 }
@@ -71,17 +61,16 @@ export function mergeIntoCart(items: readonly CartItem[], product: CartProduct, 
       item.product_id === product.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity + quantity) } : item,
     );
   }
-  // A new line's id: the product id and a random part.
   const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
   return [...items, { id: `${product.id}-${random}`, product_id: product.id, quantity, product: toCartProduct(product) }];
 }
 
-/** The product page's button text: "Add 2 to Cart · ₹56.00". */
+/** The product page's button text. */
 export function pickLabel(pricePaise: number, quantity: number): string {
   return `Add ${quantity} to Cart · ${formatPaise(lineTotalPaise(pricePaise, quantity))}`;
 }
 
-/** The product a cart control carries in its data attributes (src/components/CartControl.tsx), read by the field rules: markup is input too. */
+/** The product a cart control carries in its data attributes, read by the field rules: markup is input too. */
 export function controlProduct(dataset: Readonly<Record<string, string | undefined>>): CartProductInput | null {
   return readCartProduct({
     id: dataset['id'],

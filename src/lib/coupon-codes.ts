@@ -1,9 +1,5 @@
-/**
- * The coupon codes and how the shopper's text becomes one: a module of its own (no rules, no money) so the pages
- * whose only coupon work is "Claim Now" / "Apply Now" ship a few bytes. The rules are src/lib/coupons.ts.
- */
+/** The coupon codes, apart from the rules (coupons.ts) so pages whose only coupon work is "Claim Now" ship a few bytes. */
 
-/** The codes the store accepts. */
 export const COUPON_CODES = ['WELCOME50', 'WEEKEND30', 'FREEDEL', 'BULK20', 'SAVE100'] as const;
 export type CouponCode = (typeof COUPON_CODES)[number];
 
@@ -13,7 +9,6 @@ export function normalizeCode(text: string): string | null {
   return code === '' ? null : code;
 }
 
-/** True when `code` is one of ours. */
 export function isCouponCode(code: string): code is CouponCode {
   return (COUPON_CODES as readonly string[]).includes(code);
 }

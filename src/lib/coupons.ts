@@ -1,7 +1,5 @@
-/**
- * Coupons at checkout (issue 17), pure: the rules as data and one evaluation in integer paise that applies a code or says why not; one
- * coupon per order, minimums before the delivery fee. Free delivery is FREEDEL above ₹300 (the spec's texts disagree: README).
- */
+/** Coupons at checkout (issue 17): the rules as data and one evaluation in paise; minimums before the delivery fee. */
+// Free delivery is FREEDEL above ₹300 (the spec's texts disagree: README).
 import { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode } from './coupon-codes.ts';
 import { formatPaiseShort } from './format.ts';
 import { DELIVERY_FEE_PAISE, lineTotalPaise } from './pricing.ts';
@@ -12,38 +10,32 @@ export { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode };
 export const FREE_DELIVERY_ABOVE_PAISE = 30000;
 /** The top-level produce categories: WEEKEND30's, and those whose pages show the fixed produce subcategories. */
 export const PRODUCE_CATEGORIES: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
-/** India has one time zone and no daylight saving: IST is always UTC+05:30. */
+/** India has no daylight saving: IST is always UTC+05:30. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
-/** What a coupon gives. */
+/** What a coupon gives; a cashback is credited after delivery, never taken off what is paid. */
 export type CouponBenefit =
-  /** `percent` off the item total (or the produce total), floored to the paisa, at most `maxPaise`. */
   | { kind: 'percent'; percent: number; maxPaise: number; on: 'items' | 'produce' }
-  /** The delivery fee waived. */
   | { kind: 'free-delivery' }
-  /** Credited after delivery: shown with the totals, never taken off what is paid. */
   | { kind: 'cashback'; paise: number };
 
-/** A minimum the cart must reach: on the item total or the produce total; `above` means strictly more than `paise`. */
+/** A minimum the cart must reach; `above` means strictly more than `paise`. */
 export interface CouponMinimum {
   of: 'items' | 'produce';
   paise: number;
   above: boolean;
 }
 
-/** One coupon rule. */
 export interface CouponRule {
   benefit: CouponBenefit;
   minimum?: CouponMinimum;
   /** Least total quantity of items (BULK20). */
   minItems?: number;
-  /** Only while the shopper has placed no order. */
   firstOrderOnly?: boolean;
   /** Days of the week it works, in India time (0 Sunday ... 6 Saturday). */
   days?: readonly number[];
 }
 
-/** The five rules. */
 export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
   WELCOME50: {
     benefit: { kind: 'percent', percent: 50, maxPaise: 25000, on: 'items' },
@@ -69,7 +61,7 @@ export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
   },
 };
 
-/** A cart line as the rules read it: price in paise, quantity, and the product's top-level category when known. */
+/** A cart line as the rules read it. */
 export interface CouponLine {
   price_paise: number;
   quantity: number;
@@ -79,9 +71,8 @@ export interface CouponLine {
 /** What the rules look at besides the code. */
 export interface CouponContext {
   lines: readonly CouponLine[];
-  /** True when the shopper has placed an order before (WELCOME50 is for the first). */
   hasOrders: boolean;
-  /** The moment of evaluation, in milliseconds since the epoch (the weekday is taken in India time). */
+  /** Milliseconds since the epoch. */
   now: number;
 }
 
@@ -91,7 +82,6 @@ export interface AppliedCoupon {
   code: CouponCode;
   discountPaise: number;
   cashbackPaise: number;
-  /** "WELCOME50 applied: you save ₹250.00" style line for the shopper. */
   message: string;
 }
 
@@ -104,15 +94,13 @@ export interface RefusedCoupon {
 
 export type CouponResult = AppliedCoupon | RefusedCoupon;
 
-/** Longest text the coupon field keeps. */
 export const COUPON_INPUT_MAX = 20;
 
-/** The day of the week in India (0 Sunday ... 6 Saturday) at `now`. */
+/** The day of the week in India (0 Sunday ... 6 Saturday). */
 export function istWeekday(now: number): number {
   return new Date(now + IST_OFFSET_MS).getUTCDay();
 }
 
-/** Item total of the lines, in paise. */
 function itemsPaise(lines: readonly CouponLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalPaise(line.price_paise, line.quantity), 0);
 }
@@ -139,10 +127,7 @@ function discountOf(benefit: CouponBenefit, items: number, produce: number): { d
   }
 }
 
-/**
- * Evaluates the shopper's text against the cart. Checks, in order: a code at all, one of ours, something in the
- * cart, first order, day of the week, least items, minimum amount; the first that fails is the reason.
- */
+/** Evaluates the shopper's text against the cart; the first check that fails is the reason. */
 export function evaluateCoupon(text: string, context: CouponContext): CouponResult {
   const code = normalizeCode(text);
   if (code === null) return { ok: false, code: null, reason: 'Enter a coupon code' };
@@ -179,10 +164,7 @@ export function evaluateCoupon(text: string, context: CouponContext): CouponResu
   return { ok: true, code, discountPaise, cashbackPaise, message };
 }
 
-/**
- * The sums a cart, checkout and order show once a coupon is counted (paise): an applied coupon's discount (never more
- * than subtotal + fee) comes off what is paid; its cashback, credited after delivery, rides beside the total.
- */
+/** The sums shown once a coupon is counted: the discount (at most subtotal + fee) comes off; cashback rides beside. */
 export function withCoupon(totals: { subtotalPaise: number; deliveryFeePaise: number }, result: CouponResult | null) {
   const applied = result?.ok ? result : null;
   const discountPaise = Math.min(applied?.discountPaise ?? 0, totals.subtotalPaise + totals.deliveryFeePaise);

@@ -1,13 +1,9 @@
-/**
- * Deliver to a pincode: the build's serviceability table (/data/delivery-areas.json) and the pure lookup of the header's dialog and
- * checkout (served: area and delivery time; not: the nearest served areas; invalid: why). Ships to the browser.
- */
+/** Deliver to a pincode: the serviceability table (/data/delivery-areas.json) and its lookup. Ships to the browser. */
 import { isRecord, NAME_MAX, parsePincode, readPincode, readText, type PincodeProblem } from './fields.ts';
 import type { Catalogue } from './catalogue/rows.ts';
 
 /** The spec's delivery promise (section 1), and what a store without a delivery time promises ("10 min"). */
 export const DEFAULT_DELIVERY_MINUTES = 10;
-/** How many nearest served areas a "not served" answer suggests. */
 export const NEAREST_COUNT = 3;
 /** The longest delivery time the table keeps (a day); anything above is a data error. */
 const MAX_MINUTES = 24 * 60;
@@ -17,15 +13,10 @@ export interface ServedArea {
   pincode: string;
   area: string;
   city: string;
-  /** The serving store's delivery_time_min (DEFAULT_DELIVERY_MINUTES when it has none). */
   minutes: number;
 }
 
-/**
- * The area the header shows until the shopper picks a pincode: the operator's PUBLIC_DEFAULT_PINCODE when the table
- * serves it, else the lowest pincode served (the sample catalogue's: "Sector 14, Gurgaon - 122001", the spec's
- * location line); null when the catalogue delivers nowhere.
- */
+/** The area the header shows first: PUBLIC_DEFAULT_PINCODE's when served, else the lowest pincode served, else null. */
 export function defaultServedArea(table: readonly ServedArea[], pincode?: string | null): ServedArea | null {
   return (
     table.find((a) => a.pincode === pincode) ??
@@ -33,10 +24,7 @@ export function defaultServedArea(table: readonly ServedArea[], pincode?: string
   );
 }
 
-/**
- * The serviceability table: every delivery area whose store is active, with that store's delivery time, by pincode.
- * An area served by an inactive store is left out, so it reads as not served.
- */
+/** The serviceability table by pincode: every delivery area whose store is active, with its delivery time. */
 export function serviceabilityTable(catalogue: Pick<Catalogue, 'stores' | 'delivery_areas'>): ServedArea[] {
   const stores = new Map(catalogue.stores.filter((s) => s.is_active).map((s) => [s.id, s]));
   const out: ServedArea[] = [];
@@ -47,7 +35,7 @@ export function serviceabilityTable(catalogue: Pick<Catalogue, 'stores' | 'deliv
   return out.sort((a, b) => (a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : 0));
 }
 
-/** One served area from outside input (the fetched table, browser storage), or null when any field fails its rule. */
+/** One served area from outside input (the fetched table, browser storage), or null. */
 export function readServedArea(row: unknown): ServedArea | null {
   if (!isRecord(row)) return null;
   const pincode = readPincode(row['pincode']);
@@ -67,7 +55,6 @@ export function readServiceabilityTable(value: unknown): ServedArea[] {
     .filter((area): area is ServedArea => area !== null && !seen.has(area.pincode) && Boolean(seen.add(area.pincode)));
 }
 
-/** What the lookup answers for a shopper's pincode. */
 export type PincodeLookup =
   | { kind: 'served'; area: ServedArea }
   | { kind: 'not-served'; pincode: string; nearest: ServedArea[] }
@@ -82,9 +69,8 @@ const PINCODE_PROBLEMS: Record<PincodeProblem, (example: string) => string> = {
 };
 
 /**
- * The served areas nearest to `pincode`, closest first (ties: the lower pincode). "Nearest" is the numeric distance
- * between pincodes: Indian pincodes are allotted by region (first digit), sub-region and sorting district, so close
- * numbers are usually close places. A shortcut, not geography: the table has no coordinates.
+ * The served areas nearest to `pincode` by numeric distance (ties: the lower): pincodes are allotted by region and
+ * district, so close numbers are usually close places. A shortcut: the table has no coordinates.
  */
 export function nearestServed(table: readonly ServedArea[], pincode: string, count = NEAREST_COUNT): ServedArea[] {
   const target = Number(pincode);
@@ -102,22 +88,20 @@ export function lookupPincode(table: readonly ServedArea[], input: unknown): Pin
   return { kind: 'not-served', pincode: parsed.pincode, nearest: nearestServed(table, parsed.pincode) };
 }
 
-/** "We don't deliver to 110099 yet". */
 export function notServedMessage(pincode: string): string {
   return `We don't deliver to ${pincode} yet`;
 }
 
-/** "Delivery in 10 mins" (one minute: "Delivery in 1 min"). */
 export function deliveryPromise(minutes: number): string {
   return `Delivery in ${shortPromise(minutes)}`;
 }
 
-/** "10 mins": the promise on small screens. */
+/** The promise on small screens. */
 export function shortPromise(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
 }
 
-/** "Sector 14, Gurgaon": the area and city, as the stores and shops screens name the place (spec: "Delivering to ..."). */
+/** "Sector 14, Gurgaon", as the stores and shops screens name the place. */
 export function areaPlace(area: Pick<ServedArea, 'area' | 'city'>): string {
   return `${area.area}, ${area.city}`;
 }
@@ -125,16 +109,14 @@ export function areaPlace(area: Pick<ServedArea, 'area' | 'city'>): string {
 /** The header's location line when the catalogue delivers nowhere yet. */
 export const NO_AREA_LINE = 'Choose your delivery area';
 
-/** "Sector 14, Gurgaon - 122001": the header's location line (the spec's, for the sample catalogue's default area). */
+/** The header's location line: "Sector 14, Gurgaon - 122001". */
 export function areaLine(area: ServedArea): string {
   return `${areaPlace(area)} - ${area.pincode}`;
 }
 
 /**
- * Why checkout refuses a postal code, or null to accept it. Blank is accepted (the spec leaves postal_code optional);
- * text that is not a pincode gets its message; an unserved pincode "We don't deliver to 110099 yet", with the
- * nearest served one. When the table cannot be read the order goes through: refusing every order offline would be
- * worse than delivering to an area the table was not there to check.
+ * Why checkout refuses a postal code, or null (blank is optional in the spec). When the table cannot be read the
+ * order goes through: refusing every order offline would be worse than an unchecked area.
  */
 export async function checkoutPincodeProblem(loadTable: () => Promise<readonly ServedArea[]>, postalCode: string): Promise<string | null> {
   if (postalCode.trim() === '') return null;

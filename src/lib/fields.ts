@@ -1,24 +1,16 @@
-/**
- * The field rules (id, name, text, price, image path, unit, quantity, with their limits) for every reader of product-shaped input: the
- * build's sanitizer and the browser's readers. Each rule checks the value it keeps, not the one given. Ships to the browser.
- */
+/** The field rules and limits for every reader of product-shaped input, build and browser alike. Ships to the browser. */
+// Each rule checks the value it keeps, not the one given.
 import { asciiDigits } from './indian-digits.ts';
 
-/** Longest id kept (code points). */
+// Longest values kept, in code points (the image URL in characters). NAME_MAX also makes longer search text unmatchable.
 export const ID_MAX = 200;
-/** Longest name (and brand) kept (code points); also the bound that makes longer search text unmatchable. */
 export const NAME_MAX = 200;
-/** Longest description kept (code points). */
 export const DESCRIPTION_MAX = 2_000;
-/** Longest address kept (code points). */
 export const ADDRESS_MAX = 500;
-/** Longest quantity unit kept (code points). */
 export const UNIT_MAX = 100;
-/** Longest image URL kept (characters). */
 export const IMAGE_URL_MAX = 2_048;
 /** Highest price kept, in rupees (₹10,00,000): far above any grocery, far below what breaks arithmetic in paise. */
 export const PRICE_MAX = 1_000_000;
-/** PRICE_MAX in paise, the unit every price is kept in once read. */
 export const PRICE_MAX_PAISE = PRICE_MAX * 100;
 /** The most of one product a cart line (and an order line) holds; larger values are clamped to it. */
 export const MAX_LINE_QUANTITY = 99;
@@ -26,10 +18,7 @@ export const MAX_LINE_QUANTITY = 99;
 /** Whitespace, control, format, surrogate and private-use characters, and the URL delimiters that would change what `/product/{id}` means. */
 const BAD_ID_CHARS = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}/?#\\%]/u;
 
-/**
- * Names the built site owns at its root or in a page folder: an id equal to one (any case) would overwrite or
- * shadow a file of ours (`/product/index.html/`, `/shop/404/`) or be refused by hosts and indexers.
- */
+/** Names the built site owns: an id equal to one (any case) would shadow a file of ours or be refused by hosts. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([
   '404',
   '404.html',
@@ -49,12 +38,7 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([
   'pagefind',
 ]);
 
-/**
- * Normalises an id: a finite number or a non-blank string that can be one URL path segment (numbers become
- * strings, strings are trimmed). Refused: longer than ID_MAX, `.` and `..`, URL delimiters, whitespace and
- * invisible characters (`bad id`); a name the site owns, anything starting with `_` or `.` (framework and hidden
- * files: `_astro`, `.well-known`) or ending in `.html`/`.htm` (`reserved id`).
- */
+/** Normalises an id that must be one URL path segment; the rules: docs/architecture.md, "Catalogue rows". */
 export function parseId(value: unknown): { ok: true; id: string } | { ok: false; reason: 'missing id' | 'bad id' | 'reserved id' } {
   let id: string;
   if (typeof value === 'string') id = value.trim();
@@ -65,7 +49,7 @@ export function parseId(value: unknown): { ok: true; id: string } | { ok: false;
   else if (value === null || value === undefined) return { ok: false, reason: 'missing id' };
   else return { ok: false, reason: 'bad id' };
   if (id === '') return { ok: false, reason: 'missing id' };
-  if (codePointLength(id) > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
+  if (Array.from(id).length > ID_MAX || id === '.' || id === '..' || BAD_ID_CHARS.test(id)) {
     return { ok: false, reason: 'bad id' };
   }
   const lower = id.toLowerCase();
@@ -79,11 +63,6 @@ export function parseId(value: unknown): { ok: true; id: string } | { ok: false;
 export function readId(value: unknown): string | null {
   const parsed = parseId(value);
   return parsed.ok ? parsed.id : null;
-}
-
-/** Length in code points (what the text limits count). */
-export function codePointLength(text: string): number {
-  return Array.from(text).length;
 }
 
 /** Whitespace and C0/C1 controls (NUL, DEL ...); format characters such as ZWJ stay (Indic scripts and emoji need them). */
@@ -127,15 +106,11 @@ export function roundMoney(value: number): number {
   return rounded === 0 ? 0 : rounded; // no -0
 }
 
-/** A price, or why not: `missing` (null, undefined, blank), `invalid` (not a number, negative, or above PRICE_MAX once rounded). */
-export type PriceResult = { ok: true; paise: number; rounded: boolean } | { ok: false; reason: 'missing' | 'invalid' };
-
 /**
- * A price written in rupees with at most two decimals (the products table's numeric(10,2), the spec's cart line),
- * 0 to PRICE_MAX, checked after rounding (so 1e307 never becomes Infinity on a page), kept as integer paise: rupees
- * are read here and nowhere else.
+ * A rupee price (numeric(10,2)) as integer paise, 0 to PRICE_MAX checked after rounding (so 1e307 never becomes
+ * Infinity on a page); `missing` when null or blank. Rupees are read here and nowhere else.
  */
-export function parsePrice(value: unknown): PriceResult {
+export function parsePrice(value: unknown): { ok: true; paise: number; rounded: boolean } | { ok: false; reason: 'missing' | 'invalid' } {
   const raw = parseNumber(value);
   if (raw === undefined) return { ok: false, reason: 'missing' };
   if (Number.isNaN(raw)) return { ok: false, reason: 'invalid' };
@@ -156,20 +131,13 @@ export function readPaise(value: unknown): number | null {
   return n !== undefined && Number.isInteger(n) && n >= 0 && n <= PRICE_MAX_PAISE ? n : null;
 }
 
-/**
- * The price a record carries, in paise: `<field>_paise` when present (what this site writes), else `<field>` in
- * rupees (the products table, the spec's "cart-items" line, what earlier releases wrote). Never both readings of
- * one number: a field's name says its unit.
- */
+/** A record's price in paise: `<field>_paise` when present, else `<field>` in rupees (the table, the spec's cart line). */
 export function readPriceField(record: Readonly<Record<string, unknown>>, field: 'price' | 'original_price'): number | null {
   const paise = record[`${field}_paise`];
   return paise === undefined || paise === null || paise === '' ? readPrice(record[field]) : readPaise(paise);
 }
 
-/**
- * A priced record as browser storage keeps it: `price_paise` written back as `price` in rupees, the shape the spec's
- * cart line and every earlier release read (`readPriceField` reads it back). The one place a stored price leaves paise.
- */
+/** A priced record as browser storage keeps it (the spec's cart line): `price_paise` as `price` in rupees. */
 export function withRupeePrice<T extends { price_paise: number }>({ price_paise, ...rest }: T): Omit<T, 'price_paise'> & { price: number } {
   return { ...rest, price: price_paise / 100 };
 }
@@ -181,17 +149,12 @@ export function parseBoolean(value: unknown): boolean | null {
   return null;
 }
 
-// Exactly one leading "/" (no scheme, no "//" host), and no backslash (browsers read "/\host" as "//host"), quote,
-// backtick, angle bracket, whitespace or control character.
+// One leading "/", no "//" host, no backslash (browsers read "/\host" as "//host"), quote, bracket, space or control.
 const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
-// An absolute http(s) URL with a host, none of the characters above, and no user name or password in it.
+// An absolute http(s) URL with a host, none of the characters above, and no credentials.
 const WEB_URL = /^https?:\/\/[^/?#@\s\p{Cc}\\"'`<>]+(?:[/?#][^\s\p{Cc}\\"'`<>]*)?$/iu;
 
-/**
- * An image URL: a site-relative path ("/images/x.svg") or an absolute http(s) URL (a photo in the operator's
- * storage, which the build fetches and optimises: src/lib/images.ts says what may be shown); null when missing, or
- * `false` when present but neither (`javascript:`, `data:`, "//host", markup, longer than IMAGE_URL_MAX).
- */
+/** A site path or absolute http(s) image URL (src/lib/images.ts says what may be shown); null when missing, false when bad. */
 export function parseImageUrl(value: unknown): string | null | false {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') return false;
@@ -211,15 +174,11 @@ export function readQuantity(value: unknown): number | null {
 export interface CartProduct {
   id: string;
   name: string;
-  /** Integer paise (the products table's rupees, read by `parsePrice`). */
   price_paise: number;
   image_url: string | null;
   /** Pack size; shown as "pcs" when missing. */
   quantity_unit: string | null;
-  /**
-   * The product's top-level category (fruits, vegetables, dairy...), which the coupon rules read (src/lib/coupons.ts).
-   * Optional: carts saved before it existed have none, and a line without it is simply not produce.
-   */
+  /** The top-level category, for the coupon rules; carts saved before it existed have none (not produce). */
   category_id?: string | null | undefined;
 }
 
@@ -228,15 +187,12 @@ export interface CartProductInput extends CartProduct {
   is_available?: boolean | undefined;
 }
 
-/** True for a plain object (not null, not an array): a row, or any JSON object. */
+/** True for a plain object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Reads product-shaped input from anywhere outside our code (browser storage, a fetched file, search results,
- * a data attribute): the cart fields by the rules above, availability when stated. Null when id, name or price fail.
- */
+/** Reads product-shaped outside input (storage, a fetched file, an attribute); null when id, name or price fail. */
 export function readCartProduct(value: unknown): CartProductInput | null {
   if (!isRecord(value)) return null;
   const id = readId(value['id']);
@@ -289,17 +245,11 @@ export function readCardProduct(value: unknown): CardProduct | null {
 
 /** An Indian postal pincode: six digits, the first 1-9 (no postal zone starts with 0). */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
-/** Digits in a pincode. */
 export const PINCODE_LENGTH = 6;
 
-/** Why text is not a pincode. */
 export type PincodeProblem = 'missing' | 'not digits' | 'wrong length' | 'leading zero';
 
-/**
- * Reads a pincode from a string (spaces anywhere are ignored: "122 001" is 122001; the digits of India's scripts are
- * read as ASCII: "१२२००१" is 122001) or a whole number; checked against PINCODE_PATTERN after that, so a shopper's
- * typing and a table row obey the same rule.
- */
+/** A pincode from a whole number or a string (spaces ignored, Indian-script digits read: "१२२ ००१" is 122001). */
 export function parsePincode(value: unknown): { ok: true; pincode: string } | { ok: false; reason: PincodeProblem } {
   let text: string;
   if (typeof value === 'string') text = asciiDigits(value.replace(/\s+/g, ''));

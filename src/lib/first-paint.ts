@@ -1,6 +1,6 @@
 /** Pure parts of the first-paint CSS (src/styles/first-paint.build.ts): which sheet a page gets, and how it is trimmed. */
 
-/** The page types with a first-paint sheet of their own (src/styles/critical/<type>.css). */
+/** The page types with a first-paint sheet of their own. */
 export const PAGE_STYLES = ['home', 'listing', 'product', 'app', 'content'] as const;
 export type PageStyle = (typeof PAGE_STYLES)[number];
 
@@ -25,23 +25,19 @@ export function pageStyleFor(pathname: string): PageStyle {
 }
 
 /**
- * A first-paint sheet without Tailwind's `@property` registrations: Tailwind registers its internal custom
- * properties and, for browsers without `@property`, sets their initial values on every element inside an
- * `@supports` test. Here every browser gets the initial values that way (the same computed values; about 250 bytes
- * less on every page); the full sheet brings the registrations, which only matter for animating those properties.
+ * Without Tailwind's `@property` registrations: every browser gets the initial values from the `@supports` fallback
+ * (the same computed values, about 250 bytes less a page); they only matter for animation, and the full sheet has them.
  */
 export function withoutRegistrations(css: string): string {
   return css.replace(/@property\s+[\w-]+\s*\{[^}]*\}/g, '').replace(PROPERTIES_LAYER, '@layer properties{$1}');
 }
 
-/** Tailwind's properties layer: the initial values of its `--tw-*` properties on every element, inside an `@supports` test. */
+/** Tailwind's properties layer: its `--tw-*` initial values on every element, inside an `@supports` test. */
 const PROPERTIES_LAYER = /@layer properties\s*\{\s*@supports[^{]*\{([^{}]*\{[^}]*\})\s*\}\s*\}/;
 
 /**
- * A first-paint sheet without the rules of states no first paint shows: hover (Tailwind wraps every `hover:` rule in
- * `@media (hover:hover)`) and the `focus:` / `focus-visible:` / `focus-within:` utilities (no page focuses anything
- * on load). They arrive with the full sheet, before anyone can point or tab. Disabled and ARIA states stay: a page
- * can be drawn with them.
+ * Without the states no first paint shows: hover (`@media (hover:hover)`) and the focus utilities (nothing is focused
+ * on load); they arrive with the full sheet. Disabled and ARIA states stay: a page can be drawn with them.
  */
 export function withoutInteractionStates(css: string): string {
   return withoutBlocks(css, /@media\s*\(hover:\s*hover\)\s*\{/g).replace(
@@ -50,7 +46,7 @@ export function withoutInteractionStates(css: string): string {
   );
 }
 
-/** `css` without the blocks whose opening (up to and including its "{") `opening` matches, nested blocks and all. */
+/** `css` without the blocks whose opening (up to its "{") `opening` matches, nested blocks and all. */
 function withoutBlocks(css: string, opening: RegExp): string {
   let out = '';
   let from = 0;
@@ -69,11 +65,8 @@ function withoutBlocks(css: string, opening: RegExp): string {
 }
 
 /**
- * Tailwind's preflight rules for elements no page of the site draws (code, sub/sup, abbr, progress, optgroup,
- * textarea, file and number inputs): in no first-paint sheet, only in the full sheet that follows the first paint. tests/unit/first-paint.test.ts fails when a source draws one.
- * Rules for elements a page does draw (tables, summary, select, date and search inputs, small) stay, and so do
- * Firefox's focus-ring and invalid-field states, which any focused or checked field shows. Selectors as Tailwind 4
- * prints them, minified.
+ * Tailwind 4's preflight selectors (minified) for elements no page draws, left to the full sheet; tests/unit/first-paint.test.ts
+ * fails when a source draws one. Firefox's focus-ring and invalid-field states stay: any focused field shows them.
  */
 export const UNDRAWN_PREFLIGHT = [
   '::file-selector-button',
@@ -94,16 +87,13 @@ const UNDRAWN_RULE = new RegExp(
   'g',
 );
 
-/** A first-paint sheet without the preflight rules of elements no page draws (UNDRAWN_PREFLIGHT). */
 export function withoutUndrawnPreflight(css: string): string {
   return css.replace(UNDRAWN_RULE, '');
 }
 
 /**
- * A first-paint sheet with a smaller theme block: Tailwind defines its theme values once as custom properties on
- * `:root` and every rule reads them through `var()`, so each colour's name travels twice. Here each colour is written
- * where it is used, and theme properties nothing reads (the monospace font of the dropped code rules...) go. The
- * computed values are the same; the full sheet defines every property again for what follows the first paint.
+ * With a smaller theme block: each `--color-*` is written where it is read instead of travelling twice, and theme
+ * properties nothing reads go. The same computed values; the full sheet defines them all again.
  */
 export function withCompactTheme(css: string): string {
   const block = /@layer theme\{:root,:host\{([^{}]*)\}\}/.exec(css);

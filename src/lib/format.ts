@@ -2,14 +2,11 @@
 // search, started before any price is shown) should not pay.
 let inr: Intl.NumberFormat | undefined;
 
-/**
- * Amounts already formatted: a catalogue has a few hundred distinct prices, formatted again on every card of every
- * page (ICU's currency formatting was 1.3% of a 100,000-product build). Emptied when full, so it stays small.
- */
+// A few hundred distinct prices are formatted on every card (ICU was 1.3% of a 100,000-product build); emptied when full.
 const formatted = new Map<number, string>();
 const FORMATTED_MAX = 10_000;
 
-/** Formats paise as rupees the Indian way: 12345600 -> "₹1,23,456.00". Non-finite input shows ₹0.00 rather than "NaN". */
+/** Paise as rupees the Indian way: 12345600 -> "₹1,23,456.00"; non-finite shows ₹0.00. */
 export function formatPaise(paise: number): string {
   // `+ 0` turns -0 into 0: the memo's Map holds them as one key, and Intl writes -0 as "-₹0.00".
   const amount = Number.isFinite(paise) ? paise + 0 : 0;
@@ -23,7 +20,7 @@ export function formatPaise(paise: number): string {
   return text;
 }
 
-/** Paise as a plain decimal rupee amount, two places ("68.00"): schema.org offers and other machine-read prices. */
+/** Paise as a plain decimal rupee amount ("68.00") for machine-read prices. */
 export function rupeeDecimal(paise: number): string {
   return (Number.isFinite(paise) && paise > 0 ? paise / 100 : 0).toFixed(2);
 }
@@ -34,15 +31,14 @@ export function formatPaiseShort(paise: number): string {
   return Number.isFinite(paise) && paise % 100 === 0 ? text.replace(/\.00$/, '') : text;
 }
 
-/** The spec's default unit when a product has none. */
 const DEFAULT_UNIT = 'pcs';
 
-/** A product's unit for display, with the "pcs" fallback. */
+/** A product's unit for display, with the spec's "pcs" fallback. */
 export function displayUnit(unit: string | null | undefined): string {
   return unit?.trim() ? unit.trim() : DEFAULT_UNIT;
 }
 
-/** The discount badge percentage: rounded (original - price) / original (both paise), or null when there is no discount. */
+/** The discount badge percentage, or null when there is no discount. */
 export function discountPercent(price: number, original: number | null | undefined): number | null {
   if (original == null || !Number.isFinite(original) || !Number.isFinite(price) || original <= price || original <= 0) {
     return null;

@@ -1,9 +1,6 @@
-/**
- * Digits of India's scripts as ASCII ("१२२००१" is 122001): each script's ten digits are consecutive from its zero. Any other
- * character (Latin, fullwidth or Arabic-Indic digits) is left for the caller to refuse.
- */
+/** Digits of India's scripts as ASCII; other characters (fullwidth, Arabic-Indic digits) are left for the caller to refuse. */
 
-/** The code point of the zero of each Indian script's decimal digits (Unicode's Nd ranges). */
+/** The zero of each Indian script's decimal digits (Unicode's Nd ranges: ten consecutive code points). */
 const ZEROS = [
   0x0966, // Devanagari ०
   0x09e6, // Bengali ০
@@ -16,7 +13,7 @@ const ZEROS = [
   0x0d66, // Malayalam ൦
 ];
 
-/** `text` with every decimal digit of an Indian script replaced by its ASCII digit. */
+/** `text` with every Indian-script digit replaced by its ASCII digit ("१२२००१" is 122001). */
 export function asciiDigits(text: string): string {
   let out = '';
   for (const char of text) {

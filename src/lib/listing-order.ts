@@ -2,7 +2,7 @@
 import type { ListingIndex, ListingRow, ListingSort } from './listing.ts';
 import { matchesQuery } from './name-match.ts';
 
-/** Reads a listing index fetched over the network (input like any other): null when it is not one. */
+/** Reads a listing index fetched over the network; null when it is not one. */
 export function readListingIndex(value: unknown): ListingIndex | null {
   if (typeof value !== 'object' || value === null) return null;
   const { pageSize, rows } = value as Record<string, unknown>;
@@ -20,10 +20,7 @@ export function readListingIndex(value: unknown): ListingIndex | null {
 
 const discount = ([, price, original]: ListingRow) => (original > price ? (original - price) / original : 0);
 
-/**
- * The positions (in listing order) a shopper sees for a name query and a sort: the spec's name rule (case-insensitive
- * substring), then in-stock before out-of-stock, each group by the sort (ties keep listing order).
- */
+/** The positions a shopper sees for a name query and a sort: in stock first, each group by the sort, ties in listing order. */
 export function orderListing(rows: readonly ListingRow[], query: string, sort: ListingSort): number[] {
   const positions = rows.flatMap((row, i) => (matchesQuery(row[0], query) ? [i] : []));
   const by: Record<ListingSort, (a: ListingRow, b: ListingRow) => number> = {

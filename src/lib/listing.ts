@@ -1,13 +1,10 @@
-/**
- * Listing pages (category grids): page size, sorts, the "Showing 1-24 of 1,474" line and the shape of the `listing.json` index for
- * in-page search and sort (ordered by listing-order.ts, loaded on use). Pure: shared by the build and the browser.
- */
+/** Listing pages (category grids): page size, sorts, the "Showing" line and the `listing.json` index. Build and browser. */
 import { sortMenu } from './sorts.ts';
 
 /** Cards per listing page: small enough for one round trip of HTML and a light DOM on a phone. */
 export const LISTING_PAGE_SIZE = 24;
 
-/** The sorts a listing offers, in menu order (src/lib/sorts.ts has their labels). */
+/** The sorts a listing offers, in menu order. */
 const LISTING_SORT_IDS = ['relevance', 'price-asc', 'price-desc', 'discount'] as const;
 
 export type ListingSort = (typeof LISTING_SORT_IDS)[number];
@@ -22,17 +19,17 @@ export function parseListingSort(value: string | null | undefined): ListingSort 
 
 const count = new Intl.NumberFormat('en-IN');
 
-/** "Showing 1-24 of 1,474" (1-based, inclusive); "Showing 0 of 0" for an empty list. */
+/** "Showing 1-24 of 1,474" (1-based, inclusive). */
 export function showingLine(start: number, end: number, total: number): string {
   return total === 0 || end < start
     ? `Showing 0 of ${count.format(total)}`
     : `Showing ${count.format(start)}-${count.format(end)} of ${count.format(total)}`;
 }
 
-/** One product of a listing's index, in listing order: name, price and original price in paise (0: none), in stock. */
+/** One product of a listing's index (original price 0: none). */
 export type ListingRow = [name: string, pricePaise: number, originalPaise: number, inStock: 0 | 1];
 
-/** What `/…/listing.json` holds: the page size the pages were cut with, and every product's row in listing order. */
+/** What `/…/listing.json` holds: the page size the pages were cut with, and every row in listing order. */
 export interface ListingIndex {
   pageSize: number;
   rows: ListingRow[];

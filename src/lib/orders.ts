@@ -1,34 +1,18 @@
-/**
- * Orders (spec sections 2, 3 and 4): the order shape, status labels and colours, the timeline, totals in paise,
- * the order a checkout creates, and the rules that read stored orders back (storage is user input).
- */
-import {
-  isRecord,
-  MAX_LINE_QUANTITY,
-  readCartProduct,
-  readQuantity,
-  toCartProduct,
-  withRupeePrice,
-  type CardProduct,
-  type CartProduct,
-} from './fields.ts';
-import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon, type CouponCode } from './coupons.ts';
+/** Orders (spec sections 2-4): shape, status, timeline, the order a checkout creates, and reading stored orders back. */
+import { isRecord, readCartProduct, readQuantity, toCartProduct, withRupeePrice, type CardProduct, type CartProduct } from './fields.ts';
+import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon } from './coupons.ts';
 import { displayUnit } from './format.ts';
 import { cartTotals, DELIVERY_FEE_PAISE, type Totals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
 
-/**
- * One line of an order: the cart fields of the product as ordered (`id` is the product id, so "Reorder Items" can
- * put it back in the cart; `price_paise` the unit price then), its pack size stored as `unit`.
- */
+/** One line of an order: the product's cart fields as ordered (`id` is the product's, for "Reorder Items"). */
 export interface OrderItem extends Pick<CartProduct, 'id' | 'name' | 'price_paise' | 'image_url'> {
   quantity: number;
   unit: string;
-  /** The product's top-level category when the cart knew it (so "Buy again" and reorders keep it for coupons). */
+  /** Kept so "Buy again" and reorders keep it for coupons. */
   category_id?: string;
 }
 
-/** The order line of `quantity` of `product`: its cart fields, the pack size (default "pcs") as `unit`. */
 function orderItem(product: CartProduct, quantity: number): OrderItem {
   const { quantity_unit, category_id, ...fields } = toCartProduct(product);
   return { ...fields, quantity, unit: displayUnit(quantity_unit), ...(category_id ? { category_id } : {}) };
@@ -43,7 +27,7 @@ export function itemProduct(item: OrderItem): CartProduct {
 export const TIMELINE_STEPS = ['Order Placed', 'Confirmed', 'Packed', 'Out for Delivery', 'Delivered'] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
-/** One timeline step: done or not, with the time it happened (ISO 8601, empty while pending). */
+/** One timeline step; `time` is ISO 8601, empty while pending. */
 export interface TimelineEntry {
   status: TimelineStep;
   time: string;
@@ -56,7 +40,7 @@ export interface Order {
   id: string;
   /** delivered, on_way, processing, or anything else (shown as "Unknown"). */
   status: string;
-  /** When it was placed (ISO 8601). */
+  /** ISO 8601. */
   date: string;
   /** The delivery time line of the list card ("Delivered in 9 mins"). */
   deliveryTime: string;
@@ -65,20 +49,12 @@ export interface Order {
   timeline: TimelineEntry[];
   subtotalPaise: number;
   deliveryFeePaise: number;
-  /** subtotal + delivery fee - the coupon's discount. */
   totalPaise: number;
-  /** The coupon used, if any (orders saved before coupons have none). */
   coupon?: OrderCoupon;
 }
 
-/** The coupon of an order: its code, what it took off the total and the cashback credited after delivery (paise). */
-export interface OrderCoupon {
-  code: CouponCode;
-  discountPaise: number;
-  cashbackPaise: number;
-}
+export type OrderCoupon = Pick<AppliedCoupon, 'code' | 'discountPaise' | 'cashbackPaise'>;
 
-/** How a status is shown: label and a tone (the colour family). */
 export interface StatusStyle {
   label: string;
   tone: 'green' | 'blue' | 'orange' | 'gray';
@@ -95,12 +71,11 @@ export function orderStatus(status: string): StatusStyle {
   return Object.hasOwn(STATUS, status) ? (STATUS[status] as StatusStyle) : { label: 'Unknown', tone: 'gray' };
 }
 
-/** Number of units in an order (the list card's item count). */
+/** Number of units in an order. */
 export function orderItemCount(order: Pick<Order, 'items'>): number {
   return order.items.reduce((n, item) => n + item.quantity, 0);
 }
 
-/** "1 item" / "3 items". */
 export function itemsLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
@@ -113,7 +88,6 @@ export interface CheckoutAddress {
   postal_code: string;
 }
 
-/** The address as one line: the non-blank parts, joined by commas. */
 export function formatAddress(address: CheckoutAddress): string {
   return [address.address_line_1, address.city, address.state, address.postal_code]
     .map((part) => part.replace(/\s+/g, ' ').trim())
@@ -121,7 +95,7 @@ export function formatAddress(address: CheckoutAddress): string {
     .join(', ');
 }
 
-/** A cart line as an order reads it (the product's id is the line's `product_id`). */
+/** A cart line as an order reads it. */
 export interface OrderableLine {
   product_id: string;
   quantity: number;
@@ -148,7 +122,7 @@ export function createOrder(lines: readonly OrderableLine[], address: CheckoutAd
   };
 }
 
-/** Totals with a coupon counted as the cart counts it (`withCoupon`): the discount, capped, comes off the total. */
+/** Totals with a coupon counted as the cart counts it (`withCoupon`). */
 function withOrderCoupon(totals: Totals, coupon: OrderCoupon | null): Totals & { coupon?: OrderCoupon } {
   if (!coupon) return totals;
   const { discountPaise, totalPaise } = withCoupon(totals, { ok: true, message: '', ...coupon });
@@ -160,7 +134,7 @@ export function timeline(times: readonly string[]): TimelineEntry[] {
   return TIMELINE_STEPS.map((status, i) => ({ status, time: times[i] ?? '', completed: times[i] !== undefined }));
 }
 
-/** A formatter of ISO 8601 times in India time (the same on the server and in every browser); "" for a bad or pending one. */
+/** Formats ISO times in India time (the same on the server and in every browser); "" for a bad or pending one. */
 function inIndia(options: Intl.DateTimeFormatOptions): (iso: string) => string {
   const format = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'Asia/Kolkata' });
   return (iso) => (iso && Number.isFinite(new Date(iso).getTime()) ? format.format(new Date(iso)) : '');
@@ -175,32 +149,25 @@ export const formatStepTime = inIndia({ timeStyle: 'short' });
 // The 404 page needs only the path rule, so it lives in a module with no imports.
 export { orderHref } from './order-paths.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Reading stored orders
-
 /** At most this many placed orders are kept (the newest). */
 export const MAX_STORED_ORDERS = 100;
 const ORDER_ID = /^ORD-[\w-]{1,60}$/;
 
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().slice(0, max) : '');
 
-/** One stored order line: the cart fields read as a cart line's (`readCartProduct`), its pack size under `unit`. */
+/** One stored order line, read as a cart line (`readCartProduct`) with its pack size under `unit`. */
 function repairItem(raw: unknown): OrderItem | null {
   if (!isRecord(raw)) return null;
   const product = readCartProduct({ ...raw, quantity_unit: raw['unit'] });
   const quantity = readQuantity(raw['quantity']);
-  return product && quantity !== null ? orderItem(product, Math.min(MAX_LINE_QUANTITY, quantity)) : null;
+  return product && quantity !== null ? orderItem(product, quantity) : null;
 }
 
-/** A whole number of paise from 0 to `max`, or null. */
 function readPaise(value: unknown, max: number): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max ? value : null;
 }
 
-/**
- * A stored order's coupon: a code of ours with a discount no larger than the order's subtotal + fee, and a
- * cashback no larger than the rule's. Anything else reads as no coupon (orders saved before coupons have none).
- */
+/** A stored order's coupon: a code of ours, a discount up to subtotal + fee, a cashback up to the rule's; else none. */
 function repairCoupon(r: unknown, totals: Totals): OrderCoupon | null {
   if (!isRecord(r)) return null;
   const code = typeof r['code'] === 'string' ? r['code'] : '';
@@ -221,9 +188,8 @@ function repairTimeline(raw: unknown): TimelineEntry[] {
 }
 
 /**
- * One stored order, repaired (totals recomputed from its items; the delivery fee it was charged is kept when it is
- * one the store ever charged, ₹0 or the fixed fee, since free delivery once came without a code), or null when it
- * cannot be shown.
+ * One stored order, repaired (totals recomputed; the fee charged is kept when it is ₹0 or the fixed fee, since free
+ * delivery once came without a code), or null when it cannot be shown.
  */
 export function repairOrder(r: unknown): Order | null {
   if (!isRecord(r)) return null;
@@ -248,18 +214,12 @@ export function repairOrder(r: unknown): Order | null {
   };
 }
 
-/**
- * Writes the placed orders for storage. A line's unit price goes out in rupees under `price`, as every release has
- * read it (a rollback keeps the orders list); the sums stay in paise.
- */
+/** Writes the orders for storage: a line's price in rupees under `price`, as every release read it; sums in paise. */
 export function encodeOrders(orders: readonly Order[]): string {
   return JSON.stringify(orders.map((order) => ({ ...order, items: order.items.map(withRupeePrice) })));
 }
 
-/**
- * Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. A line's
- * price is read in paise by the field rules (`readPriceField`: rupees under `price`, as `encodeOrders` writes).
- */
+/** Reads the stored orders: bad JSON is an empty list, bad orders are dropped, duplicates keep the first. */
 export function decodeOrders(raw: string | undefined): Order[] {
   const parsed = parseStoredArray(raw);
   const seen = new Set<string>();
@@ -274,7 +234,6 @@ export function decodeOrders(raw: string | undefined): Order[] {
   return out;
 }
 
-/** How many products "Buy again" shows at most. */
 export const BUY_AGAIN_LIMIT = 8;
 
 /** The products of the orders placed here, most recently bought first, each once, as cards ("Buy again" on home). */

@@ -1,7 +1,4 @@
-/**
- * The ways a list of products can be sorted, each with its one label: the search page and the listing pages offer
- * the subsets their data supports (listings know discounts; search knows pack sizes for unit prices).
- */
+/** The ways a list of products can be sorted, each with its one label; each page offers the subset its data supports. */
 export const SORT_LABELS = {
   relevance: 'Relevance',
   'price-asc': 'Price: low to high',
@@ -12,7 +9,7 @@ export const SORT_LABELS = {
 
 export type ProductSort = keyof typeof SORT_LABELS;
 
-/** A page's sort menu, in the order given: each sort with its label. */
+/** A page's sort menu, in the order given. */
 export function sortMenu<const Sort extends ProductSort>(sorts: readonly Sort[]): readonly { id: Sort; label: string }[] {
   return sorts.map((id) => ({ id, label: SORT_LABELS[id] }));
 }

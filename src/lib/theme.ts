@@ -3,7 +3,6 @@ export type Theme = 'light' | 'dark';
 
 export const THEME_KEY = 'theme';
 
-/** The theme the document shows now. */
 export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }

@@ -1,16 +1,12 @@
-/**
- * Unit prices (Legal Metrology rules): in paise per kg, L or piece, from the pack size as printed ("500 g", "6 pcs", "4 x 75 g"); an
- * approximate or unclear pack size ("1 pc (approx. 600-800 g)") has none.
- */
+/** Unit prices (Legal Metrology rules) from the pack size as printed; an unclear one ("1 pc (approx. 600-800 g)") has none. */
 import { formatPaiseShort } from './format.ts';
 
-/** A unit price: paise per kilogram, litre or piece. */
 export interface UnitPrice {
   paise: number;
   per: 'kg' | 'L' | 'pc';
 }
 
-/** How many of the base unit (g, ml or piece) each printed unit is, and which unit price it gives. */
+/** How many of the base unit (g, ml or piece) each printed unit is. */
 const UNITS: ReadonlyMap<string, { factor: number; per: UnitPrice['per'] }> = new Map(
   (
     [
@@ -24,13 +20,12 @@ const UNITS: ReadonlyMap<string, { factor: number; per: UnitPrice['per'] }> = ne
   ).flatMap(([names, factor, per]) => names.map((name) => [name, { factor, per }] as const)),
 );
 
-/** Base units per unit price: grams in a kilogram, millilitres in a litre, one piece. */
 const PER_BASE: Record<UnitPrice['per'], number> = { kg: 1000, L: 1000, pc: 1 };
 
 // "500 g", "1.2 L", "6 pcs", "1 dozen", optionally "4 x 75 g" / "4×75g"; nothing else may follow.
 const PACK = /^(?:(\d{1,3})\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*([a-z]+)$/i;
 
-/** The unit price of a product priced `pricePaise` with pack size `unit`, or null when the pack size is unclear. */
+/** The unit price of `pricePaise` for pack size `unit`, or null when it is unclear. */
 export function unitPrice(pricePaise: number, unit: string | null | undefined): UnitPrice | null {
   const match = PACK.exec(unit?.trim() ?? '');
   if (!match) return null;
@@ -41,7 +36,7 @@ export function unitPrice(pricePaise: number, unit: string | null | undefined): 
   return { paise: Math.round((pricePaise * PER_BASE[known.per]) / amount), per: known.per };
 }
 
-/** "₹112/kg", "₹56/L", "₹8.50/pc": whole rupees without paise, else two decimals; null when there is none. */
+/** "₹112/kg", "₹56/L", "₹8.50/pc"; null when there is none. */
 export function formatUnitPrice(pricePaise: number, unit: string | null | undefined): string | null {
   const value = unitPrice(pricePaise, unit);
   if (!value) return null;

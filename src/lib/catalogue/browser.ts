@@ -1,17 +1,13 @@
-/**
- * The browser's catalogue reads (add-to-cart's product, the featured list): through supabase.ts, imported only when Supabase is
- * configured (so a site without it ships no supabase-js), else the page's own data and /data/featured.json.
- */
+/** The browser's catalogue reads: supabase.ts, imported only when configured (else no supabase-js ships), or the build's JSON. */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
 import type { Product } from './rows.ts';
 
-/** True when the site was built with a Supabase URL and anon key: reads go to the live tables. */
+/** True when the site was built with a Supabase URL and anon key. */
 export const liveCatalogueConfigured: boolean = Boolean(PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY);
 
-/** Where the build writes the featured products (src/pages/data/featured.json.ts) for sites without Supabase. */
 export const FEATURED_JSON_PATH = '/data/featured.json';
 
 let live: Promise<{ client: SupabaseClient; reads: typeof import('./supabase.ts') }> | undefined;
@@ -38,7 +34,7 @@ export async function readLiveProduct(id: string): Promise<Product | null> {
   return reads.readProductById(client, id, { retry: false });
 }
 
-/** The home page's featured products: live (Supabase) when configured, else the build's JSON. Throws on failure. */
+/** The home page's featured products, live when configured. Throws on failure. */
 export async function readFeaturedProducts(fetchImpl: typeof fetch = fetch): Promise<CardProduct[]> {
   if (liveCatalogueConfigured) {
     const { client, reads } = await liveReads();
@@ -47,13 +43,12 @@ export async function readFeaturedProducts(fetchImpl: typeof fetch = fetch): Pro
   return readBuiltFeatured(fetchImpl);
 }
 
-/** The build's featured products (`/data/featured.json`), read by the field rules. Throws on failure. */
+/** The build's featured products, read by the field rules (anything read over the network is input). Throws on failure. */
 export async function readBuiltFeatured(fetchImpl: typeof fetch = fetch): Promise<CardProduct[]> {
   const response = await fetchImpl(FEATURED_JSON_PATH, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new CatalogueReadError(`featured products: HTTP ${response.status}`);
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new CatalogueReadError('featured products: expected a list');
-  // The file is ours, but anything read over the network is input: the field rules drop unusable rows.
   return body
     .map(readCardProduct)
     .filter((p): p is CardProduct => p !== null && p.is_available)

@@ -1,7 +1,4 @@
-/**
- * The `cacheKey` of every catalogue page (Astro reuses a page whose key and templates are unchanged), from the read-model functions the
- * pages call. A key must cover every datum its page shows, or a stale page goes live; pages without one render every build.
- */
+/** The `cacheKey` of every catalogue page: it must cover every datum its page shows, or a stale page goes live. */
 import { createHash } from 'node:crypto';
 import type { CategoryPageData, SubcategoryPageData, SubcategoryLink } from './category-pages.ts';
 import { relatedProducts, type CatalogueModel } from './model.ts';
@@ -9,13 +6,10 @@ import type { ShopHeader } from './shop-pages.ts';
 import type { Product } from './rows.ts';
 import { categoryPath } from '../search/record.ts';
 
-/** How many related products a product page shows ("You might also like"). */
+/** How many related products a product page shows. */
 export const PRODUCT_PAGE_RELATED = 4;
 
-/**
- * Build settings pages print that are not part of the catalogue: the brand and support contacts (astro:env) and
- * the Supabase project the islands read live. Part of every key, so changing one re-renders every page.
- */
+/** Build settings pages print besides the catalogue: part of every key, so changing one re-renders every page. */
 const KEYED_ENV = [
   'PUBLIC_BRAND_NAME',
   'PUBLIC_SUPPORT_PHONE',
@@ -27,28 +21,20 @@ const KEYED_ENV = [
 
 let salt: string | undefined;
 
-/** The keyed build settings, read once per build. */
 function envSalt(): string {
   salt ??= JSON.stringify(KEYED_ENV.map((name) => [name, process.env[name] ?? null]));
   return salt;
 }
 
 /**
- * A short digest of `value` (any JSON data) and the keyed build settings: different data, a different digest.
- * Plain JSON, keys in the order they were set: the rows come from the field rules (rows.ts) and the rest from the
- * read model, each object built field by field in one fixed order, so equal data gives equal text. Were two equal
- * objects ever built in different orders, their pages would only render again, never stay stale. Sorting every
- * object's keys took 13% of a one-row rebuild's CPU (10,000 products).
+ * A short digest of `value` and the keyed build settings. Keys are not sorted (that took 13% of a one-row rebuild's
+ * CPU at 10,000 products): every object is built in one fixed order, and a different order only renders a page again.
  */
 export function digest(value: unknown): string {
   return createHash('sha256').update(envSalt()).update('\n').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
 }
 
-/**
- * The key of a page with the site's header: `value` and what every such page shows of the catalogue beyond its
- * own data, the header's default delivery area (src/components/DeliverTo.astro), so a change of delivery areas or
- * PUBLIC_DEFAULT_PINCODE renders every page again.
- */
+/** The key of a page with the site's header: `value` and the header's default delivery area. */
 function pageKey(model: CatalogueModel, value: object): string {
   return digest({ ...value, deliverTo: model.defaultArea });
 }
@@ -63,7 +49,7 @@ export function productPageKey(model: CatalogueModel, product: Product): string 
   });
 }
 
-/** What a paginated listing page shows of Astro's `page`: its cards, position and links. */
+/** What a paginated listing page shows of Astro's `page`. */
 interface ListingPage {
   data: readonly Product[];
   start: number;
@@ -86,7 +72,7 @@ const pageView = (page: ListingPage) => ({
   url: page.url,
 });
 
-/** /category/{id}[/n]: the page's cards and position, the category and parent rows, the subcategory links on page 1, the product count. */
+/** /category/{id}[/n]. */
 export function categoryPageKey(model: CatalogueModel, data: CategoryPageData, page: ListingPage): string {
   const parentId = data.category?.parent_id;
   const subcategories: SubcategoryLink[] = page.currentPage === 1 ? data.subcategories : [];
@@ -101,7 +87,7 @@ export function categoryPageKey(model: CatalogueModel, data: CategoryPageData, p
   });
 }
 
-/** /category/{id}/subcategory/{sub}[/n]: the page's cards and position, the back link, the title, the product count. */
+/** /category/{id}/subcategory/{sub}[/n]. */
 export function subcategoryPageKey(model: CatalogueModel, data: SubcategoryPageData, page: ListingPage): string {
   return pageKey(model, {
     page: 'subcategory',
@@ -113,12 +99,12 @@ export function subcategoryPageKey(model: CatalogueModel, data: SubcategoryPageD
   });
 }
 
-/** A listing's listing.json: every listed product in order (the rows it serves are derived from them). */
+/** A listing's listing.json (its rows are derived from the products). */
 export function listingIndexKey(products: readonly Product[]): string {
   return digest({ page: 'listing.json', products });
 }
 
-/** /shop/{id} and /store/{id}: the header and the product grid. */
+/** /shop/{id} and /store/{id}. */
 export function shopPageKey(
   model: CatalogueModel,
   kind: 'shop' | 'store',

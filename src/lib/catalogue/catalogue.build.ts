@@ -1,7 +1,4 @@
-/**
- * The build's one read of the catalogue (Supabase, THELA_CATALOGUE_FILE, CATALOGUE_SIZE synthetic, or the sample), sanitized
- * (sanitize.ts), logged in one line and indexed into the model pages query (model.ts). Read once per build and shared.
- */
+/** The build's one read of the catalogue, sanitized, logged in one line and indexed into the model (model.ts). */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { supabaseObjectPrefix } from '../images.ts';
@@ -12,18 +9,13 @@ import { sanitizeCatalogue } from './sanitize.ts';
 import { createSupabaseClient, listAll } from './supabase.ts';
 import { CATALOGUE_TABLES, type Catalogue } from './rows.ts';
 
-/** Where the build reads the catalogue from, decided by the environment. */
 export type CatalogueOrigin =
   | { kind: 'supabase'; url: string; anonKey: string }
   | { kind: 'file'; path: string }
   | { kind: 'synthetic'; size: number }
   | { kind: 'sample' };
 
-/**
- * Picks the source: Supabase when both public variables are set, else the JSON file THELA_CATALOGUE_FILE names
- * (`{ products, categories, stores }` as the tables' rows; the incremental-build test edits one), else a synthetic
- * catalogue when CATALOGUE_SIZE is set, else the bundled sample.
- */
+/** Picks the source: Supabase, else THELA_CATALOGUE_FILE (the tables' rows), else CATALOGUE_SIZE synthetic, else the sample. */
 export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
   const url = env['PUBLIC_SUPABASE_URL']?.trim();
   const anonKey = env['PUBLIC_SUPABASE_ANON_KEY']?.trim();
@@ -35,7 +27,7 @@ export function catalogueOrigin(env: Record<string, string | undefined> = proces
   return { kind: 'sample' };
 }
 
-/** Reads the raw rows of every table from the chosen origin; throws CatalogueReadError with one clear line when Supabase fails. */
+/** Reads the raw rows of every table from the chosen origin. */
 export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<keyof Catalogue, unknown[]>> {
   switch (origin.kind) {
     case 'supabase': {
@@ -51,7 +43,6 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
       return { products, categories, stores, delivery_areas };
     }
     case 'file': {
-      // Rows as the tables hold them; sanitizeCatalogue judges them like any other source's.
       let parsed: unknown;
       try {
         parsed = JSON.parse(await readFile(origin.path, 'utf8'));
@@ -77,15 +68,10 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
   }
 }
 
-/** How many skipped rows are itemised in the build log before the rest are only counted. */
+/** Skipped rows itemised in the build log before the rest are only counted. */
 const ITEMISED_SKIPS = 20;
 
-/**
- * Build-time environment: the process environment, plus what Vite read from .env files for the three variables
- * that choose the source, each named on its own. Never Vite's whole env object: Astro would then inline into this
- * module the value of every environment variable whose name appears in its text (even `_`, the shell's last
- * command), so the module's hash, and with it every page's incremental-build key, would change from run to run.
- */
+/** The process environment plus each variable Vite read from .env files, named on its own. Why: docs/architecture.md, "The build". */
 function buildEnv(): Record<string, string | undefined> {
   const fromFiles: Record<string, unknown> = {
     PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
@@ -98,11 +84,7 @@ function buildEnv(): Record<string, string | undefined> {
   return { ...strings, ...process.env };
 }
 
-/** Where the summary line and the warnings go. */
-export interface CatalogueLog {
-  info(line: string): void;
-  warn(line: string): void;
-}
+export type CatalogueLog = Pick<Console, 'info' | 'warn'>;
 
 /** Reads, sanitizes and logs the catalogue from `origin` (the build's read, without the once-per-build sharing). */
 export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog = console): Promise<Catalogue> {
@@ -115,10 +97,8 @@ export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog =
 }
 
 /**
- * The catalogue with its photos as shoppers see them: each http(s) image URL becomes the optimised photo the
- * build's image step left in THELA_IMAGES_FILE (scripts/build.ts sets it for the Astro build and the search index),
- * the URL itself when Supabase Storage's image endpoint resizes it (PUBLIC_IMAGE_CDN), or null (the placeholder).
- * Without the file (`astro build` or `astro dev` alone) every photo is the placeholder, said in one line.
+ * The catalogue with its photos as shoppers see them: each http(s) URL becomes the optimised photo in THELA_IMAGES_FILE
+ * (set by scripts/build.ts), itself when the Storage CDN resizes it, or null (the placeholder).
  */
 export async function withShownImages(
   catalogue: Catalogue,
@@ -136,10 +116,7 @@ export async function withShownImages(
 
 let model: Promise<CatalogueModel> | undefined;
 
-/**
- * The build's catalogue model, read once and shared by every page. An unreachable or failing Supabase stops the
- * build with one line (`Catalogue unavailable, build stopped: ...`), never a half-empty site.
- */
+/** The build's catalogue model, read once and shared by every page; a failed read stops the build, never half a site. */
 export function getCatalogue(): Promise<CatalogueModel> {
   const env = buildEnv();
   const pincode = env['PUBLIC_DEFAULT_PINCODE']?.trim() || undefined;
@@ -162,10 +139,7 @@ export function getCatalogue(): Promise<CatalogueModel> {
   return model;
 }
 
-/**
- * A failed read as the build reports it: a CatalogueReadError becomes one line without a stack
- * (`Catalogue unavailable, build stopped: ...`), which the operators' status shows as the cause; anything else as it is.
- */
+/** A CatalogueReadError as one line without a stack, which the operators' status shows as the cause. */
 export function buildStopped(error: unknown): unknown {
   if (!(error instanceof CatalogueReadError)) return error;
   const clean = new Error(`Catalogue unavailable, build stopped: ${error.message}`);
@@ -175,10 +149,7 @@ export function buildStopped(error: unknown): unknown {
 
 let illustrations: Promise<Set<string>> | undefined;
 
-/**
- * The names of the bundled category illustrations (`public/images/catalogue/category-<name>.svg`), which a category
- * without an image of its own may show (src/lib/catalogue/storefront.ts). Read once per build.
- */
+/** The names of the bundled category illustrations (`category-<name>.svg`), for categories without an image. */
 export function bundledIllustrations(): Promise<Set<string>> {
   illustrations ??= readdir(path.resolve('public/images/catalogue')).then(
     (files) => new Set(files.flatMap((file) => /^category-(.+)\.svg$/.exec(file)?.[1] ?? [])),

@@ -1,7 +1,4 @@
-/**
- * The catalogue photos as the build's image step left them (a build-cache file, read through `resolveCatalogueImages`): per http(s)
- * URL, the optimised photo with its HTTP validators, or why it failed. Build only.
- */
+/** The catalogue photos as the build's image step left them: per http(s) URL, the optimised photo or why it failed. */
 import { readFile } from 'node:fs/promises';
 import { isRecord } from '../fields.ts';
 import type { Catalogue } from './rows.ts';
@@ -10,21 +7,20 @@ import { storedImagePath } from '../images.ts';
 /** The file's format; a file of another version is ignored (every photo is fetched again). */
 export const IMAGE_STATE_VERSION = 1;
 
-/** A photo the step optimised. */
 export interface OptimisedEntry {
   /** First 16 hex digits of the SHA-256 of the bytes fetched. */
   hash: string;
   /** Size after EXIF orientation, in pixels. */
   width: number;
   height: number;
-  /** HTTP validators and freshness of the response, for the next build's conditional request. */
+  /** For the next build's conditional request. */
   etag?: string;
   lastModified?: string;
-  /** Until when (ms since the epoch) the response is fresh: no request at all before then. */
+  /** Until when (ms since the epoch) the response is fresh: no request before then. */
   expires: number;
 }
 
-/** A photo optimised, or shown as the placeholder and why (`HTTP 404`, `not an image`...). */
+/** A photo optimised, or shown as the placeholder and why (`HTTP 404`...). */
 export type ImageEntry = OptimisedEntry | { failed: string };
 
 const isOptimised = (entry: Record<string, unknown>): boolean =>
@@ -36,7 +32,7 @@ const isOptimised = (entry: Record<string, unknown>): boolean =>
   (entry['height'] as number) > 0 &&
   typeof entry['expires'] === 'number';
 
-/** Reads the state file at `file`; a missing or unreadable file has no entries, a malformed entry is left out (fetched again). */
+/** Reads the state file; a missing file has no entries, a malformed entry is left out (fetched again). */
 export async function readImageState(file: string): Promise<Map<string, ImageEntry>> {
   const entries = new Map<string, ImageEntry>();
   let value: unknown;
@@ -54,12 +50,12 @@ export async function readImageState(file: string): Promise<Map<string, ImageEnt
   return entries;
 }
 
-/** The image path a page shows for an entry: the optimised photo's stored path, or null (the placeholder). */
+/** The image path a page shows for an entry, or null (the placeholder). */
 export function shownPath(entry: ImageEntry | undefined): string | null {
   return entry && 'hash' in entry ? storedImagePath(entry) : null;
 }
 
-/** True for an image URL the build fetches (http or https), not a path on the site. */
+/** True for an image URL the build fetches (http or https). */
 export function isRemoteImage(url: string | null): url is string {
   return url !== null && /^https?:/i.test(url);
 }
@@ -73,11 +69,7 @@ export function remoteImageUrls(catalogue: Pick<Catalogue, 'products' | 'categor
   return [...urls];
 }
 
-/**
- * The catalogue as pages show it: each http(s) image URL replaced by what `resolve` gives it (the optimised
- * photo's path, the URL itself for the Storage CDN, or null for the placeholder). Rows without one are kept as
- * they are (the same objects), so this costs nothing for a catalogue of site paths.
- */
+/** The catalogue with each http(s) image URL replaced by what `resolve` gives; other rows stay the same objects. */
 export function resolveCatalogueImages(catalogue: Catalogue, resolve: (url: string) => string | null): Catalogue {
   const mapped = <T extends { image_url: string | null }>(rows: T[]): T[] =>
     rows.map((row) => (isRemoteImage(row.image_url) ? { ...row, image_url: resolve(row.image_url) } : row));

@@ -1,13 +1,9 @@
-/**
- * The catalogue read model: one typed, indexed view of the catalogue that every page queries, built once per
- * build (src/lib/catalogue/catalogue.build.ts) from the sanitized rows. Pure, so unit tests need no build.
- */
+/** The catalogue read model: one indexed view every page queries, built once per build. Pure, so unit tests need no build. */
 import { defaultServedArea, serviceabilityTable, type ServedArea } from '../delivery-area.ts';
 import { FEATURED_LIMIT, SHOP_PRODUCTS_LIMIT } from './reads.ts';
 import { placeOf } from '../search/record.ts';
 import type { Catalogue, Category, Product, Store } from './rows.ts';
 
-/** Lookups over one catalogue, built once per build. */
 export interface CatalogueModel {
   catalogue: Catalogue;
   categoryById: ReadonlyMap<string, Category>;
@@ -16,16 +12,16 @@ export interface CatalogueModel {
   childrenOf(id: string): Category[];
   /** Available products of a category and all its descendants, by id. Shared by every caller: read-only. */
   availableUnder(id: string): readonly Product[];
-  /** Every product of a category and its descendants: the available ones by id, then the unavailable ones by id. Read-only. */
+  /** As `availableUnder`, then the unavailable ones by id. Read-only. */
   listedUnder(id: string): readonly Product[];
-  /** Where the header says the shop delivers until a shopper picks a pincode (`defaultServedArea`); null: nowhere. */
+  /** The area the header shows first (`defaultServedArea`). */
   defaultArea: ServedArea | null;
 }
 
 export const byOrder = (a: Category, b: Category) => a.sort_order - b.sort_order || a.name.localeCompare(b.name, 'en');
 export const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Builds the lookups for `catalogue`; `defaultPincode` is the operator's PUBLIC_DEFAULT_PINCODE, if any. */
+/** Builds the lookups; `defaultPincode` is the operator's PUBLIC_DEFAULT_PINCODE, if any. */
 export function indexCatalogue(catalogue: Catalogue, defaultPincode?: string): CatalogueModel {
   const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
   const productById = new Map(catalogue.products.map((p) => [p.id, p]));
@@ -36,10 +32,8 @@ export function indexCatalogue(catalogue: Catalogue, defaultPincode?: string): C
   for (const list of children.values()) list.sort(byOrder);
   const byCategory = Map.groupBy([...catalogue.products].sort(byId), (p) => p.category_id);
   const childrenOf = (id: string) => children.get(id) ?? [];
-  // Each category's products are gathered and sorted once per model: a product page asks for its category's on every
-  // render and key (100,000 product pages at the largest catalogue), so this must not sort the category each time.
-  // Callers share the lists, typed read-only so none can reorder what another reads (a copy per call cost a
-  // category's length on every product page).
+  // Sorted once per model and shared read-only: every product page asks for its category's (100,000 at the largest),
+  // and a sort or a copy per call cost a category's length each time.
   const memo = new Map<string, { available: Product[]; listed: Product[] }>();
   const under = (id: string) => {
     const known = memo.get(id);
@@ -74,18 +68,14 @@ export function topLevelCategories(model: CatalogueModel): Category[] {
   return model.catalogue.categories.filter((c) => c.parent_id === null).sort(byOrder);
 }
 
-/** Active stores by id: the stores list. */
+/** Active stores by id. */
 export function activeStores(catalogue: Catalogue): Store[] {
   return catalogue.stores.filter((s) => s.is_active).sort(byId);
 }
 
-/** `availableById` of each catalogue, worked out once. */
 const availableLists = new WeakMap<Catalogue, readonly Product[]>();
 
-/**
- * The available products by id. Worked out once per catalogue and shared, so read-only: every shop, store and home
- * page asks, and sorting 100,000 products for each took about 6 s of a 100,000-product build.
- */
+/** The available products by id, shared read-only: sorting them for every page took about 6 s of a 100,000-product build. */
 export function availableById(catalogue: Catalogue): readonly Product[] {
   let list = availableLists.get(catalogue);
   if (!list) {
@@ -100,13 +90,12 @@ export function shopProducts(catalogue: Catalogue): readonly Product[] {
   return availableById(catalogue).slice(0, SHOP_PRODUCTS_LIMIT);
 }
 
-/** The first `limit` available products of the same category as `product`, other than it (the product page's "related" row). */
+/** The product page's "related" row: available products of `product`'s category, then of its siblings. */
 export function relatedProducts(model: CatalogueModel, product: Product, limit = 6): Product[] {
   const category = model.categoryById.get(product.category_id);
   // Stops at `limit`: a category of a large catalogue holds thousands, and every product page asks (twice, with its cache key).
   const pool = firstMatching(model.availableUnder(product.category_id), limit, (p) => p.id !== product.id);
   if (pool.length >= limit || !category?.parent_id) return pool;
-  // A small subcategory: fill up from its siblings under the same parent.
   const more = firstMatching(
     model.availableUnder(category.parent_id),
     limit - pool.length,
@@ -115,7 +104,6 @@ export function relatedProducts(model: CatalogueModel, product: Product, limit =
   return [...pool, ...more];
 }
 
-/** The first `limit` items of `list` that pass `keep`, in order. */
 function firstMatching<T>(list: readonly T[], limit: number, keep: (item: T) => boolean): T[] {
   const out: T[] = [];
   for (const item of list) {
@@ -130,10 +118,7 @@ export function featuredProducts(catalogue: Catalogue, limit = FEATURED_LIMIT): 
   return availableById(catalogue).slice(0, limit);
 }
 
-/**
- * A product with its `category_id` made top-level (fruits, not fresh-fruits): what a card's cart control carries
- * into the cart, where the coupon rules read it (src/lib/coupons.ts). An unknown category is dropped.
- */
+/** A product with its `category_id` made top-level, for the coupon rules; an unknown category is dropped. */
 export function withTopCategory<T extends { category_id: string }>(model: CatalogueModel, product: T): T {
   return { ...product, category_id: placeOf(product.category_id, model.categoryById).topCategory ?? '' };
 }

@@ -1,8 +1,6 @@
 /** The spec's read limits (section 9) and the error a failed catalogue read throws, shared by the build and the browser. */
 
-/** Home featured: at most 8 available products. */
 export const FEATURED_LIMIT = 8;
-/** Shop page: at most 20 products. */
 export const SHOP_PRODUCTS_LIMIT = 20;
 
 /** A read that failed for a reason other than "no such row": unreachable backend, error answer, bad response. */

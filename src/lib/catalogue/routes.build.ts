@@ -1,8 +1,4 @@
-/**
- * The catalogue routes: each page's getStaticPaths is one call here, which reads the catalogue and gives each entry
- * its incremental-build key (cache-keys.build.ts).
- * Pages type their props with `InferGetStaticPropsType<typeof getStaticPaths>`.
- */
+/** The catalogue routes: each page's getStaticPaths is one call here, each entry with its incremental-build key. */
 import type { PaginateFunction } from 'astro';
 import { categoryPageKey, listingIndexKey, productPageKey, shopPageKey, subcategoryPageKey } from './cache-keys.build.ts';
 import { getCatalogue } from './catalogue.build.ts';
@@ -12,7 +8,7 @@ import { shopPaths, storeHeader } from './shop-pages.ts';
 import { SHOP_TYPES } from '../../data/shop-types.ts';
 import { LISTING_PAGE_SIZE } from '../listing.ts';
 
-/** /category/{id}[/n]: every category, page by page. */
+/** /category/{id}[/n]. */
 export async function categoryRoutes(paginate: PaginateFunction) {
   const model = await getCatalogue();
   return categoryPaths(model).flatMap(({ id }) => {
@@ -24,7 +20,7 @@ export async function categoryRoutes(paginate: PaginateFunction) {
   });
 }
 
-/** /category/{id}/subcategory/{subcategoryId}[/n]: every subcategory a category page links to, page by page. */
+/** /category/{id}/subcategory/{subcategoryId}[/n]: every subcategory a category page links to. */
 export async function subcategoryRoutes(paginate: PaginateFunction) {
   const model = await getCatalogue();
   return subcategoryPaths(model).flatMap(({ categoryId, subcategoryId }) => {
@@ -35,7 +31,7 @@ export async function subcategoryRoutes(paginate: PaginateFunction) {
   });
 }
 
-/** /category/{id}/listing.json: each category's whole listing, which its pages load to search or sort. */
+/** /category/{id}/listing.json: the whole listing, which its pages load to search or sort. */
 export async function categoryListingRoutes() {
   const model = await getCatalogue();
   return categoryPaths(model).map(({ id }) => {
@@ -44,7 +40,7 @@ export async function categoryListingRoutes() {
   });
 }
 
-/** /category/{id}/subcategory/{subcategoryId}/listing.json: each subcategory's whole listing. */
+/** /category/{id}/subcategory/{subcategoryId}/listing.json. */
 export async function subcategoryListingRoutes() {
   const model = await getCatalogue();
   return subcategoryPaths(model).map(({ categoryId, subcategoryId }) => {
@@ -53,7 +49,7 @@ export async function subcategoryListingRoutes() {
   });
 }
 
-/** /product/{id}: every product (its page asks the model for the trail and related products). */
+/** /product/{id}. */
 export async function productRoutes() {
   const model = await getCatalogue();
   return model.catalogue.products.map((product) => ({
@@ -63,7 +59,7 @@ export async function productRoutes() {
   }));
 }
 
-/** /shop/{shopId}: the shop types and every store whose id is not one; back to the list the shopper came from. */
+/** /shop/{shopId}: the shop types and every store whose id is not one. */
 export async function shopRoutes() {
   const model = await getCatalogue();
   const products = shopProducts(model.catalogue);
@@ -74,7 +70,7 @@ export async function shopRoutes() {
   });
 }
 
-/** /store/{id}: every store, the same screen as the shop page. */
+/** /store/{id}: the same screen as the shop page. */
 export async function storeRoutes() {
   const model = await getCatalogue();
   const products = shopProducts(model.catalogue);

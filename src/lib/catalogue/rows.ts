@@ -18,9 +18,6 @@ import {
   UNIT_MAX,
 } from '../fields.ts';
 
-// ---------------------------------------------------------------------------------------------
-// How a description is written and applied
-
 /** Why a row was left out. */
 export type SkipReason =
   | 'not an object'
@@ -46,21 +43,16 @@ export interface KnownIds {
 
 /** What a column's rule may use and do besides reading its value. */
 export interface RowContext {
-  /** The fields read so far, by the rules before this one (original_price compares itself with price_paise). */
+  /** The fields read so far (original_price compares itself with price_paise). */
   readonly read: Readonly<Record<string, unknown>>;
   /** The row's key once read (its id, or an area's pincode); null before. */
   readonly key: string | null;
   readonly known: KnownIds;
-  /** Records a repair (once per label). */
   repair(label: string): void;
-  /** Leaves the row out. */
   skip(reason: SkipReason): never;
 }
 
-/**
- * A column of a description: the table column it reads (`From`), the rule that gives the row's value (`T`), and
- * the type the table stores (`Stored`: the same as `T`, except where reading converts, as rupees to paise).
- */
+/** A column: the table column it reads, its rule, and the type the table stores (`Stored`, where reading converts). */
 export interface Column<T, From extends string = string, Stored = T> {
   readonly from: From;
   readonly read: (value: unknown, row: RowContext) => T;
@@ -82,7 +74,7 @@ export type TableRowOf<D extends RowDescription> = {
 /** The outcome of reading one row: the clean row and what was repaired, or why it was skipped. */
 export type RowResult<T> = { ok: true; row: T; repairs: string[] } | { ok: false; id: string | null; reason: SkipReason };
 
-/** Thrown by `RowContext.skip` and caught by `readRow`: the row is left out for `reason`. */
+/** Thrown by `RowContext.skip` and caught by `readRow`. */
 class Skip extends Error {
   readonly reason: SkipReason;
   constructor(reason: SkipReason) {
@@ -121,7 +113,6 @@ export function readRow<D extends RowDescription>(description: D, raw: unknown, 
 
 const column = <From extends string, T>(from: From, read: (value: unknown, row: RowContext) => T): Column<T, From> => ({ from, read });
 
-// ---------------------------------------------------------------------------------------------
 // Column rules: the field rules (src/lib/fields.ts) with what only catalogue rows need, markup removal and repairs
 
 const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
@@ -145,7 +136,6 @@ const requiredText =
   (value: unknown, row: RowContext): string =>
     text(max, label)(value, row) ?? row.skip(missing);
 
-/** The row's id (fields.ts `parseId`). */
 const id = column('id', (value, row): string => {
   const parsed = parseId(value);
   return parsed.ok ? parsed.id : row.skip(parsed.reason);
@@ -177,9 +167,6 @@ const reference = <From extends string>(from: From, table: keyof KnownIds, reaso
     const known = row.known[table];
     return ref.ok && (!known || known.has(ref.id)) ? ref.id : row.skip(reason);
   });
-
-// ---------------------------------------------------------------------------------------------
-// The tables
 
 /** The products table. Money is integer paise, read from the table's rupees (numeric(10,2)). */
 export const PRODUCT_ROW = {
@@ -239,7 +226,6 @@ export const CATEGORY_ROW = {
   image_url: image,
 } as const satisfies RowDescription;
 
-/** A category row. */
 export type Category = RowOf<typeof CATEGORY_ROW>;
 export type CategoryTableRow = TableRowOf<typeof CATEGORY_ROW>;
 
@@ -247,7 +233,6 @@ export type CategoryTableRow = TableRowOf<typeof CATEGORY_ROW>;
 export const SHOP_TYPE_IDS = ['grocery', 'pharmacy', 'bakery', 'electronics'] as const;
 export type ShopType = (typeof SHOP_TYPE_IDS)[number];
 
-/** The stores table. */
 export const STORE_ROW = {
   id,
   name,
@@ -283,13 +268,12 @@ export const STORE_ROW = {
   image_url: image,
 } as const satisfies RowDescription;
 
-/** A store row. */
 export type Store = RowOf<typeof STORE_ROW>;
 export type StoreTableRow = TableRowOf<typeof STORE_ROW>;
 
 /** The delivery_areas table, keyed by pincode: where the storefront delivers, and the store that serves it. */
 export const DELIVERY_AREA_ROW = {
-  /** Six digits, the first 1-9 (`PINCODE_PATTERN` in src/lib/fields.ts); the table's key. */
+  /** The table's key. */
   pincode: column('pincode', (value, row): string => {
     const parsed = parsePincode(value);
     return parsed.ok ? parsed.pincode : row.skip('bad pincode');
@@ -301,8 +285,6 @@ export const DELIVERY_AREA_ROW = {
   store_id: reference('store_id', 'stores', 'unknown store'),
 } as const satisfies RowDescription;
 
-/** A delivery_areas row. */
-export type DeliveryArea = RowOf<typeof DELIVERY_AREA_ROW>;
 export type DeliveryAreaTableRow = TableRowOf<typeof DELIVERY_AREA_ROW>;
 
 const TABLE_ROWS = { products: PRODUCT_ROW, categories: CATEGORY_ROW, stores: STORE_ROW, delivery_areas: DELIVERY_AREA_ROW } as const;

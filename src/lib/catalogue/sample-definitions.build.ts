@@ -1,7 +1,4 @@
-/**
- * The sample catalogue's hand-written source, src/data/sample-definitions.json, read and checked here (a mistyped field fails the
- * generator and the build with its place in the file). Edit it, then `npm run catalogue`; its format: docs/architecture.md.
- */
+/** Reads and checks src/data/sample-definitions.json (a mistyped field fails with its place); format: docs/architecture.md. */
 import definitions from '../../data/sample-definitions.json' with { type: 'json' };
 import { SHOP_TYPE_IDS } from './rows.ts';
 
@@ -34,14 +31,13 @@ const SHAPES = [
 ] as const;
 export type Shape = (typeof SHAPES)[number];
 
-/** How goods are kept and delivered; picks the default closing sentence of descriptions. */
+/** How goods are kept; picks the default closing sentence of descriptions. */
 const STORAGES = ['fresh', 'chilled', 'frozen', 'ambient'] as const;
 
 /** `[kind, name, unit, price, mrp?, note?]`; format: docs/architecture.md, "Sample definitions". */
 export type ProductRow = readonly [kind: string, name: string, unit: string, price: number, mrp?: number | null, note?: string];
 
-// ---------------------------------------------------------------------------------------------
-// Reading sample-definitions.json: each reader takes a value and its place in the file, and returns it typed or throws.
+// Each reader takes a value and its place in the file, and returns it typed or throws.
 
 type Read<T> = (value: unknown, at: string) => T;
 
@@ -76,10 +72,9 @@ function record<T>(read: Read<T>): Read<Record<string, T>> {
   return (value, at) => Object.fromEntries(Object.entries(fields(value, at)).map(([key, item]) => [key, read(item, `${at}.${key}`)]));
 }
 
-/** The value a reader reads. */
 type ReadType<R> = R extends Read<infer T> ? T : never;
 
-/** An object with the fields `readers` name, each read by its reader (its type, theirs); a field read as undefined is left out. */
+/** An object with the fields `readers` name, each read by its reader; a field read as undefined is left out. */
 function object<R extends Record<string, Read<unknown>>>(readers: R): Read<{ readonly [K in keyof R]: ReadType<R[K]> }> {
   return (value, at) => {
     const f = fields(value, at);
@@ -105,7 +100,7 @@ const productRow: Read<ProductRow> = (value, at) => {
   return value.length === 5 ? [...row, mrp] : [...row, mrp, text(value[5], `${at}[5] (note)`)];
 };
 
-/** An item type: one illustration (`label` drawn on it) and the generic sentences (`about`, then `use`) of its products' descriptions. */
+/** An item type: one illustration (`label` drawn on it) and its products' generic sentences (`about`, then `use`). */
 const kind = object({ label: text, shape: oneOf(SHAPES), about: text, use: text });
 export type KindDef = ReadType<typeof kind>;
 
@@ -113,10 +108,8 @@ export type KindDef = ReadType<typeof kind>;
 const subcategory = object({ id: text, name: text, storage: oneOf(STORAGES), closings: optional(list(text)), products: list(productRow) });
 export type SubcategoryDef = ReadType<typeof subcategory>;
 
-/** `colour`: the colour of the category's illustrations. */
 const category = object({ id: text, name: text, colour, kinds: record(kind), subcategories: list(subcategory) });
 
-/** `image`: whether the store shows its shop-type illustration (false: no image, so the fallback shows). */
 const store = object({
   name: text,
   shop_type: oneOf(SHOP_TYPE_IDS),
@@ -127,7 +120,6 @@ const store = object({
   image: boolean,
 });
 
-/** A pincode the sample delivers to, and the store (by name) that serves it. */
 const deliveryArea = object({ pincode: text, area: text, city: text, store: text });
 
 /** A record with exactly the keys `keys`, each value read alike. */
@@ -153,29 +145,18 @@ export function readDefinitions(value: unknown) {
 
 const DEFINITIONS = readDefinitions(definitions);
 
-/**
- * Closing sentences by storage. A template is used only when its placeholders can be filled
- * (a product without a brand or a unit skips templates naming them); each list keeps one with none.
- */
+/** Closing sentences by storage; one is used only when its placeholders can be filled, so each list keeps one with none. */
 export const DEFAULT_CLOSINGS = DEFINITIONS.defaultClosings;
 
 export const CATEGORY_DEFS = DEFINITIONS.categories;
 
-/**
- * Products that deliberately exercise the fallbacks (about 5% unavailable, about 3% each without an
- * image or a unit). Every id must exist. The showcase items (the trending searches' staples, the
- * high-priced gift box and rice bag) are kept complete on purpose.
- */
+/** Products that exercise the fallbacks; the showcase items (trending staples, gift box, rice bag) are kept complete. */
 export const FALLBACK_CASES = DEFINITIONS.fallbackCases;
 
-/** The stores of the stores and shops screens, all in the Gurgaon delivery area. */
+/** The stores of the stores and shops screens, all in Gurgaon. */
 export const STORE_DEFS = DEFINITIONS.stores;
 
-/**
- * The sample's delivery areas (the delivery_areas table). 122018 is served by an inactive store, so the
- * storefront treats it as not served; every other pincode (110099 in Delhi, say) is not in the table at all.
- */
+/** The sample's delivery areas; 122018's store is inactive, so it reads as not served. */
 export const DELIVERY_AREA_DEFS = DEFINITIONS.deliveryAreas;
 
-/** Colours of the shop-type illustrations. */
 export const SHOP_TYPE_COLOURS = DEFINITIONS.shopTypeColours;

@@ -1,7 +1,4 @@
-/**
- * Turns the sample definitions (sample-definitions.build.ts) into catalogue rows, and makes synthetic catalogues of any size from them.
- * Deterministic: per-product choices hash the product id; a synthetic catalogue depends only on its size and seed.
- */
+/** The sample definitions as catalogue rows, and synthetic catalogues of any size, deterministic for (size, seed). */
 import {
   CATEGORY_DEFS,
   DEFAULT_CLOSINGS,
@@ -17,7 +14,7 @@ import type { CatalogueTables, CategoryTableRow, DeliveryAreaTableRow, ProductTa
 /** A generated illustration (under public/): `<kind>`, `category-<id>` or `shop-<type>`. */
 const illustration = (name: string): string => `/images/catalogue/${name}.svg`;
 
-/** Share of synthetic products marked unavailable, without an image, without a unit (percent), as in the sample. */
+/** Percent of synthetic products unavailable, without an image, without a unit, as in the sample. */
 const UNAVAILABLE_PERCENT = 5;
 const NO_IMAGE_PERCENT = 3;
 const NO_UNIT_PERCENT = 3;
@@ -56,15 +53,11 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Definitions, flattened and checked once
-
 interface Kind extends KindDef {
   readonly key: string;
   readonly categoryId: string;
 }
 
-/** One product row of the definitions, parsed. */
 type ParsedRow = ReturnType<typeof parseRow>;
 
 function fail(message: string): never {
@@ -76,7 +69,6 @@ function parseRow(row: ProductRow, subcategory: SubcategoryDef, kinds: ReadonlyM
   const kind = kinds.get(kindKey) ?? fail(`unknown kind "${kindKey}" in ${subcategory.id}`);
   const bar = rawName.indexOf('|');
   const brand = bar < 0 ? null : rawName.slice(0, bar).trim();
-  // The name without the brand ("Taaza Toned Milk"), or the whole name when there is no brand.
   const rest = bar < 0 ? rawName.trim() : rawName.slice(bar + 1).trim();
   const name = brand === null ? rest : rest.startsWith('-') ? `${brand}${rest}` : `${brand} ${rest}`;
   if (name === '' || unit.trim() === '') fail(`blank name or unit in ${subcategory.id}`);
@@ -117,13 +109,10 @@ function readIndex() {
   return { kinds, rows, categories: [...categories, ...subcategories] };
 }
 
-/** Every item type with its category, in definition order (one illustration each). */
+/** Every item type with its category, in definition order. */
 export function listKinds(): { key: string; label: string; shape: KindDef['shape']; categoryId: string }[] {
   return [...index().kinds.values()].map(({ key, label, shape, categoryId }) => ({ key, label, shape, categoryId }));
 }
-
-// ---------------------------------------------------------------------------------------------
-// Descriptions
 
 /** A product's description: the note or the kind's first sentence, its use, and a closing whose placeholders can be filled. */
 function describe(
@@ -141,29 +130,17 @@ function describe(
   return `${note ?? kind.about} ${kind.use}${closing ? ` ${closing}` : ''}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The sample
-
 function buildStores(): StoreTableRow[] {
   const seen = new Set<string>();
-  return STORE_DEFS.map((def) => {
+  return STORE_DEFS.map(({ image, ...def }) => {
     const id = slugify(def.name);
     if (seen.has(id)) fail(`store id "${id}" used twice`);
     seen.add(id);
-    return {
-      id,
-      name: def.name,
-      shop_type: def.shop_type,
-      is_active: def.is_active,
-      rating: def.rating,
-      delivery_time_min: def.delivery_time_min,
-      address: def.address,
-      image_url: def.image ? illustration(`shop-${def.shop_type}`) : null,
-    };
+    return { id, ...def, image_url: image ? illustration(`shop-${def.shop_type}`) : null };
   });
 }
 
-/** The delivery areas of the definitions, each naming its store by id. */
+/** The delivery areas, each naming its store by id. */
 function buildDeliveryAreas(stores: readonly StoreTableRow[]): DeliveryAreaTableRow[] {
   const idByName = new Map(stores.map((s) => [s.name, s.id]));
   const seen = new Set<string>();
@@ -175,11 +152,7 @@ function buildDeliveryAreas(stores: readonly StoreTableRow[]): DeliveryAreaTable
   });
 }
 
-/**
- * The sample catalogue: every product, category, store and delivery area of the definitions as rows.
- * Categories come parents first (in home order), then subcategories grouped by parent; products in
- * definition order. The products of `FALLBACK_CASES` are unavailable or lack an image or a unit.
- */
+/** The sample catalogue as rows: categories parents first, then subcategories by parent; products in definition order. */
 export function buildSampleCatalogue(): CatalogueTables {
   const { rows, categories } = index();
   const unavailable = new Set(FALLBACK_CASES.unavailable);
@@ -213,15 +186,12 @@ export function buildSampleCatalogue(): CatalogueTables {
   return { categories: categories.map((c) => ({ ...c })), products, stores, delivery_areas: buildDeliveryAreas(stores) };
 }
 
-/** The catalogue as the committed JSON file: 2-space indent, final newline; the keys in the order the rows above are built with. */
+/** The catalogue as the committed JSON file; the keys in the order the rows above are built with. */
 export function catalogueToJson(catalogue: CatalogueTables): string {
   return `${JSON.stringify(catalogue, null, 2)}\n`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Synthetic catalogues
-
-/** A pack size as an amount in grams, millilitres or pieces, for scaling prices between pack sizes. */
+/** A pack size in grams, millilitres or pieces, for scaling prices between pack sizes. */
 interface Amount {
   readonly dim: 'g' | 'ml' | 'pcs';
   readonly qty: number;
@@ -272,11 +242,8 @@ function readPools() {
 /** slugify() with memory, for the few hundred distinct brands, variant words and units. */
 const partSlugs = new Map<string, string>();
 function partSlug(text: string): string {
-  let slug = partSlugs.get(text);
-  if (slug === undefined) {
-    slug = slugify(text);
-    partSlugs.set(text, slug);
-  }
+  const slug = partSlugs.get(text) ?? slugify(text);
+  partSlugs.set(text, slug);
   return slug;
 }
 
@@ -313,7 +280,7 @@ function pickFrom<T>(list: readonly T[], random: () => number): T | undefined {
   return list[Math.floor(random() * list.length)];
 }
 
-/** A standard normal variate (Box-Muller). */
+/** Box-Muller. */
 function gaussian(random: () => number): number {
   const u = 1 - random();
   const v = random();

@@ -1,7 +1,4 @@
-/**
- * The catalogue as a whole: each row read by its table's description (rows.ts), then what needs the whole table (duplicates, parent
- * loops, references to rows that survived), with a `SanitizeReport`.
- */
+/** The catalogue as a whole: each row read by rows.ts, then what needs the whole table (duplicates, loops, references). */
 import {
   CATEGORY_ROW,
   DELIVERY_AREA_ROW,
@@ -14,34 +11,29 @@ import {
   type SkipReason,
 } from './rows.ts';
 
-/** The catalogue tables. */
 export type CatalogueTable = keyof Catalogue;
 
-/** A row left out of the catalogue. */
 export interface SkippedRow {
   table: CatalogueTable;
-  /** Position of the row in its table's input. */
   index: number;
   /** The row's id when it had a usable one. */
   id: string | null;
   reason: SkipReason;
 }
 
-/** A row kept after changes. */
 export interface RepairedRow {
   table: CatalogueTable;
   id: string;
-  /** The repairs, e.g. ['markup removed', 'image url dropped']. */
   what: string[];
 }
 
-/** What sanitizing a whole catalogue did: rows kept per table, rows skipped and rows repaired. */
+/** What sanitizing a whole catalogue did. */
 export class SanitizeReport {
   readonly kept: Record<CatalogueTable, number> = { products: 0, categories: 0, stores: 0, delivery_areas: 0 };
   readonly skipped: SkippedRow[] = [];
   readonly repaired: RepairedRow[] = [];
 
-  /** One log line, e.g. `catalogue: 441 products, 52 categories, 16 stores, 24 delivery areas; skipped 3 (2 missing price, 1 unknown category); repaired 2 (2 markup removed)`. */
+  /** One log line: `catalogue: 441 products, ...; skipped 3 (2 missing price, 1 unknown category); repaired 2 (...)`. */
   summary(): string {
     const { products, categories, stores, delivery_areas } = this.kept;
     let line = `catalogue: ${products} products, ${categories} categories, ${stores} stores, ${delivery_areas} delivery areas; `;
@@ -53,7 +45,7 @@ export class SanitizeReport {
   }
 }
 
-/** "2 missing price, 1 unknown category": most frequent first, then alphabetical. */
+/** Most frequent first, then alphabetical. */
 function tally(labels: string[]): string {
   const counts = new Map<string, number>();
   for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -63,7 +55,7 @@ function tally(labels: string[]): string {
     .join(', ');
 }
 
-/** Reads one product row (rows.ts). With `knownCategoryIds`, a product whose category is not in it is skipped. */
+/** Reads one product row; with `knownCategoryIds`, one whose category is not in it is skipped. */
 export function sanitizeProduct(raw: unknown, knownCategoryIds?: ReadonlySet<string>): RowResult<Product> {
   return readRow(PRODUCT_ROW, raw, { categories: knownCategoryIds });
 }
@@ -75,7 +67,7 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
 } {
   const report = new SanitizeReport();
 
-  /** The rows of one table that pass `sanitize`, the first of each key (`key`: the id, or an area's pincode). */
+  /** The rows of one table that pass `sanitize`, the first of each key. */
   const collect = <T>(
     table: CatalogueTable,
     rows: unknown,
@@ -111,8 +103,7 @@ export function sanitizeCatalogue(raw: { products: unknown[]; categories: unknow
     }
   }
   for (const entry of categories) {
-    // Walk up from this category; if the walk comes back to it, it is part of a loop: make it top level.
-    // A loop further up that does not include it is broken when one of its own members is visited.
+    // A category whose walk up comes back to it is in a loop: made top level (a loop further up, by its own members).
     const seen = new Set<string>([entry.row.id]);
     let next = entry.row.parent_id;
     while (next !== null) {

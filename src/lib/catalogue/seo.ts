@@ -4,7 +4,7 @@ import { subcategoryHref } from './category-pages.ts';
 import type { CatalogueModel } from './model.ts';
 import type { Product } from './rows.ts';
 
-/** The product page's breadcrumb trail: Home, the top category, the subcategory, the product. */
+/** The product page's breadcrumb trail. */
 export function productTrail(model: CatalogueModel, product: Product): { label: string; href: string }[] {
   const trail = [{ label: 'Home', href: '/' }];
   const leaf = model.categoryById.get(product.category_id);
@@ -19,11 +19,7 @@ export function productTrail(model: CatalogueModel, product: Product): { label: 
   return trail;
 }
 
-/**
- * The product page's JSON-LD (schema.org Product with an INR Offer), serialized for a
- * `<script type="application/ld+json">`: `<`, `>`, `&` and the JS line separators are escaped as \u sequences,
- * so no catalogue text can close the script element, and the result still parses as the same JSON.
- */
+/** The product page's JSON-LD (schema.org Product with an INR Offer), escaped for a `<script type="application/ld+json">`. */
 export function productJsonLd(product: Product, imageUrl: string, pageUrl: string): string {
   const data = {
     '@context': 'https://schema.org',
@@ -44,7 +40,7 @@ export function productJsonLd(product: Product, imageUrl: string, pageUrl: strin
   return escapeJsonForScript(JSON.stringify(data));
 }
 
-/** Escapes JSON text so it can sit inside a <script> element unchanged in meaning. */
+/** Escapes JSON text as \u sequences so no catalogue text can close a <script> element; it parses as the same JSON. */
 export function escapeJsonForScript(json: string): string {
   return json
     .replace(/</g, '\\u003c')

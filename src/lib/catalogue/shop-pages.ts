@@ -16,17 +16,16 @@ export function displayDeliveryTime(minutes: number | null | undefined): string 
 /** The spec's fixed store distance. */
 export const STORE_DISTANCE = '0.7 km';
 
-/** A shop page's header. */
 export interface ShopHeader {
   title: string;
   rating: string;
   deliveryTime: string;
   distance: string;
-  /** A line under the title: the store's address or the shop type's blurb. */
+  /** The store's address or the shop type's blurb. */
   subtitle: string | null;
 }
 
-/** The header of `/store/{id}` and `/shop/{id}` (a shop type's: its name and blurb, the spec's defaults). */
+/** The header of `/store/{id}` and `/shop/{id}`. */
 export function storeHeader(store: Pick<Store, 'name' | 'rating' | 'delivery_time_min' | 'address'>): ShopHeader {
   return {
     title: store.name,

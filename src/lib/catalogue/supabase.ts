@@ -1,31 +1,20 @@
-/**
- * The catalogue through Supabase's PostgREST with the anon key: the build's paged `listAll`, the browser's `readProductById` and
- * `readFeatured`, each ordered by id. Rows pass the row rules; a failure other than "no such row" throws `CatalogueReadError`.
- */
+/** The catalogue through Supabase with the anon key; a failure other than "no such row" throws `CatalogueReadError`. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { readId } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
 import { sanitizeProduct } from './sanitize.ts';
 import type { Product } from './rows.ts';
 
-/** How long one request may take before it is abandoned. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Rows per page for `listAll`: PostgREST's default max-rows. */
 export const PAGE_SIZE = 1000;
 
-/** Options shared by the reads. */
 export interface ReadOptions {
-  /**
-   * Let supabase-js retry a GET after a network error or a 503/520 answer (3 times, 1 s, 2 s, 4 s apart).
-   * Default true; tests turn it off to fail fast.
-   */
+  /** Let supabase-js retry a GET after a network error or a 503/520 (3 times, 1 s, 2 s, 4 s apart). Default true. */
   retry?: boolean;
 }
 
-/**
- * A Supabase client for catalogue reads: no session kept, refreshed or read from the URL (the storefront
- * only ever uses the anon key), and every request abandoned after `timeoutMs` (default `REQUEST_TIMEOUT_MS`).
- */
+/** A client for catalogue reads: no session (the storefront only uses the anon key), every request timed out. */
 export function createSupabaseClient(
   url: string,
   anonKey: string,
@@ -41,8 +30,7 @@ export function createSupabaseClient(
     // A plain controller and timer rather than AbortSignal.timeout/any, which older Safari lacks.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
-    // The timer also guards reading the body, so it outlives the fetch call; in Node it must not
-    // keep a finished build alive.
+    // The timer also guards reading the body; in Node it must not keep a finished build alive.
     (timer as { unref?: () => void }).unref?.();
     const outer = init?.signal;
     if (outer) {
@@ -63,9 +51,6 @@ export function createSupabaseClient(
     global: { fetch: timedFetch },
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Errors
 
 interface ErrorLike {
   message?: unknown;
@@ -128,9 +113,6 @@ function rows(read: string, answer: Answer, client: SupabaseClient): unknown[] {
   return answer.data;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Live reads
-
 /** Product page and cart add: one product by id, or null when no row matches (or the row is one the rules reject). */
 export async function readProductById(client: SupabaseClient, id: string, options: ReadOptions = {}): Promise<Product | null> {
   // An id the rules would never keep names no row the site could show; don't ask.
@@ -150,7 +132,7 @@ export async function readProductById(client: SupabaseClient, id: string, option
   return result.ok ? result.row : null;
 }
 
-/** Home featured: available products, at most 8 (`FEATURED_LIMIT`), by id. */
+/** Home featured: available products, at most `FEATURED_LIMIT`, by id. */
 export async function readFeatured(client: SupabaseClient, options: ReadOptions = {}): Promise<Product[]> {
   const answer: Answer = await client
     .from('products')
@@ -165,20 +147,15 @@ export async function readFeatured(client: SupabaseClient, options: ReadOptions 
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Build-time listings
-
-/** Each table's key, which `listAll` orders by: the id, or the pincode of a delivery area. */
+/** Each table's key, which `listAll` orders by. */
 const TABLE_KEYS = { products: 'id', categories: 'id', stores: 'id', delivery_areas: 'pincode' } as const;
 
 /** Safety stop for `listAll`: a backend that ignores `offset` would otherwise page forever. */
 const MAX_PAGES = 10_000;
 
 /**
- * Every row of one table, raw (the loaders sanitize the whole catalogue at once), read in pages of
- * `PAGE_SIZE` ordered by its key (`TABLE_KEYS`). Paging goes on until a page comes back empty rather than short, so a
- * backend whose max-rows is set below 1,000 still yields every row. Throws `CatalogueReadError`, e.g.
- * `Supabase read of products failed: fetch failed (getaddrinfo ENOTFOUND example.invalid)`.
+ * Every row of one table, raw, in pages ordered by its key. Paging goes on until a page comes back empty rather than
+ * short, so a backend whose max-rows is set below 1,000 still yields every row.
  */
 export async function listAll(client: SupabaseClient, table: keyof typeof TABLE_KEYS, options: ReadOptions = {}): Promise<unknown[]> {
   const all: unknown[] = [];

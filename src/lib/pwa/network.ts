@@ -1,15 +1,10 @@
-/**
- * Connection helpers for islands and scripts. `navigator.onLine === false` is reliable (no network at all);
- * `true` only means a network exists, so callers still handle failed requests.
- */
-
-/** False when the browser knows it has no network; true otherwise (and on the server). */
+/** False when the browser knows it has no network (reliable); true otherwise, so callers still handle failed requests. */
 export function isOnline(): boolean {
   // Node (the build, tests) has a navigator without onLine.
   return typeof navigator === 'undefined' || (navigator.onLine as boolean | undefined) !== false;
 }
 
-/** Calls `listener` with the new state whenever the connection goes or comes back; returns the unsubscribe. */
+/** Calls `listener` whenever the connection goes or comes back; returns the unsubscribe. */
 export function onConnectionChange(listener: (online: boolean) => void): () => void {
   const online = () => listener(true);
   const offline = () => listener(false);

@@ -1,14 +1,11 @@
-/**
- * Small Workbox plugins the service worker composes with the stock ones: one key per page, one key per Supabase
- * read and representation, a hard age limit on saved reads, and a fallback lookup for pages.
- */
+/** Small Workbox plugins the service worker composes with the stock ones. */
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { pageKey, supabaseCacheKey } from './routes.ts';
 
-/** Header the worker adds to a saved read: when it came from the network (milliseconds since the epoch). */
+/** When a saved read came from the network (ms since the epoch). */
 export const FETCHED_AT_HEADER = 'x-thela-fetched-at';
 
-/** Keys every page by `pageKey` (trailing slash, no query), so /cart and /cart/ find the same saved copy. */
+/** Keys every page by `pageKey`, so /cart and /cart/ find the same saved copy. */
 export function pageKeyPlugin(): WorkboxPlugin {
   return {
     cacheKeyWillBeUsed: async ({ request }) => {
@@ -18,10 +15,7 @@ export function pageKeyPlugin(): WorkboxPlugin {
   };
 }
 
-/**
- * Keys a file by its path alone: Pagefind asks for `pagefind-entry.json?ts=<now>` to skip the HTTP cache, and
- * every load would otherwise be a new entry that an offline load never finds.
- */
+/** Keys a file by its path alone: Pagefind asks for `pagefind-entry.json?ts=<now>`, which offline would never match. */
 export function pathKeyPlugin(): WorkboxPlugin {
   return {
     cacheKeyWillBeUsed: async ({ request }) => {
@@ -31,7 +25,6 @@ export function pathKeyPlugin(): WorkboxPlugin {
   };
 }
 
-/** Keys a Supabase read by URL and Accept header (a list and a single object share one URL). */
 export function supabaseKeyPlugin(): WorkboxPlugin {
   return {
     cacheKeyWillBeUsed: async ({ request }) => supabaseCacheKey(request.url, request.headers.get('accept')),
@@ -39,9 +32,8 @@ export function supabaseKeyPlugin(): WorkboxPlugin {
 }
 
 /**
- * Never uses a saved response older than `maxAgeSeconds`. ExpirationPlugin trusts the server's Date header and
- * purges in the background; this stamps the time the response was saved and refuses a stale copy on the spot.
- * `now` is injectable for tests.
+ * Never uses a saved response older than `maxAgeSeconds`: ExpirationPlugin trusts the server's Date header and purges
+ * in the background; this stamps the time saved and refuses a stale copy on the spot.
  */
 export function maxAgePlugin(maxAgeSeconds: number, now: () => number = Date.now): WorkboxPlugin {
   return {
@@ -60,10 +52,7 @@ export function maxAgePlugin(maxAgeSeconds: number, now: () => number = Date.now
   };
 }
 
-/**
- * When the runtime cache has no copy, asks `lookup` (the precache) instead: a precached page (home, cart...) is
- * still fetched network-first, and its precached copy is used when the network fails or is slow.
- */
+/** When the runtime cache has no copy, asks `lookup` (the precache): precached pages stay network-first. */
 export function fallbackLookupPlugin(lookup: (request: Request) => Promise<Response | undefined>): WorkboxPlugin {
   return {
     cachedResponseWillBeUsed: async ({ cachedResponse, request }) => cachedResponse ?? (await lookup(request)) ?? null,

@@ -1,18 +1,13 @@
-/**
- * Registers the service worker with workbox-window (imported lazily once the page is idle): `onUpdateReady` when a new worker waits
- * or took over in another tab, `applyUpdate` activates it and reloads. Used by src/browser/service-worker.ts.
- */
+/** Registers the service worker: `onUpdateReady` when a new one waits or took over in another tab; `applyUpdate` reloads into it. */
 import { Workbox } from 'workbox-window';
 
 /** How often an open tab asks whether a new release was published (and on coming back online or into view). */
 export const UPDATE_CHECK_MS = 30 * 60_000;
 
-/** What registration returns: apply the waiting update (activate, then reload into the new release). */
 export interface ServiceWorkerHandle {
   applyUpdate(): void;
 }
 
-/** Registers /sw.js for the whole site. */
 export function registerServiceWorker({ url = '/sw.js', onUpdateReady }: { url?: string; onUpdateReady: () => void }): ServiceWorkerHandle {
   const container = navigator.serviceWorker;
   const wb = new Workbox(url, { scope: '/' });

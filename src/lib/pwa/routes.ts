@@ -1,8 +1,4 @@
-/**
- * What the service worker does with each URL: precached pages, page keys (with and without the slash), asset, search, data and
- * Supabase requests, cache names. Pure; shared by src/sw/sw.ts, scripts/build-sw.ts, the offline page and the tests.
- */
-
+/** What the service worker does with each URL, and its cache names. Pure; shared by src/sw/sw.ts and scripts/build-sw.ts. */
 import { ORDER_PAGE, orderIdFromPath } from '../order-paths.ts';
 
 /** Prefix of every cache the site's service worker owns (so a cleanup never touches anything else). */
@@ -11,16 +7,15 @@ export const CACHE_PREFIX = 'thela';
 /** Pages a shopper needs first: precached with the app shell, served network-first, the precached copy as fallback. */
 export const PRECACHED_PAGES = ['/', '/cart/', '/checkout/', '/orders/', ORDER_PAGE, '/search/', '/offline/'] as const;
 
-/** Site data precached with the app shell: the serviceability table, so "Deliver to" and checkout answer offline. */
+/** Precached so "Deliver to" and checkout answer offline. */
 export const PRECACHED_DATA = ['/data/delivery-areas.json'] as const;
 
-/** The page shown for a page that was never visited while there is no network. */
 export const OFFLINE_PAGE = '/offline/';
 
-/** Seconds a page or data read waits for the network before a saved copy is used instead. */
+/** Seconds a read waits for the network before a saved copy is used. */
 export const NETWORK_TIMEOUT_SECONDS = 3;
 
-/** Visited pages kept for offline browsing (oldest dropped first). */
+/** Visited pages kept for offline browsing. */
 export const MAX_PAGES = 60;
 
 /** The spec's keep time for read results (section 7: featured products kept 10 minutes), in seconds. */
@@ -35,28 +30,22 @@ export const SHARED_CACHES = {
   searchIndex: `${CACHE_PREFIX}-search-index`,
 } as const;
 
-/** Prefix of the saved-pages cache of every release (the offline page lists what it holds). */
 export const PAGES_CACHE_PREFIX = `${CACHE_PREFIX}-pages-`;
 
-/** Cache names. `pages` and `assets` belong to one release of the code (see `releaseTag`) and go with it. */
+/** Cache names; `pages` and `assets` belong to one release of the code (see `releaseTag`). */
 export function cacheNames(release: string) {
   return { ...SHARED_CACHES, pages: `${PAGES_CACHE_PREFIX}${release}`, assets: `${CACHE_PREFIX}-assets-${release}` } as const;
 }
 
-/** Prefixes of the release-bound caches: any of these not named for the running release is deleted on activation. */
 export const RELEASE_CACHE_PREFIXES = [PAGES_CACHE_PREFIX, `${CACHE_PREFIX}-assets-`] as const;
 
-/** True for a cache name that belongs to another release than `release` (deleted when the new worker activates). */
+/** True for a cache of another release than `release` (deleted when the new worker activates). */
 export function isOutdatedReleaseCache(name: string, release: string): boolean {
   const current = cacheNames(release);
   return RELEASE_CACHE_PREFIXES.some((prefix) => name.startsWith(prefix)) && name !== current.pages && name !== current.assets;
 }
 
-/**
- * A short tag for the code release: a hash of the hashed asset URLs (/_astro/...) in the precache manifest. It changes
- * when any script or stylesheet changes, and not when only catalogue data does, so saved pages survive data-only
- * rebuilds but never outlive the assets they were built against.
- */
+/** A tag for the code release (a hash of the /_astro/ URLs): saved pages survive data-only rebuilds, not new assets. */
 export function releaseTag(precacheUrls: readonly string[]): string {
   const assets = precacheUrls.filter((url) => isAstroAssetPath(url)).sort();
   // FNV-1a, 32 bits: a tag, not a security boundary.
@@ -74,10 +63,8 @@ export function isAstroAssetPath(pathname: string): boolean {
 }
 
 /**
- * The one key of a page: its path with a trailing slash, no query, no fragment (the build writes /cart/ as
- * cart/index.html, and pages never depend on the query), so /cart, /cart/ and /cart?x=1 share one saved copy.
- * `/product/x/index.html` is keyed as `/product/x/`. Every order's detail, `/orders/{id}`, is the one order page
- * (ORDER_PAGE, precached): one copy answers them all, offline too, whether or not that order was opened before.
+ * The one key of a page: its path with a trailing slash (pages never depend on the query), so /cart, /cart/ and
+ * /cart/index.html share one saved copy. Every `/orders/{id}` is the one precached ORDER_PAGE.
  */
 export function pageKey(pathname: string): string {
   let path = pathname.replace(/\/index\.html$/, '/');
@@ -90,7 +77,7 @@ export function pageKey(pathname: string): string {
 /** File types the site serves that are not pages (a product id may contain a dot: "ghee-0.5-l" is still a page). */
 const FILE_EXTENSION = /\.(?:xml|json|txt|js|mjs|css|map|svg|png|jpe?g|webp|avif|gif|ico|webmanifest|wasm|pagefind|pf_\w+|pdf|woff2?)$/i;
 
-/** True for a navigation the worker should handle as a page: same-origin, not a file of the build. */
+/** True for a same-origin navigation that is not a file of the build. */
 export function isPagePath(pathname: string): boolean {
   if (pathname.startsWith('/_astro/') || pathname.startsWith('/pagefind/') || pathname.startsWith('/data/')) return false;
   return !FILE_EXTENSION.test(pathname);
@@ -103,15 +90,12 @@ export function precacheUrlForFile(file: string): string {
   return `/${clean}`;
 }
 
-/**
- * Pagefind files whose names are content-hashed (index, fragment and filter chunks, the .pf_meta file): they never
- * change, so a saved copy can be used without asking. pagefind.js, the entry JSON and the WebAssembly are not hashed.
- */
+/** Pagefind files with content-hashed names (pagefind.js, the entry JSON and the WebAssembly are not). */
 export function isPagefindHashedPath(pathname: string): boolean {
   return /^\/pagefind\/(?:index|fragment|filter)\/[^/]+$/.test(pathname) || /^\/pagefind\/pagefind\.[^/]+\.pf_meta$/.test(pathname);
 }
 
-/** The site's own read-only data files written at build time (the featured list: /data/featured.json). */
+/** The site's own data files written at build time (/data/featured.json). */
 export function isSiteDataPath(pathname: string): boolean {
   return pathname.startsWith('/data/') && pathname.endsWith('.json');
 }
@@ -121,10 +105,7 @@ export function isImagePath(pathname: string): boolean {
   return /^\/(?:images|icons)\//.test(pathname) || /\.(?:svg|png|jpe?g|webp|avif|gif|ico)$/i.test(pathname);
 }
 
-/**
- * The origin of the configured Supabase project, or null when none (or not a valid http(s) URL).
- * The worker is built with PUBLIC_SUPABASE_URL; any *.supabase.co origin is treated the same way.
- */
+/** The origin of the configured Supabase project, or null when none or not a valid http(s) URL. */
 export function supabaseOrigin(configured: string | undefined): string | null {
   if (!configured) return null;
   try {
@@ -135,19 +116,13 @@ export function supabaseOrigin(configured: string | undefined): string | null {
   }
 }
 
-/**
- * True for a Supabase table read (PostgREST, /rest/v1/): the only Supabase responses the worker may keep, for the
- * spec's 10 minutes. Auth, storage, functions and realtime are never touched (they pass straight to the network).
- */
+/** True for a Supabase table read (/rest/v1/): the only Supabase responses the worker keeps (auth etc. pass through). */
 export function isSupabaseRead(url: URL, configuredOrigin: string | null): boolean {
   const isSupabase = url.hostname.endsWith('.supabase.co') || (configuredOrigin !== null && url.origin === configuredOrigin);
   return isSupabase && url.pathname.startsWith('/rest/v1/');
 }
 
-/**
- * The cache key of a Supabase read: the URL plus the Accept header, because PostgREST answers one URL with a list
- * or a single object depending on Accept (supabase-js `.single()`), and a list must never be served for an object.
- */
+/** A Supabase read's cache key: URL plus Accept, since PostgREST answers one URL with a list or (`.single()`) an object. */
 export function supabaseCacheKey(url: string, accept: string | null): string {
   const key = new URL(url);
   key.searchParams.set('sw-accept', accept ?? '');

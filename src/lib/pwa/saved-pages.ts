@@ -1,10 +1,6 @@
-/**
- * The pages this browser has saved for offline browsing, read back from the service worker's page cache for the
- * offline page's "Pages you've visited" list: newest first, with the title each page had.
- */
+/** The pages this browser saved for offline browsing, for the offline page's "Pages you've visited" list. */
 import { PAGES_CACHE_PREFIX, PRECACHED_PAGES, pageKey } from './routes.ts';
 
-/** A saved page: its path and the title it had (without the brand suffix). */
 export interface SavedPage {
   path: string;
   title: string;
@@ -33,10 +29,7 @@ export function titleFromHtml(html: string, brand: string): string | null {
   return short || null;
 }
 
-/**
- * The saved pages, newest first, leaving out the ones always available offline (home, cart, orders...) which the
- * offline page links to anyway. Empty when there is no Cache API (insecure contexts, Node) or nothing is saved.
- */
+/** The saved pages, newest first, but for the precached ones; empty without the Cache API (insecure contexts, Node). */
 export async function savedPages(
   brand: string,
   { cacheStorage: given, limit = 60 }: { cacheStorage?: CacheStorage | undefined; limit?: number } = {},

@@ -1,11 +1,8 @@
-/**
- * Whether search can run now: online, or offline with the Pagefind files it needs saved by the service worker (on the first online
- * search). The island shows "Search needs a connection" for 'needs-connection' and when a Pagefind load or query fails offline.
- */
+/** Whether search can run now: online, or offline with the Pagefind files the service worker saved. */
 import { SHARED_CACHES } from './routes.ts';
 import { isOnline } from './network.ts';
 
-/** The Pagefind files every search loads, whatever the query (the WebAssembly is per language). */
+/** The Pagefind files every search loads (the WebAssembly is per language). */
 export const SEARCH_CORE_FILES = ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json'] as const;
 
 /** True when pagefind.js, its entry file, WebAssembly, metadata and an index chunk are in this browser's caches. */
@@ -31,7 +28,6 @@ export async function searchIndexSaved(
   }
 }
 
-/** Whether search can run now: 'online'; 'offline-saved' (offline, index saved, search works); 'needs-connection' (it cannot). */
 export async function searchAvailability(): Promise<'online' | 'offline-saved' | 'needs-connection'> {
   if (isOnline()) return 'online';
   return (await searchIndexSaved()) ? 'offline-saved' : 'needs-connection';
