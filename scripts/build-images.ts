@@ -9,7 +9,7 @@ import { supabaseObjectPrefix } from '../src/lib/images.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { formatImagesSummary, IMAGE_TIMEOUT_MS, imageOrigins, prepareImages } from './lib/catalogue-images.ts';
 import { parseCommand } from './lib/cli.ts';
-import { publicEnvProblems } from './lib/secrets.ts';
+import { exitOnPublicSecrets } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-images.ts
 
@@ -27,11 +27,7 @@ parseCommand('build-images', HELP, {});
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
 // The first step to read anything: a secret in a PUBLIC_ variable stops the build here, with Astro's own lines.
-const problems = publicEnvProblems(env);
-if (problems.length > 0) {
-  for (const line of problems) console.error(line);
-  process.exit(1);
-}
+exitOnPublicSecrets(env);
 
 let origins: Set<string>;
 try {

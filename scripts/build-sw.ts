@@ -47,21 +47,8 @@ export const toPrecacheUrls: ManifestTransform = async (entries) => ({
   warnings: [],
 });
 
-/** What the step wrote. */
-export interface ServiceWorkerBuild {
-  swPath: string;
-  /** Precached URLs, and their total size in bytes. */
-  urls: string[];
-  bytes: number;
-  /** The code release tag the worker names its caches with. */
-  release: string;
-  /** Precached pages the build does not have (yet): they are simply not precached. */
-  missingPages: string[];
-  warnings: string[];
-}
-
 /** Bundles the worker and injects the precache manifest of the build in `outDir`. */
-export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}): Promise<ServiceWorkerBuild> {
+export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}) {
   const out = path.resolve(root, outDir);
   if (!existsSync(path.join(out, 'index.html'))) throw new Error(`build-sw: no built site in ${out}`);
   const env = loadEnv('production', root, 'PUBLIC_');
@@ -108,14 +95,8 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
         },
       ],
     });
-    return {
-      swPath: swDest,
-      urls,
-      bytes: result.size,
-      release: releaseTag(urls),
-      missingPages,
-      warnings: result.warnings,
-    };
+    // `release`: the tag the worker names its caches with.
+    return { swPath: swDest, urls, bytes: result.size, release: releaseTag(urls), missingPages, warnings: result.warnings };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

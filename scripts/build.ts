@@ -110,23 +110,17 @@ const searchIndex = () => run('search index', process.execPath, ['scripts/build-
 // The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
 const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 
-/** Links the optimised photos into the site (Astro emptied the output folder as it started). */
-async function installPhotos(): Promise<void> {
+/** Runs an in-process step; a failure stops the build like a failed step, `failure` saying what went wrong. */
+async function orStop(step: () => Promise<unknown>, failure: string): Promise<void> {
   try {
-    await installImages(buildCacheDir(), outDir);
+    await step();
   } catch (error) {
-    stop(`the photos could not be placed in ${outDir}: ${(error as Error).message}`, 1);
+    stop(`${failure}: ${(error as Error).message}`, 1);
   }
 }
-
-/** Moves the finished index into the site; a failure stops the build like a failed step. */
-async function install(): Promise<void> {
-  try {
-    await installSearchIndex(indexPaths, outDir);
-  } catch (error) {
-    stop(`the search index could not be moved into ${outDir}: ${(error as Error).message}`, 1);
-  }
-}
+// Links the optimised photos into the site (Astro emptied the output folder as it started), and moves the finished index in.
+const installPhotos = () => orStop(() => installImages(buildCacheDir(), outDir), `the photos could not be placed in ${outDir}`);
+const install = () => orStop(() => installSearchIndex(indexPaths, outDir), `the search index could not be moved into ${outDir}`);
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
 await keepLastSearchIndex(indexPaths, outDir);

@@ -9,26 +9,6 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunch } from './lib/chromium.ts';
 import { parseCommand, usageError } from './lib/cli.ts';
 
-/** One named check and whether it passed (with what was seen when it did not). */
-export interface PwaCheck {
-  id: string;
-  passed: boolean;
-  detail?: string;
-}
-
-/** What `pwaAudit` found. `passed` is true when every check passed. */
-export interface PwaAuditResult {
-  url: string;
-  passed: boolean;
-  installable: boolean;
-  installabilityErrors: string[];
-  manifestUrl: string | null;
-  serviceWorker: { scriptURL: string | null; controlsPage: boolean };
-  checks: PwaCheck[];
-  /** Milliseconds from navigation start until the service worker controlled the page. */
-  serviceWorkerReadyMs: number | null;
-}
-
 interface CdpManifest {
   url: string;
   /** The manifest as served (CDP's parsed form leaves out short_name). */
@@ -44,17 +24,11 @@ interface CdpManifest {
 }
 
 /** Audits the site at `url` in a fresh Chromium profile (a persistent one: incognito is never installable). */
-export async function pwaAudit(
-  url: string,
-  { executablePath = chromiumLaunch.executablePath, timeoutMs = 20_000 }: { executablePath?: string; timeoutMs?: number } = {},
-): Promise<PwaAuditResult> {
+export async function pwaAudit(url: string) {
+  const timeoutMs = 20_000;
   const profile = mkdtempSync(path.join(tmpdir(), 'thela-pwa-audit-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    executablePath,
-    serviceWorkers: 'allow',
-  });
-  const checks: PwaCheck[] = [];
+  const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunch, serviceWorkers: 'allow' });
+  const checks: { id: string; passed: boolean; detail?: string }[] = [];
   const check = (id: string, passed: boolean, detail?: string) => checks.push(detail && !passed ? { id, passed, detail } : { id, passed });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

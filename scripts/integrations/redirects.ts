@@ -31,11 +31,7 @@ export interface RedirectRule {
 }
 
 /** What a rule does for one path: the destination with its placeholders filled in, and the status. */
-export interface RedirectMatch {
-  to: string;
-  status: number;
-  force: boolean;
-}
+type RedirectMatch = Pick<RedirectRule, 'to' | 'status' | 'force'>;
 
 function sourcePattern(from: string): RegExp {
   const body = from

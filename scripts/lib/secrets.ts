@@ -69,6 +69,14 @@ export function publicEnvProblems(env: Record<string, string | undefined>): stri
     });
 }
 
+/** Stops the process with `publicEnvProblems`'s lines when there are any: exit 1, no stack trace, nothing read or built. */
+export function exitOnPublicSecrets(env: Record<string, string | undefined>): void {
+  const problems = publicEnvProblems(env);
+  if (problems.length === 0) return;
+  for (const line of problems) console.error(line);
+  process.exit(1);
+}
+
 /** The secret values to look for in the output: set, non-public variables with a secret-sounding name. */
 export function secretValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
   return Object.entries(env)
