@@ -23,15 +23,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every hashed asset of the build. */
 const ASSET_GLOB = '_astro/**/*.{js,css,svg,png,jpg,jpeg,webp,avif,woff,woff2}';
-/**
- * The app shell's other files, precached when the build has them. The home-screen icons are not: the browser
- * fetches them when the site is installed, and the worker keeps any image a page shows.
- */
+/** The app shell's other files, when the build has them; not the icons (fetched on install, and the worker keeps shown images). */
 const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.svg', ...PRECACHED_DATA.map((url) => url.slice(1))];
-/**
- * supabase-js (~55 KB gzipped) is only ever loaded when the site was built with Supabase (src/lib/catalogue/browser.ts):
- * without it, precaching the chunk would spend a shopper's data on code that never runs.
- */
+/** supabase-js (~55 KB gzipped), only ever loaded on a site built with Supabase (src/lib/catalogue/browser.ts): else not precached. */
 const SUPABASE_CHUNK = '_astro/supabase.*';
 /** The file of a precached page: / -> index.html, /cart/ -> cart/index.html. */
 export function pageFile(page: string): string {

@@ -1,7 +1,6 @@
 /**
- * `npm run build`: the one build sequence (`npm start`, the operators' rebuild and the bench run it). Photos, then
- * Astro with the search index beside it, then the service worker, then the site checks (secrets, links, the security
- * headers); `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
+ * `npm run build`, the one build sequence: photos, Astro with the search index beside it, the service worker, the site
+ * checks; `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';

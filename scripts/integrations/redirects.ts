@@ -1,7 +1,6 @@
 /**
- * The site's `_redirects` (Netlify / Cloudflare Pages syntax): the rules the site needs (`SITE_REDIRECTS`), the
- * integration that writes them, and the one reader the operators' and the e2e servers apply. Matching rules and why
- * the site's rules use `:id`: docs/architecture.md, "Redirects".
+ * The site's `_redirects` (Netlify / Cloudflare Pages syntax): its rules, the integration that writes them, and the reader
+ * the operators' and e2e servers apply. Matching, and why `:id`: docs/architecture.md, "Redirects".
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,10 +42,7 @@ function sourcePattern(from: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/**
- * Parses `_redirects`: `from to [status[!]]` a line, `#` comments; lines the hosts would ignore (one field, a
- * status that is not a number, a source that is not a path, a placeholder named twice) are left out.
- */
+/** Parses `_redirects` (`from to [status[!]]` a line, `#` comments), leaving out the lines the hosts would ignore. */
 export function parseRedirectsFile(text: string): RedirectRule[] {
   const rules: RedirectRule[] = [];
   for (const line of text.split(/\r?\n/)) {

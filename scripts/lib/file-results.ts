@@ -1,7 +1,6 @@
 /**
- * Per-file results of the build's after-steps (inline-code hashes, secret scan, links), kept between builds under
- * each file's identity (device, inode, size, modification time) so a rebuild reads only new files. Stored in
- * `<build cache>/thela-file-results/<name>.json`; `THELA_FULL_BUILD=1` reuses nothing. docs/architecture.md, "File results".
+ * Per-file results of the build's after-steps, kept between builds under each file's identity (device, inode, size,
+ * modification time) so a rebuild reads only new files. Why it is safe: docs/architecture.md, "File results".
  */
 import { lstatSync, readFileSync, readdirSync, type BigIntStats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -24,10 +23,7 @@ interface Stored<T> {
   files: Record<string, [string, T]>;
 }
 
-/**
- * Opens stored results (`file` undefined: an in-memory store that keeps nothing). Unreadable, of another scope or
- * `reuse: false`: empty.
- */
+/** Opens stored results (`file` undefined: in memory only); empty when unreadable, of another scope or not to `reuse`. */
 export async function openFileResults<T>(file: string | undefined, scope: string, reuse = true) {
   let previous: Record<string, [string, T]> = {};
   if (file && reuse) {

@@ -1,7 +1,6 @@
 /**
- * The site's browser security policy in one place: the Content-Security-Policy (hashes of the inline scripts and
- * styles the built pages carry), the other security headers, and the `_headers` file every way of serving a release
- * reads. Why each directive is what it is: README.md, "Security".
+ * The site's browser security policy: the Content-Security-Policy (hashes of the pages' inline scripts and styles), the
+ * other security headers, and the `_headers` file every server of a release reads. Why each directive: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
 import { rulesFileReader } from './rules-file.ts';
@@ -72,10 +71,7 @@ function attribute(attributes: string, name: string): string | undefined {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/**
- * Adds one page's inline code to `into` (Astro writes well-formed HTML; the content of each element is hashed as is).
- * `html`: the page as a byte string (latin1), as the site checks read it; for ASCII, any string.
- */
+/** Adds one page's inline code to `into`; `html` is the page as a byte string (latin1), as the site checks read it. */
 export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1] ?? '';
@@ -94,19 +90,11 @@ export function collectInlineCode(html: string, into: InlineCode = emptyInlineCo
   return into;
 }
 
-/** One page's inline code, as stored between builds (scripts/lib/file-results.ts). */
-export interface PageInlineCode {
-  scripts: string[];
-  styles: string[];
-  styleAttributes: number;
-  eventHandlers: number;
-}
-
 /** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
 export const INLINE_CODE_VERSION = 'inline-code-1';
 
-/** One page's inline code, as kept between builds. */
-export function pageInlineCode(html: string): PageInlineCode {
+/** One page's inline code, as kept between builds (scripts/lib/file-results.ts). */
+export function pageInlineCode(html: string) {
   const code = collectInlineCode(html);
   return {
     scripts: [...code.scriptHashes],
@@ -115,6 +103,9 @@ export function pageInlineCode(html: string): PageInlineCode {
     eventHandlers: code.eventHandlers,
   };
 }
+
+/** One page's inline code, as kept between builds. */
+export type PageInlineCode = ReturnType<typeof pageInlineCode>;
 
 /** Adds one page's kept inline code to the site's. */
 export function addPageInlineCode(into: InlineCode, page: PageInlineCode): void {
@@ -200,10 +191,7 @@ function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/**
- * The headers a `_headers`-reading host sends for one URL path: those of every matching rule, a repeated name
- * joined with ", " (as Netlify and Cloudflare do). Names keep the case of their first appearance.
- */
+/** The headers a `_headers`-reading host sends for one URL path: every matching rule's, a repeated name joined with ", ". */
 export function headersForPath(rules: readonly HeadersRule[], urlPath: string): Record<string, string> {
   const result: Record<string, string> = {};
   const names = new Map<string, string>();
@@ -218,10 +206,7 @@ export function headersForPath(rules: readonly HeadersRule[], urlPath: string): 
   return result;
 }
 
-/**
- * `base` (public/_headers as copied into the build) with the security headers added to its `/*` rule (created
- * when missing). A header the `/*` rule already has is replaced, so the file never sends two values.
- */
+/** `base` (public/_headers as built) with `headers` in its `/*` rule (created when missing), replacing any of the same name. */
 export function mergeHeadersFile(base: string, headers: Record<string, string>): string {
   const lines = base.replace(/\s+$/, '').split(/\r?\n/);
   const start = lines.findIndex((line) => line.trim() === '/*' && !/^\s/.test(line));
@@ -236,10 +221,7 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
 
 const readHeadersFile = rulesFileReader(parseHeadersFile);
 
-/**
- * The rules of `<root>/_headers` (none when the file is missing), read once per file version: for servers that
- * apply a release's `_headers` themselves (scripts/ops/lib/static.ts, the e2e server).
- */
+/** The rules of `<root>/_headers`, for the servers that apply them (scripts/ops/lib/static.ts, the e2e server). */
 export function readHeadersRules(root: string): Promise<HeadersRule[]> {
   return readHeadersFile(path.join(root, '_headers'));
 }
