@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
-import { injectManifest, type ManifestTransform } from 'workbox-build';
+import { injectManifest } from 'workbox-build';
 import {
   isAstroAssetPath,
   PRECACHED_DATA,
@@ -31,15 +31,6 @@ const SUPABASE_CHUNK = '_astro/supabase.*';
 export function pageFile(page: string): string {
   return `${page.slice(1)}index.html`;
 }
-
-/** cart/index.html -> /cart/ (the URL a shopper asks for); hashed assets need no revision (their name is one). */
-export const toPrecacheUrls: ManifestTransform = async (entries) => ({
-  manifest: entries.map((entry) => {
-    const url = precacheUrlForFile(entry.url);
-    return { ...entry, url, revision: isAstroAssetPath(url) ? null : entry.revision };
-  }),
-  warnings: [],
-});
 
 /** Bundles the worker and injects the precache manifest of the build in `outDir`. */
 export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}) {
@@ -82,10 +73,14 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
       globPatterns: [ASSET_GLOB, ...pages, ...shell],
       globIgnores: ['**/*.map', ...(supabaseOrigin(supabaseUrl) ? [] : [SUPABASE_CHUNK])],
       manifestTransforms: [
-        toPrecacheUrls,
+        // cart/index.html -> /cart/ (the URL a shopper asks for); hashed assets need no revision (their name is one).
         async (entries) => {
-          urls = entries.map((entry) => entry.url);
-          return { manifest: entries, warnings: [] };
+          const manifest = entries.map((entry) => {
+            const url = precacheUrlForFile(entry.url);
+            return { ...entry, url, revision: isAstroAssetPath(url) ? null : entry.revision };
+          });
+          urls = manifest.map((entry) => entry.url);
+          return { manifest, warnings: [] };
         },
       ],
     });

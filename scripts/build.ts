@@ -102,12 +102,8 @@ const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
 const indexPaths = searchIndexPaths();
-// The catalogue's photos first: the pages and the search index both name the optimised files.
-const images = () => run('images', process.execPath, ['scripts/build-images.ts']);
 process.env['THELA_IMAGES_FILE'] = imageCachePaths(buildCacheDir()).state;
 const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
-// The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
-const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 
 /** Runs an in-process step; a failure stops the build like a failed step, `failure` saying what went wrong. */
 async function orStop(step: () => Promise<unknown>, failure: string): Promise<void> {
@@ -123,7 +119,8 @@ const install = () => orStop(() => installSearchIndex(indexPaths, outDir), `the 
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
 await keepLastSearchIndex(indexPaths, outDir);
-await images();
+// The catalogue's photos first: the pages and the search index both name the optimised files.
+await run('images', process.execPath, ['scripts/build-images.ts']);
 let pages: string;
 if (indexTiming === 'after') {
   pages = await astroBuild(full);
@@ -137,7 +134,8 @@ if (indexTiming === 'after') {
   await indexed;
 }
 await install();
-await serviceWorker();
+// The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
+await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 console.log(`build: ${pages}`);
 // Last: it reads everything the others wrote, and writes the security headers.
 await run('site checks', process.execPath, ['scripts/check-site.ts', outDir]);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ORDER_PAGE } from '../../src/lib/order-paths.ts';
-import { rulesFileReader } from '../lib/rules-file.ts';
+import { pathPattern, rulesFileReader } from '../lib/rules-file.ts';
 
 /** The name of the file, at the root of a build. */
 export const REDIRECTS_FILE = '_redirects';
@@ -32,16 +32,6 @@ export interface RedirectRule {
 /** What a rule does for one path: the destination with its placeholders filled in, and the status. */
 type RedirectMatch = Pick<RedirectRule, 'to' | 'status' | 'force'>;
 
-function sourcePattern(from: string): RegExp {
-  const body = from
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) =>
-      part === '*' ? '(?<splat>.*)' : part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
 /** Parses `_redirects` (`from to [status[!]]` a line, `#` comments), leaving out the lines the hosts would ignore. */
 export function parseRedirectsFile(text: string): RedirectRule[] {
   const rules: RedirectRule[] = [];
@@ -52,7 +42,7 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
     const status = /^(\d{3})(!?)$/.exec(code ?? '301');
     if (!status) continue;
     try {
-      rules.push({ from, to, status: Number(status[1]), force: status[2] === '!', pattern: sourcePattern(from) });
+      rules.push({ from, to, status: Number(status[1]), force: status[2] === '!', pattern: pathPattern(from, true) });
     } catch {
       // A placeholder named twice: not a rule.
     }

@@ -71,21 +71,8 @@ export function allowedImageUrl(url: string, origins: ReadonlySet<string>): bool
   }
 }
 
-/** Counts for the summary line, and the entries the pages read. */
-export interface ImagesResult {
-  optimised: number;
-  reused: number;
-  failed: number;
-  /** Photos left to Supabase Storage's image endpoint (PUBLIC_IMAGE_CDN). */
-  cdn: number;
-  /** Requests made, and files encoded (the bench and the rebuild test read them). */
-  requests: number;
-  encoded: number;
-  entries: Map<string, ImageEntry>;
-}
-
 /** `images: 3 optimised, 470 reused, 2 failed (placeholder shown)`, and the CDN's share when it has one. */
-export function formatImagesSummary(result: Pick<ImagesResult, 'optimised' | 'reused' | 'failed' | 'cdn'>): string {
+export function formatImagesSummary(result: Record<'optimised' | 'reused' | 'failed' | 'cdn', number>): string {
   const line = `images: ${result.optimised} optimised, ${result.reused} reused, ${result.failed} failed (placeholder shown)`;
   return result.cdn > 0 ? `${line}; ${result.cdn} resized by Supabase Storage` : line;
 }
@@ -151,7 +138,7 @@ async function readCapped(response: Response, max: number): Promise<Buffer> {
 }
 
 /** Fetches and optimises every photo of `urls`, reusing the cache, and drops unused files. A photo that fails warns; it never throws. */
-export async function prepareImages(urls: readonly string[], options: PrepareOptions): Promise<ImagesResult> {
+export async function prepareImages(urls: readonly string[], options: PrepareOptions) {
   const {
     cacheDir,
     origins,
@@ -165,7 +152,8 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
   await mkdir(paths.files, { recursive: true });
   const previous = await readImageState(paths.state);
   const entries = new Map<string, ImageEntry>();
-  const result: ImagesResult = { optimised: 0, reused: 0, failed: 0, cdn: 0, requests: 0, encoded: 0, entries };
+  // `cdn`: photos left to Supabase Storage's image endpoint; `requests` and `encoded`: read by the bench and the rebuild test.
+  const result = { optimised: 0, reused: 0, failed: 0, cdn: 0, requests: 0, encoded: 0, entries };
   const encode = pLimit(availableParallelism());
 
   /** One request, following redirects only to allowed origins; the caller reads the body within the same timeout. */

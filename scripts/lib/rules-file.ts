@@ -4,6 +4,22 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 
+/** A rule's path pattern as a RegExp: `*` any text, `:name` one path segment (as named groups, `splat` for `*`, when `named`). */
+export function pathPattern(pattern: string, named = false): RegExp {
+  const group = (name: string, body: string) => (named ? `(?<${name}>${body})` : body);
+  const body = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) =>
+      part === '*'
+        ? group('splat', '.*')
+        : part.startsWith(':')
+          ? group(part.slice(1), '[^/]+')
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
 /** A reader of one kind of rules file: `parse` turns its text into rules, and each file's rules are kept until it changes. */
 export function rulesFileReader<R>(parse: (text: string) => R[]): (file: string) => Promise<R[]> {
   const cache = new Map<string, { mtimeMs: number; rules: R[] }>();

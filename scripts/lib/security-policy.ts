@@ -3,7 +3,7 @@
  * other security headers, and the `_headers` file every server of a release reads. Why each directive: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
-import { rulesFileReader } from './rules-file.ts';
+import { pathPattern, rulesFileReader } from './rules-file.ts';
 import path from 'node:path';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
@@ -183,20 +183,12 @@ export function parseHeadersFile(text: string): HeadersRule[] {
   return rules;
 }
 
-function patternRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
 /** The headers a `_headers`-reading host sends for one URL path: every matching rule's, a repeated name joined with ", ". */
 export function headersForPath(rules: readonly HeadersRule[], urlPath: string): Record<string, string> {
   const result: Record<string, string> = {};
   const names = new Map<string, string>();
   for (const rule of rules) {
-    if (!patternRegExp(rule.pattern).test(urlPath)) continue;
+    if (!pathPattern(rule.pattern).test(urlPath)) continue;
     for (const [name, value] of rule.headers) {
       const key = names.get(name.toLowerCase()) ?? name;
       names.set(name.toLowerCase(), key);
