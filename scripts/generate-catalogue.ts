@@ -24,14 +24,10 @@ const SEED_FILE = 'supabase/seed.sql';
 /** Illustrations are meant to stay small; larger ones are reported. */
 const SVG_BUDGET_BYTES = 1200;
 
-function hexToRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
 /** Mixes `hex` with `target` (0-255 grey level): amount 0 keeps the colour, 1 gives the target. */
 function mix(hex: string, target: number, amount: number): string {
-  return `#${hexToRgb(hex)
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `#${[(n >> 16) & 255, (n >> 8) & 255, n & 255]
     .map((v) =>
       Math.round(v + (target - v) * amount)
         .toString(16)

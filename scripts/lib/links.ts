@@ -87,14 +87,6 @@ export interface BrokenLink {
   pages: string[];
 }
 
-/** What a check of the site found. */
-export interface LinkReport {
-  pages: number;
-  /** Links checked: each file's distinct site paths, summed. */
-  links: number;
-  broken: BrokenLink[];
-}
-
 /**
  * The distinct site paths one file of the site links to, one a line (a string each, kept and saved for the next build,
  * ran out of memory at 100,000 products). `text`: the file as a byte string (latin1), as the site checks read it.
@@ -113,10 +105,11 @@ export function filePaths(text: string, file: string, siteOrigin: string): strin
 }
 
 /** Resolves the paths each file links to (`linked`: `filePaths` by file) against the site's files and redirects. */
-export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<string, string>, rules: readonly RedirectRule[]): LinkReport {
+export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<string, string>, rules: readonly RedirectRule[]) {
   const resolves = siteResolver(files, rules);
   const brokenOn = new Map<string, Set<string>>();
   const known = new Map<string, boolean>();
+  /** Links checked: each file's distinct site paths, summed. */
   let count = 0;
   for (const [file, paths] of linked) {
     if (!paths) continue;

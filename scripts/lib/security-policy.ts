@@ -39,19 +39,15 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
 };
 
-/** What the inline code of some pages needs: hashes of executable inline scripts and of `<style>` elements. */
-export interface InlineCode {
-  scriptHashes: Set<string>;
-  styleHashes: Set<string>;
-  /** `style="..."` attributes: a hash-only style-src blocks them, so the build refuses to ship any. */
-  styleAttributes: number;
-  /** `onclick="..."` and friends: blocked by a hash-only script-src, so the build refuses to ship any. */
-  eventHandlers: number;
+/**
+ * What the inline code of some pages needs: hashes of executable inline scripts and of `<style>` elements. `style="..."`
+ * and `onclick="..."` attributes are counted: hash-only sources block them, so the build refuses to ship any.
+ */
+export function emptyInlineCode() {
+  return { scriptHashes: new Set<string>(), styleHashes: new Set<string>(), styleAttributes: 0, eventHandlers: 0 };
 }
 
-export function emptyInlineCode(): InlineCode {
-  return { scriptHashes: new Set(), styleHashes: new Set(), styleAttributes: 0, eventHandlers: 0 };
-}
+export type InlineCode = ReturnType<typeof emptyInlineCode>;
 
 /** The CSP source expression for some inline text: `'sha256-<base64>'` of its bytes (`text` in `encoding`). */
 export function cspHash(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): string {
@@ -104,7 +100,6 @@ export function pageInlineCode(html: string) {
   };
 }
 
-/** One page's inline code, as kept between builds. */
 export type PageInlineCode = ReturnType<typeof pageInlineCode>;
 
 /** Adds one page's kept inline code to the site's. */

@@ -22,22 +22,19 @@ export interface FileChecks {
   links?: string;
 }
 
-/** What the checks need besides the files: the secret values looked for and the origin links resolve against. */
-export interface SiteCheckOptions {
-  secrets: { name: string; value: string }[];
-  origin: string;
-  /** The scope stored results are kept under: a change of rules, secrets or origin reads every file again. */
-  scope: string;
-}
-
-export function siteCheckOptions(env: Record<string, string | undefined>, origin: string): SiteCheckOptions {
+/**
+ * What the checks need besides the files: the secrets looked for (byte strings, as the files are read), the origin links
+ * resolve against, and the scope stored results are kept under (a change of rules, secrets or origin reads every file again).
+ */
+export function siteCheckOptions(env: Record<string, string | undefined>, origin: string) {
   return {
-    // Byte strings, as the files are read.
     secrets: secretValues(env).map(({ name, value }) => ({ name, value: Buffer.from(value, 'utf8').toString('latin1') })),
     origin,
     scope: `${INLINE_CODE_VERSION} ${LINKS_VERSION} ${origin} ${secretScanScope(env)}`,
   };
 }
+
+type SiteCheckOptions = ReturnType<typeof siteCheckOptions>;
 
 /** A shipped file as a byte string (keys are ASCII: a binary's text runs count), plus its content when gzip (Pagefind's files). */
 function shippedText(bytes: Buffer): string {
