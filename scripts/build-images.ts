@@ -36,7 +36,6 @@ try {
   console.error(`build-images: ${(error as Error).message}`);
   process.exit(2);
 }
-const timeoutMs = Number(env['THELA_IMAGE_TIMEOUT_MS']) || IMAGE_TIMEOUT_MS;
 
 let urls: string[];
 try {
@@ -53,7 +52,7 @@ const result = await prepareImages(urls, {
   cacheDir: buildCacheDir(env),
   origins,
   cdnPrefix: supabaseObjectPrefix(env['PUBLIC_IMAGE_CDN'], env['PUBLIC_SUPABASE_URL']),
-  timeoutMs,
+  timeoutMs: Number(env['THELA_IMAGE_TIMEOUT_MS']) || IMAGE_TIMEOUT_MS,
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`${formatImagesSummary(result)} [${result.requests} requests, ${result.encoded} files encoded, ${seconds} s]`);

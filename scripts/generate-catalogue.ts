@@ -152,14 +152,6 @@ function renderImages(): Map<string, string> {
   return files;
 }
 
-async function readIfExists(file: string): Promise<string | null> {
-  try {
-    return await readFile(path.join(ROOT, file), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<number> {
   const check = parseCommand('generate-catalogue', HELP, { check: { type: 'boolean', default: false } }).values.check;
   const catalogue = buildSampleCatalogue();
@@ -182,7 +174,7 @@ async function main(): Promise<number> {
 
   const changed: string[] = [];
   for (const [file, content] of outputs) {
-    if ((await readIfExists(file)) !== content) changed.push(file);
+    if ((await readFile(path.join(ROOT, file), 'utf8').catch(() => null)) !== content) changed.push(file);
   }
 
   if (check) {

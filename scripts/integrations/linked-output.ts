@@ -180,15 +180,10 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         const stale = [...linked].filter((file) => !built.has(file));
         for (const file of stale) {
           await fs.promises.rm(path.join(outDir, file), { force: true });
-          let dir = path.dirname(path.join(outDir, file));
-          while (
-            dir.startsWith(`${outDir}${path.sep}`) &&
-            (await fs.promises.rmdir(dir).then(
-              () => true,
-              () => false,
-            ))
-          )
-            dir = path.dirname(dir);
+          // Then its folders, as long as they are empty.
+          for (let dir = path.dirname(path.join(outDir, file)); dir.startsWith(`${outDir}${path.sep}`); dir = path.dirname(dir)) {
+            if ((await fs.promises.rmdir(dir).catch(() => false)) === false) break;
+          }
         }
         if (stale.length) log(`linked-output: removed ${stale.length} pages no longer built`);
         // Each rendered keyed page's two copies (output, cache) become one file, which the next build links.

@@ -66,12 +66,8 @@ export function isLocalDestination(to: string): boolean {
   return to.startsWith('/') && !to.startsWith('//') && !to.includes('\\');
 }
 
-const readRedirectsFile = rulesFileReader(parseRedirectsFile);
-
 /** The rules of `<root>/_redirects` (none when the file is missing), read once per file version. */
-export function readRedirectRules(root: string): Promise<RedirectRule[]> {
-  return readRedirectsFile(path.join(root, REDIRECTS_FILE));
-}
+export const readRedirectRules = rulesFileReader(REDIRECTS_FILE, parseRedirectsFile);
 
 /** `base` (a `public/_redirects` copied into the build, or nothing) followed by the site's rules. */
 export function withSiteRedirects(base: string): string {

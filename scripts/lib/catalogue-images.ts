@@ -98,14 +98,7 @@ function variantFiles(files: string, image: OptimisedImage): { width: number; fi
 }
 
 async function allExist(paths: readonly string[]): Promise<boolean> {
-  const found = await Promise.all(
-    paths.map((file) =>
-      stat(file).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
+  const found = await Promise.all(paths.map((file) => stat(file).catch(() => null)));
   return found.every(Boolean);
 }
 

@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { pathPattern, rulesFileReader } from './rules-file.ts';
-import path from 'node:path';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 /** Header lines longer than this are refused by Cloudflare Pages (its `_headers` limit is 2,000 characters). */
@@ -206,9 +205,5 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
 }
 
-const readHeadersFile = rulesFileReader(parseHeadersFile);
-
 /** The rules of `<root>/_headers`, for the servers that apply them (scripts/ops/lib/static.ts, the e2e server). */
-export function readHeadersRules(root: string): Promise<HeadersRule[]> {
-  return readHeadersFile(path.join(root, '_headers'));
-}
+export const readHeadersRules = rulesFileReader('_headers', parseHeadersFile);
