@@ -1,7 +1,4 @@
-/**
- * Build step, first of `npm run build` (`node scripts/build-images.ts`): fetches and optimises the catalogue's photos into the build
- * cache (scripts/lib/catalogue-images.ts); Astro and the search index read their state through THELA_IMAGES_FILE.
- */
+/** First step of `npm run build`: the catalogue's photos (HELP below); Astro and the index read their state via THELA_IMAGES_FILE. */
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.build.ts';
 import { remoteImageUrls } from '../src/lib/catalogue/image-state.build.ts';

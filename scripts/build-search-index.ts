@@ -1,7 +1,4 @@
-/**
- * Build step beside `astro build` (`node scripts/build-search-index.ts [STAGING]`): the Pagefind index and typo vocabulary of every
- * product, into a staging folder scripts/build.ts installs. Why it first runs itself with `--records`: docs/operators.md.
- */
+/** Build step beside `astro build`: the search index (HELP below). Why it first runs itself with `--records`: docs/operators.md. */
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { readFile, rm, writeFile } from 'node:fs/promises';

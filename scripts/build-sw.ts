@@ -1,7 +1,4 @@
-/**
- * Service worker step of `npm run build` (`node scripts/build-sw.ts [DIR]`, default $OUT_DIR, else dist): bundles src/sw/sw.ts with
- * Vite and writes `<DIR>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
- */
+/** Service worker step of `npm run build`: bundles src/sw/sw.ts with Vite into `<DIR>/sw.js` with its precache manifest (HELP below). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,4 @@
-/**
- * Last build step (`node scripts/check-site.ts [DIR]`): reads every file of the built site once, writes `_headers` with a
- * CSP allowing exactly the pages' inline code, and fails on what the policy or the hosts would refuse (HELP below).
- */
+/** Last step of `npm run build`: reads each file of the built site once, writes `_headers`, fails on what it must not ship (HELP below). */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';

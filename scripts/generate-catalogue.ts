@@ -1,7 +1,4 @@
-/**
- * `npm run catalogue`: writes what derives from src/data/sample-definitions.json (sample-catalogue.json, the SVG illustrations,
- * supabase/seed.sql), only the files that changed; `--check` regenerates in memory and exits 1 if a committed file differs.
- */
+/** `npm run catalogue`: writes what derives from src/data/sample-definitions.json, only the files that changed (HELP below). */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';

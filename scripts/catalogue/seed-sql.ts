@@ -38,13 +38,11 @@ function literal(value: SqlValue): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-/** A value the row must have. */
 const required: Write = (value, what) => {
   if (value === undefined) throw new Error(`${what}: missing`);
   return literal(value);
 };
 
-/** Nullable text: `undefined` is written as null too. */
 const text: Write = (value) => literal(value ?? null);
 
 function numeric(value: Value, what: string): number | null {
@@ -74,7 +72,6 @@ const integer: Write = (raw, what) => {
   return String(value);
 };
 
-/** A nullable column: `undefined` is written as null. */
 function orNull(write: Write): Write {
   return (value, what) => write(value ?? null, what);
 }

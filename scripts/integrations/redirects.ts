@@ -9,7 +9,6 @@ import type { AstroIntegration } from 'astro';
 import { ORDER_PAGE } from '../../src/lib/order-paths.ts';
 import { pathPattern, rulesFileReader } from '../lib/rules-file.ts';
 
-/** The name of the file, at the root of a build. */
 export const REDIRECTS_FILE = '_redirects';
 
 /** The site's rules: `/orders/{id}` with and without the trailing slash (hosts differ on normalising it). */

@@ -14,7 +14,6 @@ import { SitemapAndIndexStream, SitemapStream } from 'sitemap';
 /** URLs per sitemap file (@astrojs/sitemap's default; the protocol allows 50,000). */
 const ENTRY_LIMIT = 45_000;
 const FILENAME_BASE = 'sitemap';
-/** Pages that are never listed: the status pages. */
 const STATUS_PAGES = new Set(['404', '500']);
 
 /** The page URLs of a build, absolute, without the status pages and those `filter` refuses, in the sitemap's order. */

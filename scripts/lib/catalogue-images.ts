@@ -268,7 +268,10 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     ),
   );
   await writeCacheFile(paths.state, IMAGE_STATE_VERSION, { images: Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1))) });
-  await removeUnused(paths.files, entries);
+  // Cached files no current photo uses (a changed or removed photo's) go; releases keep their own links.
+  const used = usedFileNames(entries);
+  const present = await readdir(paths.files).catch(() => [] as string[]);
+  await Promise.all(present.filter((name) => !used.has(name)).map((name) => rm(path.join(paths.files, name), { force: true })));
   return result;
 }
 
@@ -303,13 +306,6 @@ function usedFileNames(entries: ReadonlyMap<string, ImageEntry>): Set<string> {
     for (const width of variantWidths(entry.width)) names.add(path.basename(optimisedImagePath(entry, width)));
   }
   return names;
-}
-
-/** Removes the cached files no current photo uses (a changed or removed photo's). Releases keep their own links. */
-async function removeUnused(files: string, entries: ReadonlyMap<string, ImageEntry>): Promise<void> {
-  const used = usedFileNames(entries);
-  const present = await readdir(files).catch(() => [] as string[]);
-  await Promise.all(present.filter((name) => !used.has(name)).map((name) => rm(path.join(files, name), { force: true })));
 }
 
 /** Hard-links (across file systems, copies) the current photos' files into the site's `/_img/`, once Astro has emptied it. */

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
-/** The option every script has. */
 export const HELP_OPTION = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsOptionsConfig;

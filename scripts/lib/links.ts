@@ -81,12 +81,6 @@ export function siteResolver(files: ReadonlySet<string>, rules: readonly Redirec
   };
 }
 
-/** A link that goes nowhere, and the pages that hold it. */
-export interface BrokenLink {
-  link: string;
-  pages: string[];
-}
-
 /**
  * The distinct site paths one file of the site links to, one a line (a string each, kept and saved for the next build,
  * ran out of memory at 100,000 products). `text`: the file as a byte string (latin1), as the site checks read it.
@@ -128,7 +122,7 @@ export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<strin
 }
 
 /** "/category/fruits on /index.html, /offers/index.html and 3 more pages": one line per broken link. */
-export function formatBrokenLink({ link, pages }: BrokenLink, shown = 3): string {
+export function formatBrokenLink({ link, pages }: { link: string; pages: readonly string[] }, shown = 3): string {
   const listed = pages.slice(0, shown).join(', ');
   const more = pages.length - shown;
   return `${link} on ${listed}${more > 0 ? ` and ${more} more ${more === 1 ? 'page' : 'pages'}` : ''}`;
