@@ -1,7 +1,4 @@
-/**
- * Installability and offline check of a served build for the bench (Lighthouse dropped its PWA category in v12): CDP's installability
- * errors and manifest, service worker control, offline loads. `node scripts/pwa-audit.ts URL` prints JSON; exit 1 on a failure.
- */
+/** Installability and offline check of a served build (Lighthouse dropped its PWA category in v12); usage in HELP below. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -21,10 +21,7 @@ export const CHECKED_ASTRO = '7.3.5';
 
 const REVISIT = `scripts/integrations/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`;
 
-/**
- * Stops the build when the installed Astro's major or minor version is not CHECKED_ASTRO's: a minor release may render
- * scripts another way while the strings still match. A patch is left to the string match, or every lockfile refresh would stop it.
- */
+/** Stops the build on another major or minor Astro than CHECKED_ASTRO: it may render scripts another way while the strings match. */
 export function checkAstroVersion(installed: string): void {
   const line = (version: string) => version.split('.').slice(0, 2).join('.');
   if (line(installed) !== line(CHECKED_ASTRO)) {

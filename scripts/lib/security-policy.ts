@@ -38,10 +38,7 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
 };
 
-/**
- * What the inline code of some pages needs: hashes of executable inline scripts and of `<style>` elements. `style="..."`
- * and `onclick="..."` attributes are counted: hash-only sources block them, so the build refuses to ship any.
- */
+/** Hashes of executable inline scripts and `<style>` elements; style and on* attributes counted (hash-only sources block them). */
 export function emptyInlineCode() {
   return { scriptHashes: new Set<string>(), styleHashes: new Set<string>(), styleAttributes: 0, eventHandlers: 0 };
 }
