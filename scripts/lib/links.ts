@@ -42,7 +42,7 @@ function pageUrl(page: string, siteOrigin: string): URL {
   return new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, siteOrigin);
 }
 
-/** The site path (no query, no fragment) `link` on `page` points to; null for a link off the site (mailto:, #x...) or no URL. */
+/** The site path, without query and fragment, that `link` on `page` points to; null off the site (mailto:, #top) or for no URL. */
 export function sitePath(link: string, page: string, siteOrigin: string): string | null {
   return resolvePath(link, pageUrl(page, siteOrigin));
 }
