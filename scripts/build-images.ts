@@ -1,7 +1,4 @@
-/**
- * Build step, first of `npm run build` (`node scripts/build-images.ts`): fetches and optimises the catalogue's photos into the build
- * cache (scripts/lib/catalogue-images.ts); Astro and the search index read their state through THELA_IMAGES_FILE.
- */
+/** First step of `npm run build`: the catalogue's photos (HELP below); Astro and the index read their state via THELA_IMAGES_FILE. */
 import { loadEnv } from 'vite';
 import { buildStopped, catalogueOrigin, loadCatalogue } from '../src/lib/catalogue/catalogue.build.ts';
 import { remoteImageUrls } from '../src/lib/catalogue/image-state.build.ts';
@@ -9,7 +6,7 @@ import { supabaseObjectPrefix } from '../src/lib/images.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { formatImagesSummary, IMAGE_TIMEOUT_MS, imageOrigins, prepareImages } from './lib/catalogue-images.ts';
 import { parseCommand } from './lib/cli.ts';
-import { publicEnvProblems } from './lib/secrets.ts';
+import { exitOnPublicSecrets } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-images.ts
 
@@ -27,11 +24,7 @@ parseCommand('build-images', HELP, {});
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
 // The first step to read anything: a secret in a PUBLIC_ variable stops the build here, with Astro's own lines.
-const problems = publicEnvProblems(env);
-if (problems.length > 0) {
-  for (const line of problems) console.error(line);
-  process.exit(1);
-}
+exitOnPublicSecrets(env);
 
 let origins: Set<string>;
 try {
@@ -40,7 +33,6 @@ try {
   console.error(`build-images: ${(error as Error).message}`);
   process.exit(2);
 }
-const timeoutMs = Number(env['THELA_IMAGE_TIMEOUT_MS']) || IMAGE_TIMEOUT_MS;
 
 let urls: string[];
 try {
@@ -57,7 +49,7 @@ const result = await prepareImages(urls, {
   cacheDir: buildCacheDir(env),
   origins,
   cdnPrefix: supabaseObjectPrefix(env['PUBLIC_IMAGE_CDN'], env['PUBLIC_SUPABASE_URL']),
-  timeoutMs,
+  timeoutMs: Number(env['THELA_IMAGE_TIMEOUT_MS']) || IMAGE_TIMEOUT_MS,
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`${formatImagesSummary(result)} [${result.requests} requests, ${result.encoded} files encoded, ${seconds} s]`);

@@ -1,7 +1,4 @@
-/**
- * Build step beside `astro build` (`node scripts/build-search-index.ts [STAGING]`): the Pagefind index and typo vocabulary of every
- * product, into a staging folder scripts/build.ts installs. Why it first runs itself with `--records`: docs/operators.md.
- */
+/** Build step beside `astro build`: the search index (HELP below). Why it first runs itself with `--records`: docs/operators.md. */
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +15,7 @@ import {
   searchIndexPaths,
   type PreparedRecords,
 } from './lib/search-index.ts';
-import { publicEnvProblems } from './lib/secrets.ts';
+import { exitOnPublicSecrets } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 
@@ -47,11 +44,7 @@ if (positionals[0]) paths.staging = path.resolve(positionals[0]);
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
 // Astro refuses a secret in a PUBLIC_ variable before it reads anything; so does this step, with the same lines.
-const problems = publicEnvProblems(env);
-if (problems.length > 0) {
-  for (const line of problems) console.error(line);
-  process.exit(1);
-}
+exitOnPublicSecrets(env);
 
 /** Stops with the build's own line for a catalogue that cannot be read, else the error's message. */
 function fail(error: unknown): never {

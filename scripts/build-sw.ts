@@ -1,14 +1,11 @@
-/**
- * Service worker step of `npm run build` (`node scripts/build-sw.ts [DIR]`, default $OUT_DIR, else dist): bundles src/sw/sw.ts with
- * Vite and writes `<DIR>/sw.js` with this build's precache manifest (workbox-build `injectManifest`).
- */
+/** Service worker step of `npm run build`: bundles src/sw/sw.ts with Vite into `<DIR>/sw.js` with its precache manifest (HELP below). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
-import { injectManifest, type ManifestTransform } from 'workbox-build';
+import { injectManifest } from 'workbox-build';
 import {
   isAstroAssetPath,
   PRECACHED_DATA,
@@ -23,45 +20,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every hashed asset of the build. */
 const ASSET_GLOB = '_astro/**/*.{js,css,svg,png,jpg,jpeg,webp,avif,woff,woff2}';
-/**
- * The app shell's other files, precached when the build has them. The home-screen icons are not: the browser
- * fetches them when the site is installed, and the worker keeps any image a page shows.
- */
+/** The app shell's other files, when the build has them; not the icons (fetched on install, and the worker keeps shown images). */
 const SHELL_GLOBS = ['favicon.svg', 'manifest.webmanifest', 'images/placeholder.svg', ...PRECACHED_DATA.map((url) => url.slice(1))];
-/**
- * supabase-js (~55 KB gzipped) is only ever loaded when the site was built with Supabase (src/lib/catalogue/browser.ts):
- * without it, precaching the chunk would spend a shopper's data on code that never runs.
- */
+/** supabase-js (~55 KB gzipped), only ever loaded on a site built with Supabase (src/lib/catalogue/browser.ts): else not precached. */
 const SUPABASE_CHUNK = '_astro/supabase.*';
 /** The file of a precached page: / -> index.html, /cart/ -> cart/index.html. */
 export function pageFile(page: string): string {
   return `${page.slice(1)}index.html`;
 }
 
-/** cart/index.html -> /cart/ (the URL a shopper asks for); hashed assets need no revision (their name is one). */
-export const toPrecacheUrls: ManifestTransform = async (entries) => ({
-  manifest: entries.map((entry) => {
-    const url = precacheUrlForFile(entry.url);
-    return { ...entry, url, revision: isAstroAssetPath(url) ? null : entry.revision };
-  }),
-  warnings: [],
-});
-
-/** What the step wrote. */
-export interface ServiceWorkerBuild {
-  swPath: string;
-  /** Precached URLs, and their total size in bytes. */
-  urls: string[];
-  bytes: number;
-  /** The code release tag the worker names its caches with. */
-  release: string;
-  /** Precached pages the build does not have (yet): they are simply not precached. */
-  missingPages: string[];
-  warnings: string[];
-}
-
 /** Bundles the worker and injects the precache manifest of the build in `outDir`. */
-export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}): Promise<ServiceWorkerBuild> {
+export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}) {
   const out = path.resolve(root, outDir);
   if (!existsSync(path.join(out, 'index.html'))) throw new Error(`build-sw: no built site in ${out}`);
   const env = loadEnv('production', root, 'PUBLIC_');
@@ -101,21 +70,19 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
       globPatterns: [ASSET_GLOB, ...pages, ...shell],
       globIgnores: ['**/*.map', ...(supabaseOrigin(supabaseUrl) ? [] : [SUPABASE_CHUNK])],
       manifestTransforms: [
-        toPrecacheUrls,
+        // cart/index.html -> /cart/ (the URL a shopper asks for); hashed assets need no revision (their name is one).
         async (entries) => {
-          urls = entries.map((entry) => entry.url);
-          return { manifest: entries, warnings: [] };
+          const manifest = entries.map((entry) => {
+            const url = precacheUrlForFile(entry.url);
+            return { ...entry, url, revision: isAstroAssetPath(url) ? null : entry.revision };
+          });
+          urls = manifest.map((entry) => entry.url);
+          return { manifest, warnings: [] };
         },
       ],
     });
-    return {
-      swPath: swDest,
-      urls,
-      bytes: result.size,
-      release: releaseTag(urls),
-      missingPages,
-      warnings: result.warnings,
-    };
+    // `release`: the tag the worker names its caches with.
+    return { swPath: swDest, urls, bytes: result.size, release: releaseTag(urls), missingPages, warnings: result.warnings };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,7 +1,6 @@
 /**
- * `npm run build`: the one build sequence (`npm start`, the operators' rebuild and the bench run it). Photos, then
- * Astro with the search index beside it, then the service worker, then the site checks (secrets, links, the security
- * headers); `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
+ * `npm run build`, the one build sequence: photos, Astro with the search index beside it, the service worker, the site
+ * checks; `--full` (THELA_FULL_BUILD=1) renders every page. The order and why: docs/architecture.md, "The build".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
@@ -103,34 +102,25 @@ const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
 const indexPaths = searchIndexPaths();
-// The catalogue's photos first: the pages and the search index both name the optimised files.
-const images = () => run('images', process.execPath, ['scripts/build-images.ts']);
 process.env['THELA_IMAGES_FILE'] = imageCachePaths(buildCacheDir()).state;
 const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
-// The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
-const serviceWorker = () => run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 
-/** Links the optimised photos into the site (Astro emptied the output folder as it started). */
-async function installPhotos(): Promise<void> {
+/** Runs an in-process step; a failure stops the build like a failed step, `failure` saying what went wrong. */
+async function orStop(step: () => Promise<unknown>, failure: string): Promise<void> {
   try {
-    await installImages(buildCacheDir(), outDir);
+    await step();
   } catch (error) {
-    stop(`the photos could not be placed in ${outDir}: ${(error as Error).message}`, 1);
+    stop(`${failure}: ${(error as Error).message}`, 1);
   }
 }
-
-/** Moves the finished index into the site; a failure stops the build like a failed step. */
-async function install(): Promise<void> {
-  try {
-    await installSearchIndex(indexPaths, outDir);
-  } catch (error) {
-    stop(`the search index could not be moved into ${outDir}: ${(error as Error).message}`, 1);
-  }
-}
+// Links the optimised photos into the site (Astro emptied the output folder as it started), and moves the finished index in.
+const installPhotos = () => orStop(() => installImages(buildCacheDir(), outDir), `the photos could not be placed in ${outDir}`);
+const install = () => orStop(() => installSearchIndex(indexPaths, outDir), `the search index could not be moved into ${outDir}`);
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
 await keepLastSearchIndex(indexPaths, outDir);
-await images();
+// The catalogue's photos first: the pages and the search index both name the optimised files.
+await run('images', process.execPath, ['scripts/build-images.ts']);
 let pages: string;
 if (indexTiming === 'after') {
   pages = await astroBuild(full);
@@ -144,7 +134,8 @@ if (indexTiming === 'after') {
   await indexed;
 }
 await install();
-await serviceWorker();
+// The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
+await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 console.log(`build: ${pages}`);
 // Last: it reads everything the others wrote, and writes the security headers.
 await run('site checks', process.execPath, ['scripts/check-site.ts', outDir]);

@@ -10,19 +10,15 @@ import { parseOutDirCommand, usageError } from './lib/cli.ts';
 
 const HELP = 'usage: node scripts/check-budgets.ts [DIR] [--budgets FILE]';
 
-function usage(message: string): never {
-  return usageError('check-budgets', message, HELP);
-}
-
 const { values, outDir: dir } = parseOutDirCommand('check-budgets', HELP, { budgets: { type: 'string', default: BUDGET_FILE } });
 const budgetFile = values.budgets;
-if (!existsSync(path.join(dir, 'index.html'))) usage(`${dir} is not a built site (no index.html): build first`);
+if (!existsSync(path.join(dir, 'index.html'))) usageError('check-budgets', `${dir} is not a built site (no index.html): build first`, HELP);
 
 let config: BudgetConfig;
 try {
   config = await loadBudgetConfig(budgetFile);
 } catch (error) {
-  usage(`cannot read ${budgetFile}: ${error instanceof Error ? error.message : String(error)}`);
+  usageError('check-budgets', `cannot read ${budgetFile}: ${error instanceof Error ? error.message : String(error)}`, HELP);
 }
 
 const { rows, breaches, notes } = await checkBudgets(dir, config);

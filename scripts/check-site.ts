@@ -1,8 +1,4 @@
-/**
- * Last build step: reads every file of the built site once (scripts/lib/site-checks.ts), writes `_headers` with a CSP
- * allowing exactly the pages' inline code, and fails on a secret, a broken internal link, a style attribute, an inline
- * handler or a header longer than hosts accept. Usage: node scripts/check-site.ts [DIR]   (default $OUT_DIR, else dist)
- */
+/** Last step of `npm run build`: reads each file of the built site once, writes `_headers`, fails on what it must not ship (HELP below). */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';

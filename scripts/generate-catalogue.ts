@@ -1,14 +1,12 @@
-/**
- * `npm run catalogue`: writes what derives from src/data/sample-definitions.json (sample-catalogue.json, the SVG illustrations,
- * supabase/seed.sql), only the files that changed; `--check` regenerates in memory and exits 1 if a committed file differs.
- */
+/** `npm run catalogue`: writes what derives from src/data/sample-definitions.json, only the files that changed (HELP below). */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { CATEGORY_DEFS, SHOP_TYPE_COLOURS, type Shape } from '../src/lib/catalogue/sample-definitions.build.ts';
 import { buildSampleCatalogue, catalogueToJson, listKinds } from '../src/lib/catalogue/sample.build.ts';
-import type { CatalogueTables, ShopType } from '../src/lib/catalogue/rows.ts';
+import type { ShopType } from '../src/lib/catalogue/rows.ts';
+import { renderSeedSql } from './catalogue/seed-sql.ts';
 import { parseCommand } from './lib/cli.ts';
 import { escapeMarkup } from '../src/lib/markup.ts';
 
@@ -19,22 +17,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JSON_FILE = 'src/data/sample-catalogue.json';
 const IMAGE_DIR = 'public/images/catalogue';
 const PLACEHOLDER_FILE = 'public/images/placeholder.svg';
-const SEED_MODULE = 'scripts/catalogue/seed-sql.ts';
 const SEED_FILE = 'supabase/seed.sql';
 /** Illustrations are meant to stay small; larger ones are reported. */
 const SVG_BUDGET_BYTES = 1200;
 
-// ---------------------------------------------------------------------------------------------
-// Colours
-
-function hexToRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
 /** Mixes `hex` with `target` (0-255 grey level): amount 0 keeps the colour, 1 gives the target. */
 function mix(hex: string, target: number, amount: number): string {
-  return `#${hexToRgb(hex)
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `#${[(n >> 16) & 255, (n >> 8) & 255, n & 255]
     .map((v) =>
       Math.round(v + (target - v) * amount)
         .toString(16)
@@ -43,7 +33,6 @@ function mix(hex: string, target: number, amount: number): string {
     .join('')}`;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Illustrations: flat shapes in the category colour (c), a darker shade (d) and white highlights.
 
 const W = '#fff';
@@ -160,42 +149,14 @@ function renderImages(): Map<string, string> {
   return files;
 }
 
-// ---------------------------------------------------------------------------------------------
-// seed.sql, from the other module when present
-
-async function renderSeed(catalogue: CatalogueTables): Promise<string | null> {
-  const modulePath = path.join(ROOT, SEED_MODULE);
-  if (!existsSync(modulePath)) {
-    console.log(`generate-catalogue: ${SEED_MODULE} not found; skipping ${SEED_FILE}`);
-    return null;
-  }
-  const mod = (await import(pathToFileURL(modulePath).href)) as { renderSeedSql?: unknown };
-  if (typeof mod.renderSeedSql !== 'function') {
-    console.log(`generate-catalogue: ${SEED_MODULE} does not export renderSeedSql(); skipping ${SEED_FILE}`);
-    return null;
-  }
-  const render = mod.renderSeedSql as (catalogue: CatalogueTables) => unknown;
-  const sql = render(catalogue);
-  if (typeof sql !== 'string') throw new Error(`${SEED_MODULE}: renderSeedSql() did not return a string`);
-  return sql;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-async function readIfExists(file: string): Promise<string | null> {
-  try {
-    return await readFile(path.join(ROOT, file), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<number> {
   const check = parseCommand('generate-catalogue', HELP, { check: { type: 'boolean', default: false } }).values.check;
   const catalogue = buildSampleCatalogue();
-  const outputs = new Map<string, string>([[JSON_FILE, catalogueToJson(catalogue)], ...renderImages()]);
-  const seed = await renderSeed(catalogue);
-  if (seed !== null) outputs.set(SEED_FILE, seed);
+  const outputs = new Map<string, string>([
+    [JSON_FILE, catalogueToJson(catalogue)],
+    ...renderImages(),
+    [SEED_FILE, renderSeedSql(catalogue)],
+  ]);
 
   for (const [file, content] of outputs) {
     const bytes = Buffer.byteLength(content);
@@ -210,7 +171,7 @@ async function main(): Promise<number> {
 
   const changed: string[] = [];
   for (const [file, content] of outputs) {
-    if ((await readIfExists(file)) !== content) changed.push(file);
+    if ((await readFile(path.join(ROOT, file), 'utf8').catch(() => null)) !== content) changed.push(file);
   }
 
   if (check) {

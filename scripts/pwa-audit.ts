@@ -1,33 +1,10 @@
-/**
- * Installability and offline check of a served build for the bench (Lighthouse dropped its PWA category in v12): CDP's installability
- * errors and manifest, service worker control, offline loads. `node scripts/pwa-audit.ts URL` prints JSON; exit 1 on a failure.
- */
+/** Installability and offline check of a served build (Lighthouse dropped its PWA category in v12); usage in HELP below. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from './lib/chromium.ts';
 import { parseCommand, usageError } from './lib/cli.ts';
-
-/** One named check and whether it passed (with what was seen when it did not). */
-export interface PwaCheck {
-  id: string;
-  passed: boolean;
-  detail?: string;
-}
-
-/** What `pwaAudit` found. `passed` is true when every check passed. */
-export interface PwaAuditResult {
-  url: string;
-  passed: boolean;
-  installable: boolean;
-  installabilityErrors: string[];
-  manifestUrl: string | null;
-  serviceWorker: { scriptURL: string | null; controlsPage: boolean };
-  checks: PwaCheck[];
-  /** Milliseconds from navigation start until the service worker controlled the page. */
-  serviceWorkerReadyMs: number | null;
-}
 
 interface CdpManifest {
   url: string;
@@ -44,17 +21,11 @@ interface CdpManifest {
 }
 
 /** Audits the site at `url` in a fresh Chromium profile (a persistent one: incognito is never installable). */
-export async function pwaAudit(
-  url: string,
-  { executablePath = chromiumLaunch.executablePath, timeoutMs = 20_000 }: { executablePath?: string; timeoutMs?: number } = {},
-): Promise<PwaAuditResult> {
+export async function pwaAudit(url: string) {
+  const timeoutMs = 20_000;
   const profile = mkdtempSync(path.join(tmpdir(), 'thela-pwa-audit-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    executablePath,
-    serviceWorkers: 'allow',
-  });
-  const checks: PwaCheck[] = [];
+  const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunch, serviceWorkers: 'allow' });
+  const checks: { id: string; passed: boolean; detail?: string }[] = [];
   const check = (id: string, passed: boolean, detail?: string) => checks.push(detail && !passed ? { id, passed, detail } : { id, passed });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

@@ -10,7 +10,6 @@ import type {
   StoreTableRow,
 } from '../../src/lib/catalogue/rows.ts';
 
-/** Rows per INSERT statement. */
 const ROWS_PER_INSERT = 100;
 
 const HEADER = [
@@ -27,14 +26,6 @@ type Value = SqlValue | undefined;
 /** Writes a column's value as a SQL literal; `what` names the value in errors ("product x price"). */
 type Write = (value: Value, what: string) => string;
 
-/** A SQL string literal: single quotes doubled (standard_conforming_strings is set on, so backslashes are plain). */
-export function sqlString(value: string): string {
-  if (value.includes('\u0000')) {
-    throw new Error('PostgreSQL text cannot hold a NUL character');
-  }
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
 function literal(value: SqlValue): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -42,16 +33,16 @@ function literal(value: SqlValue): string {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);
   }
-  return sqlString(value);
+  if (value.includes('\u0000')) throw new Error('PostgreSQL text cannot hold a NUL character');
+  // Single quotes doubled: standard_conforming_strings is set on, so backslashes are plain.
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
-/** A value the row must have. */
 const required: Write = (value, what) => {
   if (value === undefined) throw new Error(`${what}: missing`);
   return literal(value);
 };
 
-/** Nullable text: `undefined` is written as null too. */
 const text: Write = (value) => literal(value ?? null);
 
 function numeric(value: Value, what: string): number | null {
@@ -81,7 +72,6 @@ const integer: Write = (raw, what) => {
   return String(value);
 };
 
-/** A nullable column: `undefined` is written as null. */
 function orNull(write: Write): Write {
   return (value, what) => write(value ?? null, what);
 }

@@ -1,7 +1,6 @@
 /**
- * The pages' own scripts and Astro's island runtime start after the first paint: this Vite plugin rewrites two of
- * Astro's renderer templates as the build loads them, and stops the build if they or Astro's version (`CHECKED_ASTRO`)
- * changed. Why and how: docs/architecture.md, "After-paint scripts".
+ * Starts the pages' scripts and Astro's island runtime after the first paint by rewriting two of Astro's renderer templates;
+ * stops the build if they or Astro's version (`CHECKED_ASTRO`) changed. Why and how: docs/architecture.md, "After-paint scripts".
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
@@ -22,11 +21,7 @@ export const CHECKED_ASTRO = '7.3.5';
 
 const REVISIT = `scripts/integrations/after-paint-scripts.ts (checked against Astro ${CHECKED_ASTRO})`;
 
-/**
- * Stops the build when the installed Astro's major or minor version is not CHECKED_ASTRO's. A minor release may
- * render scripts another way while the strings below still match (a second template, another file); a patch
- * release is left to the string match, or every lockfile refresh would stop the build.
- */
+/** Stops the build on another major or minor Astro than CHECKED_ASTRO: it may render scripts another way while the strings match. */
 export function checkAstroVersion(installed: string): void {
   const line = (version: string) => version.split('.').slice(0, 2).join('.');
   if (line(installed) !== line(CHECKED_ASTRO)) {
@@ -56,10 +51,7 @@ export function withAfterPaintIslandRuntime(source: string): string {
   return rewrite(source, ISLAND_TAG, `<script type="${AFTER_PAINT_TYPE}" src="/${ISLAND_RUNTIME_FILE}"></script>`, 'the island runtime');
 }
 
-/**
- * The Vite plugin: rewrites the two templates as the build loads Astro's renderer. Builds only: `astro dev` serves
- * every script as its own module, the after-paint loader too, so there pages load their scripts as Astro writes them.
- */
+/** The Vite plugin rewriting the two templates; builds only (`astro dev` serves every script as its own module). */
 export function afterPaintTemplates(): Plugin {
   return {
     name: 'thela:after-paint-scripts',
@@ -72,10 +64,7 @@ export function afterPaintTemplates(): Plugin {
   };
 }
 
-/**
- * The integration: the Vite plugin, and the island runtime's file written into the build. `astroVersion`: the
- * installed Astro's, checked before a build.
- */
+/** The integration: the Vite plugin, and the island runtime's file written into the build. */
 export function afterPaintScripts(
   astroVersion = (createRequire(import.meta.url)('astro/package.json') as { version: string }).version,
 ): AstroIntegration {

@@ -1,7 +1,6 @@
 /**
- * Incremental builds without copying: fills the output folder with hard links to the cache's copy of every page the
- * last build recorded, unlinks a page before Astro renders it again, and makes each rendered page's two copies one
- * file. Stops the build on an unknown cache manifest. Why and how: docs/architecture.md, "Linked output".
+ * Incremental builds without copying: the output folder is hard links to the cache's copies of the pages, unlinked
+ * before Astro renders one again. Stops the build on an unknown cache manifest. Why: docs/architecture.md, "Linked output".
  */
 import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
@@ -14,13 +13,7 @@ const MANIFEST = 'incremental-build.json';
 const CACHED_OUTPUT = 'dist';
 const MANIFEST_VERSION = 1;
 
-/** Thrown when Astro's cache manifest is not the version and shape this integration was written against. */
-export class ManifestShapeError extends Error {}
-
-/**
- * The output files (relative, '/' separated) the cache holds a copy of, per its manifest; [] when there is none or
- * it is unreadable (a first build, a cache cut short).
- */
+/** The output files (relative, '/' separated) the cache's manifest lists; [] when it is missing or unreadable. Throws on another shape. */
 export function cachedOutputFiles(cacheDir: string): string[] {
   let manifest: unknown;
   try {
@@ -32,7 +25,7 @@ export function cachedOutputFiles(cacheDir: string): string[] {
   const routes = isRecord(manifest) && manifest['version'] === MANIFEST_VERSION ? manifest['routes'] : undefined;
   if (!isRecord(routes) || !Object.values(routes).every((route) => isRecord(route) && isRecord(route['paths']))) {
     const version = isRecord(manifest) ? JSON.stringify(manifest['version']) : 'none';
-    throw new ManifestShapeError(
+    throw new Error(
       `thela:linked-output: Astro's ${MANIFEST} (version ${version}) is not the version ${MANIFEST_VERSION} manifest scripts/integrations/linked-output.ts reads; revisit cachedOutputFiles there`,
     );
   }
@@ -47,17 +40,13 @@ export function cachedOutputFiles(cacheDir: string): string[] {
   return files;
 }
 
-/**
- * Hard-links `files` from `cacheDir/dist/` into `outDir`; returns the files linked (missing cache copies are skipped).
- * Across file systems no link can be made (EXDEV): then nothing more is linked, and Astro restores the reused pages
- * by copying, as it does without this integration.
- */
-export async function linkCachedOutput(cacheDir: string, outDir: string, files: readonly string[], concurrency = 16): Promise<string[]> {
+/** Hard-links `files` from `cacheDir/dist/` into `outDir`; returns those linked. Across file systems (EXDEV) Astro copies the rest. */
+export async function linkCachedOutput(cacheDir: string, outDir: string, files: readonly string[]): Promise<string[]> {
   const from = path.join(cacheDir, CACHED_OUTPUT);
   const made = new Set<string>();
   const linked: string[] = [];
   let apart = false;
-  await pLimit(concurrency).map(files, async (file) => {
+  await pLimit(16).map(files, async (file) => {
     if (apart) return;
     const target = path.join(outDir, file);
     const dir = path.dirname(target);
@@ -75,19 +64,14 @@ export async function linkCachedOutput(cacheDir: string, outDir: string, files: 
       else if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
     }
   });
-  // Links made before the first EXDEV (none: all come from one folder) stay valid; the rest Astro copies.
   return linked;
 }
 
-/**
- * Replaces each of `files` in `outDir` by a hard link to its copy in the cache (a link made under a temporary name,
- * then renamed over the file). For pages rendered this build: Astro wrote both copies with the same bytes, so two
- * system calls a page, nothing read or compared. Returns how many were replaced.
- */
-export async function shareWithCache(cacheDir: string, outDir: string, files: readonly string[], concurrency = 16): Promise<number> {
+/** Replaces each of `files` in `outDir` by a hard link to its cache copy (Astro wrote both with the same bytes); returns how many. */
+export async function shareWithCache(cacheDir: string, outDir: string, files: readonly string[]): Promise<number> {
   const from = path.join(cacheDir, CACHED_OUTPUT);
   let shared = 0;
-  await pLimit(concurrency).map(files, async (file) => {
+  await pLimit(16).map(files, async (file) => {
     const target = path.join(outDir, file);
     const temp = `${target}.${process.pid}.link.tmp`;
     try {
@@ -112,10 +96,7 @@ export function emptyFolder(dir: string): void {
   for (const name of names) if (name !== '.git') fs.rmSync(path.join(dir, name), { recursive: true, force: true });
 }
 
-/**
- * The output file (relative, '/' separated) Astro writes for a prerendered request, with `build.format: 'directory'`
- * and no `base` (getOutFile in astro/dist/core/build/common.js): a page's `<path>/index.html`, an endpoint's path.
- */
+/** The output file Astro writes for a request with `build.format: 'directory'`, no `base` (getOutFile, astro/dist/core/build/common.js). */
 export function outputFileOf(url: string, routeType: string): string {
   const file = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '');
   if (routeType === 'endpoint') return file;
@@ -169,8 +150,6 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
           linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
           if (linked.size) log(`linked-output: ${linked.size} cached pages linked in ${Math.round(performance.now() - started)} ms`);
         }
-        // The emptied output folder holds no shared file but those just linked; any cache copy may be shared with a
-        // release (shareWithCache, below), a full build's too.
         setPrerenderer((base) => ({
           ...base,
           render: async (request, options) => {
@@ -201,20 +180,13 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         const stale = [...linked].filter((file) => !built.has(file));
         for (const file of stale) {
           await fs.promises.rm(path.join(outDir, file), { force: true });
-          let dir = path.dirname(path.join(outDir, file));
-          while (
-            dir.startsWith(`${outDir}${path.sep}`) &&
-            (await fs.promises.rmdir(dir).then(
-              () => true,
-              () => false,
-            ))
-          )
-            dir = path.dirname(dir);
+          // Then its folders, as long as they are empty.
+          for (let dir = path.dirname(path.join(outDir, file)); dir.startsWith(`${outDir}${path.sep}`); dir = path.dirname(dir)) {
+            if ((await fs.promises.rmdir(dir).catch(() => false)) === false) break;
+          }
         }
         if (stale.length) log(`linked-output: removed ${stale.length} pages no longer built`);
-        // Astro wrote each rendered keyed page twice, to the output and to its cache: the two become one file, so the
-        // next build links the very same file (and the after-steps recognise it, scripts/lib/file-results.ts) and a
-        // release costs no more disk than the cache.
+        // Each rendered keyed page's two copies (output, cache) become one file, which the next build links.
         const started = performance.now();
         const keyed = cachedOutputFiles(cacheDir).filter((file) => rendered.has(file));
         const shared = await shareWithCache(cacheDir, outDir, keyed);

@@ -1,16 +1,14 @@
 /**
- * The site's `_redirects` (Netlify / Cloudflare Pages syntax): the rules the site needs (`SITE_REDIRECTS`), the
- * integration that writes them, and the one reader the operators' and the e2e servers apply. Matching rules and why
- * the site's rules use `:id`: docs/architecture.md, "Redirects".
+ * The site's `_redirects` (Netlify / Cloudflare Pages syntax): its rules, the integration that writes them, and the reader
+ * the operators' and e2e servers apply. Matching, and why `:id`: docs/architecture.md, "Redirects".
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ORDER_PAGE } from '../../src/lib/order-paths.ts';
-import { rulesFileReader } from '../lib/rules-file.ts';
+import { pathPattern, rulesFileReader } from '../lib/rules-file.ts';
 
-/** The name of the file, at the root of a build. */
 export const REDIRECTS_FILE = '_redirects';
 
 /** The site's rules: `/orders/{id}` with and without the trailing slash (hosts differ on normalising it). */
@@ -31,26 +29,9 @@ export interface RedirectRule {
 }
 
 /** What a rule does for one path: the destination with its placeholders filled in, and the status. */
-export interface RedirectMatch {
-  to: string;
-  status: number;
-  force: boolean;
-}
+type RedirectMatch = Pick<RedirectRule, 'to' | 'status' | 'force'>;
 
-function sourcePattern(from: string): RegExp {
-  const body = from
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) =>
-      part === '*' ? '(?<splat>.*)' : part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
-/**
- * Parses `_redirects`: `from to [status[!]]` a line, `#` comments; lines the hosts would ignore (one field, a
- * status that is not a number, a source that is not a path, a placeholder named twice) are left out.
- */
+/** Parses `_redirects` (`from to [status[!]]` a line, `#` comments), leaving out the lines the hosts would ignore. */
 export function parseRedirectsFile(text: string): RedirectRule[] {
   const rules: RedirectRule[] = [];
   for (const line of text.split(/\r?\n/)) {
@@ -60,7 +41,7 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
     const status = /^(\d{3})(!?)$/.exec(code ?? '301');
     if (!status) continue;
     try {
-      rules.push({ from, to, status: Number(status[1]), force: status[2] === '!', pattern: sourcePattern(from) });
+      rules.push({ from, to, status: Number(status[1]), force: status[2] === '!', pattern: pathPattern(from, true) });
     } catch {
       // A placeholder named twice: not a rule.
     }
@@ -84,12 +65,8 @@ export function isLocalDestination(to: string): boolean {
   return to.startsWith('/') && !to.startsWith('//') && !to.includes('\\');
 }
 
-const readRedirectsFile = rulesFileReader(parseRedirectsFile);
-
 /** The rules of `<root>/_redirects` (none when the file is missing), read once per file version. */
-export function readRedirectRules(root: string): Promise<RedirectRule[]> {
-  return readRedirectsFile(path.join(root, REDIRECTS_FILE));
-}
+export const readRedirectRules = rulesFileReader(REDIRECTS_FILE, parseRedirectsFile);
 
 /** `base` (a `public/_redirects` copied into the build, or nothing) followed by the site's rules. */
 export function withSiteRedirects(base: string): string {

@@ -5,7 +5,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { publicEnvProblems } from '../lib/secrets.ts';
+import { exitOnPublicSecrets } from '../lib/secrets.ts';
 
 /** The Vite mode of this run: `--mode X` when given, else Astro's default for the command. */
 export function modeFor(command: string, argv: readonly string[] = process.argv): string {
@@ -24,11 +24,8 @@ export function refuseSecretKeys(): AstroIntegration {
       'astro:config:setup': ({ command, config }) => {
         if (command !== 'build' && command !== 'dev') return;
         const envDir = config.vite.envDir ?? fileURLToPath(config.root);
-        const problems = publicEnvProblems(loadEnv(modeFor(command), envDir, 'PUBLIC_'));
-        if (problems.length === 0) return;
-        for (const line of problems) console.error(line);
-        // Exit rather than throw: one line, no stack trace, and nothing built or served.
-        process.exit(1);
+        // Exits rather than throws: one line, no stack trace, and nothing built or served.
+        exitOnPublicSecrets(loadEnv(modeFor(command), envDir, 'PUBLIC_'));
       },
     },
   };

@@ -1,7 +1,6 @@
 /**
- * The sitemap: `sitemap-index.xml` and `sitemap-N.xml` files of at most 45,000 URLs each, written with the `sitemap`
- * package as @astrojs/sitemap 3.7 wrote them (same URLs, order and bytes), in a fraction of its time at 100,000
- * products (docs/architecture.md, "The sitemap").
+ * The sitemap, `sitemap-index.xml` and `sitemap-N.xml`, written as @astrojs/sitemap 3.7 wrote them (same URLs, order and
+ * bytes) in a fraction of its time at 100,000 products. Why: docs/architecture.md, "The sitemap".
  */
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { createWriteStream } from 'node:fs';
@@ -15,7 +14,6 @@ import { SitemapAndIndexStream, SitemapStream } from 'sitemap';
 /** URLs per sitemap file (@astrojs/sitemap's default; the protocol allows 50,000). */
 const ENTRY_LIMIT = 45_000;
 const FILENAME_BASE = 'sitemap';
-/** Pages that are never listed: the status pages. */
 const STATUS_PAGES = new Set(['404', '500']);
 
 /** The page URLs of a build, absolute, without the status pages and those `filter` refuses, in the sitemap's order. */

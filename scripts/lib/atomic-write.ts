@@ -7,13 +7,11 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** How `writeJsonAtomic` writes. */
 export interface JsonWriteOptions {
-  /** Indentation, as JSON.stringify's `space`; none by default. */
+  /** JSON.stringify's `space`. */
   space?: number | undefined;
   /** Creates the file's folder first (the default); false where a missing folder must stay an error. */
   createFolder?: boolean | undefined;
-  /** The file's mode (before the umask). */
   mode?: number | undefined;
 }
 

@@ -12,10 +12,7 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env['THELA_BUILD_CACHE'] || 'node_modules/.astro');
 }
 
-/**
- * A JSON object a build step kept in the cache with `version` (`writeCacheFile`): its fields, or null when the file
- * is missing, unreadable or of another version (the step then starts from nothing).
- */
+/** The fields a step kept with `writeCacheFile`, or null when missing, unreadable or of another version (start afresh). */
 export async function readCacheFile(file: string, version: number): Promise<Record<string, unknown> | null> {
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
@@ -36,10 +33,7 @@ export function stringEntries(value: unknown, keep: (text: string) => boolean = 
   return new Map(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && keep(entry[1])));
 }
 
-/**
- * Moves `from`, a file or folder in the build cache, to `to` with one rename; where the two are on different file
- * systems (the cache mounted elsewhere), copies it and removes `from` instead.
- */
+/** Moves `from` (in the build cache) to `to` with one rename, or across file systems a copy and a removal. */
 export async function moveFromCache(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);

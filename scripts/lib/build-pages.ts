@@ -16,26 +16,13 @@ const TREE_MARK = /[├└]─ /;
 /** One page's part of a line: the file, a timestamp glued on by the next log line, then its note if written with it. */
 const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.]+m?s)\))?\s*$/;
 
-/** One page of a line of Astro's output (`parsePageLines`). */
-export interface PageLine {
-  /** The file written, relative to the output folder ("/product/a/index.html"). */
-  file: string;
-  reused: boolean;
-  /**
-   * The time note on the line ("(+12ms)", "(+1.20s)") in ms, or null. Pages rendered at once share a line, and its
-   * note is whichever page finished first, read here as the last page's: a guess for each page, right in sum.
-   */
-  ms: number | null;
-}
-
 /**
- * The pages one line of Astro's output reports: each file written (relative to the output folder) and whether it
- * was reused. Astro writes a page's line in two parts, "├─ /file" when it starts and " (+12ms)" or " (cached)" when
- * it is done; a reused page's two parts come together, but pages rendered at once (`build.concurrency`) interleave,
- * "├─ /a/index.html12:00:01 ├─ /b/index.html (+3ms)", with a's note on a line of its own later. A page without its
- * note on the line was rendered.
+ * The pages one line of Astro's output reports: each file written ("/product/a/index.html"), whether it was reused, and
+ * its time note in ms. Astro writes "├─ /file" when a page starts and " (+12ms)" or " (cached)" when it is done; pages
+ * rendered at once interleave ("├─ /a/index.html12:00:01 ├─ /b/index.html (+3ms)"): a page without its note on the line
+ * was rendered, and the line's note, whichever page finished first, is read as the last page's (right in sum).
  */
-export function parsePageLines(line: string): PageLine[] {
+export function parsePageLines(line: string): { file: string; reused: boolean; ms: number | null }[] {
   const [, ...parts] = line.replace(ANSI, '').split(TREE_MARK);
   return parts.flatMap((part) => {
     const match = PAGE_ENTRY.exec(part);

@@ -20,9 +20,7 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /** How long one photo may take to arrive, headers and body (ms); THELA_IMAGE_TIMEOUT_MS changes it. */
 export const IMAGE_TIMEOUT_MS = 20_000;
-/** Photos asked for at once. */
 const FETCH_CONCURRENCY = 8;
-/** Redirects followed, each to an allowed origin. */
 const MAX_REDIRECTS = 3;
 /** Raster formats the step encodes; anything else (SVG, PDF, HTML...) is refused. */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
@@ -35,11 +33,7 @@ export function imageCachePaths(cacheDir: string) {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/**
- * The origins photos may be fetched from: the Supabase project's own (PUBLIC_SUPABASE_URL), and each origin of
- * THELA_IMAGE_ORIGINS (comma-separated). https only, but for a loopback http origin (tests). Throws one line naming
- * a bad entry.
- */
+/** The origins photos may come from: the Supabase project's and THELA_IMAGE_ORIGINS' (https; http on loopback, for tests). */
 export function imageOrigins(env: Record<string, string | undefined>): Set<string> {
   const origins = new Set<string>();
   const supabase = env['PUBLIC_SUPABASE_URL']?.trim();
@@ -77,24 +71,8 @@ export function allowedImageUrl(url: string, origins: ReadonlySet<string>): bool
   }
 }
 
-/** What the step did with one photo. */
-export type ImageOutcome = 'optimised' | 'reused' | 'failed';
-
-/** Counts for the summary line, and the entries the pages read. */
-export interface ImagesResult {
-  optimised: number;
-  reused: number;
-  failed: number;
-  /** Photos left to Supabase Storage's image endpoint (PUBLIC_IMAGE_CDN). */
-  cdn: number;
-  /** Requests made, and files encoded (the bench and the rebuild test read them). */
-  requests: number;
-  encoded: number;
-  entries: Map<string, ImageEntry>;
-}
-
 /** `images: 3 optimised, 470 reused, 2 failed (placeholder shown)`, and the CDN's share when it has one. */
-export function formatImagesSummary(result: Pick<ImagesResult, 'optimised' | 'reused' | 'failed' | 'cdn'>): string {
+export function formatImagesSummary(result: Record<'optimised' | 'reused' | 'failed' | 'cdn', number>): string {
   const line = `images: ${result.optimised} optimised, ${result.reused} reused, ${result.failed} failed (placeholder shown)`;
   return result.cdn > 0 ? `${line}; ${result.cdn} resized by Supabase Storage` : line;
 }
@@ -105,13 +83,9 @@ export interface PrepareOptions {
   origins: ReadonlySet<string>;
   /** URLs left to the Storage CDN (not fetched): those under this prefix. */
   cdnPrefix?: string | null;
-  fetch?: typeof fetch;
   now?: () => number;
   timeoutMs?: number;
   maxBytes?: number;
-  /** Photos encoded at once (default: the machine's cores). */
-  encoders?: number;
-  /** One line per photo that failed (default: console.warn). */
   warn?: (line: string) => void;
 }
 
@@ -124,28 +98,17 @@ function variantFiles(files: string, image: OptimisedImage): { width: number; fi
 }
 
 async function allExist(paths: readonly string[]): Promise<boolean> {
-  const found = await Promise.all(
-    paths.map((file) =>
-      stat(file).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
+  const found = await Promise.all(paths.map((file) => stat(file).catch(() => null)));
   return found.every(Boolean);
 }
 
-/** The response's headers as http-cache-semantics reads them. */
-const policyOf = (url: string, response: Response) =>
-  new CachePolicy(
+/** Until when a response stays fresh (ms since the epoch): its Cache-Control / Expires, or now (ask again next time). */
+function freshUntil(url: string, response: Response, now: number): number {
+  const policy = new CachePolicy(
     { url, method: 'GET', headers: {} },
     { status: response.status === 304 ? 200 : response.status, headers: Object.fromEntries(response.headers) },
     { shared: false },
   );
-
-/** Until when a response stays fresh (ms since the epoch): its Cache-Control / Expires, or now (ask again next time). */
-function freshUntil(url: string, response: Response, now: number): number {
-  const policy = policyOf(url, response);
   return now + (policy.storable() ? policy.timeToLive() : 0);
 }
 
@@ -167,35 +130,31 @@ async function readCapped(response: Response, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/**
- * Fetches and optimises every photo of `urls`, reusing the cache; writes the state file and removes the files no
- * photo uses any more. Never throws for one photo: it fails, with a warning, and the others go on.
- */
-export async function prepareImages(urls: readonly string[], options: PrepareOptions): Promise<ImagesResult> {
+/** Fetches and optimises every photo of `urls`, reusing the cache, and drops unused files. A photo that fails warns; it never throws. */
+export async function prepareImages(urls: readonly string[], options: PrepareOptions) {
   const {
     cacheDir,
     origins,
     cdnPrefix = null,
-    fetch: fetchImpl = globalThis.fetch,
     now = Date.now,
     timeoutMs = IMAGE_TIMEOUT_MS,
     maxBytes = MAX_IMAGE_BYTES,
-    encoders = availableParallelism(),
     warn = (line: string) => console.warn(line),
   } = options;
   const paths = imageCachePaths(cacheDir);
   await mkdir(paths.files, { recursive: true });
   const previous = await readImageState(paths.state);
   const entries = new Map<string, ImageEntry>();
-  const result: ImagesResult = { optimised: 0, reused: 0, failed: 0, cdn: 0, requests: 0, encoded: 0, entries };
-  const encode = pLimit(encoders);
+  // `cdn`: photos left to Supabase Storage's image endpoint; `requests` and `encoded`: read by the bench and the rebuild test.
+  const result = { optimised: 0, reused: 0, failed: 0, cdn: 0, requests: 0, encoded: 0, entries };
+  const encode = pLimit(availableParallelism());
 
   /** One request, following redirects only to allowed origins; the caller reads the body within the same timeout. */
   async function request(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
     let current = url;
     for (let hop = 0; ; hop++) {
       result.requests++;
-      const response = await fetchImpl(current, { headers: { Accept: 'image/*', ...headers }, redirect: 'manual', signal });
+      const response = await fetch(current, { headers: { Accept: 'image/*', ...headers }, redirect: 'manual', signal });
       if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
       const location = response.headers.get('location');
       await response.body?.cancel();
@@ -246,7 +205,7 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
   }
 
   /** One photo: fresh in the cache, revalidated, or fetched and optimised; its entry and outcome. */
-  async function prepareOne(url: string): Promise<[ImageEntry, ImageOutcome]> {
+  async function prepareOne(url: string): Promise<[ImageEntry, 'optimised' | 'reused' | 'failed']> {
     if (!allowedImageUrl(url, origins))
       return [{ failed: `${safeOrigin(url)} is not an allowed image origin (THELA_IMAGE_ORIGINS)` }, 'failed'];
     const cached = previous.get(url);
@@ -309,7 +268,10 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     ),
   );
   await writeCacheFile(paths.state, IMAGE_STATE_VERSION, { images: Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1))) });
-  await removeUnused(paths.files, entries);
+  // Cached files no current photo uses (a changed or removed photo's) go; releases keep their own links.
+  const used = usedFileNames(entries);
+  const present = await readdir(paths.files).catch(() => [] as string[]);
+  await Promise.all(present.filter((name) => !used.has(name)).map((name) => rm(path.join(paths.files, name), { force: true })));
   return result;
 }
 
@@ -346,18 +308,7 @@ function usedFileNames(entries: ReadonlyMap<string, ImageEntry>): Set<string> {
   return names;
 }
 
-/** Removes the cached files no current photo uses (a changed or removed photo's). Releases keep their own links. */
-async function removeUnused(files: string, entries: ReadonlyMap<string, ImageEntry>): Promise<void> {
-  const used = usedFileNames(entries);
-  const present = await readdir(files).catch(() => [] as string[]);
-  await Promise.all(present.filter((name) => !used.has(name)).map((name) => rm(path.join(files, name), { force: true })));
-}
-
-/**
- * Puts every file of the current photos into the built site's `/_img/` (hard links to the cache's copies, or copies
- * where the two are on different file systems). Run once Astro is done, since it empties the output folder.
- * Returns how many files it placed.
- */
+/** Hard-links (across file systems, copies) the current photos' files into the site's `/_img/`, once Astro has emptied it. */
 export async function installImages(cacheDir: string, outDir: string): Promise<number> {
   const paths = imageCachePaths(cacheDir);
   const names = [...usedFileNames(await readImageState(paths.state))];

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
-/** The option every script has. */
 export const HELP_OPTION = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsOptionsConfig;
@@ -70,9 +69,8 @@ export function parseOutDirCommand<const O extends ParseArgsOptionsConfig>(
 }
 
 /**
- * For a command whose flag runs one part of it with that part's own options (`npm run bench -- --live --size 10000`):
- * which of `modes` was given (null for none; two is a usage error) and the other arguments, untouched, for the
- * part's own strict parser. Only the mode flags are looked at here.
+ * Which of `modes` was given (`npm run bench -- --live --size 10000`; null for none, two a usage error) and the other
+ * arguments, untouched, for that part's own strict parser.
  */
 export function commandMode<const M extends string>(
   name: string,

@@ -1,24 +1,12 @@
 /**
- * Per-file results of the build's after-steps (inline-code hashes, secret scan, links), kept between builds under
- * each file's identity (device, inode, size, modification time) so a rebuild reads only new files. Stored in
- * `<build cache>/thela-file-results/<name>.json`; `THELA_FULL_BUILD=1` reuses nothing. docs/architecture.md, "File results".
+ * Per-file results of the build's after-steps, kept between builds under each file's identity (device, inode, size,
+ * modification time) so a rebuild reads only new files. Why it is safe: docs/architecture.md, "File results".
  */
 import { lstatSync, readFileSync, readdirSync, type BigIntStats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeJsonAtomic } from './atomic-write.ts';
 import { buildCacheDir } from './build-cache.ts';
-
-/** Results of one after-step, by file (paths relative to the built site). */
-export interface FileResults<T> {
-  /** The stored result of `file` when its identity is unchanged. */
-  get(file: string, stats: BigIntStats): T | undefined;
-  set(file: string, stats: BigIntStats, value: T): void;
-  /** Writes the results of the files seen (get or set) this run; nothing when opened without a file. */
-  save(): Promise<void>;
-  readonly hits: number;
-  readonly misses: number;
-}
 
 /** The identity of a file: device, inode, size, modification time (ns). */
 export function fileIdentity(stats: BigIntStats): string {
@@ -35,11 +23,8 @@ interface Stored<T> {
   files: Record<string, [string, T]>;
 }
 
-/**
- * Opens stored results (`file` undefined: an in-memory store that keeps nothing). Unreadable, of another scope or
- * `reuse: false`: empty.
- */
-export async function openFileResults<T>(file: string | undefined, scope: string, reuse = true): Promise<FileResults<T>> {
+/** Opens stored results (`file` undefined: in memory only); empty when unreadable, of another scope or not to `reuse`. */
+export async function openFileResults<T>(file: string | undefined, scope: string, reuse = true) {
   let previous: Record<string, [string, T]> = {};
   if (file && reuse) {
     try {
@@ -53,7 +38,8 @@ export async function openFileResults<T>(file: string | undefined, scope: string
   let hits = 0;
   let misses = 0;
   return {
-    get(name, stats) {
+    /** The stored result of `name` when its identity is unchanged. */
+    get(name: string, stats: BigIntStats): T | undefined {
       const entry = Object.hasOwn(previous, name) ? previous[name] : undefined;
       if (entry && entry[0] === fileIdentity(stats)) {
         hits++;
@@ -63,10 +49,11 @@ export async function openFileResults<T>(file: string | undefined, scope: string
       misses++;
       return undefined;
     },
-    set(name, stats, value) {
+    set(name: string, stats: BigIntStats, value: T): void {
       next[name] = [fileIdentity(stats), value];
     },
-    async save() {
+    /** Writes the results of the files seen (get or set) this run; nothing when opened without a file. */
+    async save(): Promise<void> {
       if (file) await writeJsonAtomic(file, { scope, files: next } satisfies Stored<T>);
     },
     get hits() {
@@ -77,6 +64,9 @@ export async function openFileResults<T>(file: string | undefined, scope: string
     },
   };
 }
+
+/** Results of one after-step, by file (paths relative to the built site). */
+export type FileResults<T> = Awaited<ReturnType<typeof openFileResults<T>>>;
 
 /**
  * Every file under `dir` whose name passes `keep`, as relative '/' paths, sorted. Symbolic links are not followed.

@@ -1,7 +1,6 @@
 /**
- * The built site's internal links, checked: every `href`, `src` and `srcset` of every page and every site path its
- * JSON names, resolved as a static host would (file, folder index, `<path>.html`, `_redirects`) against the files
- * written. Each page's links are kept between builds by its identity; every link is resolved again each build.
+ * The built site's internal links (`href`, `src`, `srcset`, and site paths in its JSON), resolved as a static host would:
+ * file, folder index, `<path>.html`, `_redirects`. A file's links are kept between builds; each build resolves them all.
  */
 import path from 'node:path';
 import { isLocalDestination, matchRedirect, type RedirectRule } from '../integrations/redirects.ts';
@@ -35,11 +34,6 @@ export function pageLinks(html: string): string[] {
   return links;
 }
 
-/** The site paths a JSON file of the build names (image paths). */
-export function jsonLinks(text: string): string[] {
-  return [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string);
-}
-
 /** A plain absolute path (most links): no dot segment, query, fragment or escape, so it is its own site path. */
 const PLAIN_PATH = /^\/(?:[\w~-][\w.~-]*(?:\/|$))*$/;
 
@@ -48,10 +42,7 @@ function pageUrl(page: string, siteOrigin: string): URL {
   return new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, siteOrigin);
 }
 
-/**
- * The site path `link` points to from page `page` (a file path relative to the site), without its query and
- * fragment; null for a link that leaves the site (another origin, mailto:, tel:, a fragment alone) or is not a URL.
- */
+/** The site path, without query and fragment, that `link` on `page` points to; null off the site (mailto:, #top) or for no URL. */
 export function sitePath(link: string, page: string, siteOrigin: string): string | null {
   return resolvePath(link, pageUrl(page, siteOrigin));
 }
@@ -90,20 +81,6 @@ export function siteResolver(files: ReadonlySet<string>, rules: readonly Redirec
   };
 }
 
-/** A link that goes nowhere, and the pages that hold it. */
-export interface BrokenLink {
-  link: string;
-  pages: string[];
-}
-
-/** What a check of the site found. */
-export interface LinkReport {
-  pages: number;
-  /** Links checked: each file's distinct site paths, summed. */
-  links: number;
-  broken: BrokenLink[];
-}
-
 /**
  * The distinct site paths one file of the site links to, one a line (a string each, kept and saved for the next build,
  * ran out of memory at 100,000 products). `text`: the file as a byte string (latin1), as the site checks read it.
@@ -112,7 +89,8 @@ export function filePaths(text: string, file: string, siteOrigin: string): strin
   // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
   const base = pageUrl(file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html', siteOrigin);
   const paths = new Set<string>();
-  for (const link of file.endsWith('.json') ? jsonLinks(text) : pageLinks(text)) {
+  const links = file.endsWith('.json') ? [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string) : pageLinks(text);
+  for (const link of links) {
     const utf8 = /[\x80-\xff]/.test(link) ? Buffer.from(link, 'latin1').toString('utf8') : link;
     const target = resolvePath(utf8, base);
     if (target !== null) paths.add(target);
@@ -121,10 +99,11 @@ export function filePaths(text: string, file: string, siteOrigin: string): strin
 }
 
 /** Resolves the paths each file links to (`linked`: `filePaths` by file) against the site's files and redirects. */
-export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<string, string>, rules: readonly RedirectRule[]): LinkReport {
+export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<string, string>, rules: readonly RedirectRule[]) {
   const resolves = siteResolver(files, rules);
   const brokenOn = new Map<string, Set<string>>();
   const known = new Map<string, boolean>();
+  /** Links checked: each file's distinct site paths, summed. */
   let count = 0;
   for (const [file, paths] of linked) {
     if (!paths) continue;
@@ -143,7 +122,7 @@ export function checkLinks(files: ReadonlySet<string>, linked: ReadonlyMap<strin
 }
 
 /** "/category/fruits on /index.html, /offers/index.html and 3 more pages": one line per broken link. */
-export function formatBrokenLink({ link, pages }: BrokenLink, shown = 3): string {
+export function formatBrokenLink({ link, pages }: { link: string; pages: readonly string[] }, shown = 3): string {
   const listed = pages.slice(0, shown).join(', ');
   const more = pages.length - shown;
   return `${link} on ${listed}${more > 0 ? ` and ${more} more ${more === 1 ? 'page' : 'pages'}` : ''}`;

@@ -1,7 +1,6 @@
 /**
- * Keeps secret keys out of the browser, with one set of rules for two checks: `publicEnvProblems` on the `PUBLIC_*`
- * variables before a build starts, `scanText` on everything a build wrote (site-checks.ts). Messages name the variable or file and
- * the kind, never the secret. What counts as a secret: docs/architecture.md, "Secrets".
+ * Keeps secret keys out of the browser: `publicEnvProblems` on the `PUBLIC_*` variables before a build, `scanText` on all it
+ * wrote. Messages name the variable or file and the kind, never the secret. What counts: docs/architecture.md, "Secrets".
  */
 import { createHash } from 'node:crypto';
 
@@ -35,10 +34,7 @@ function roleLabel(payload: Record<string, unknown>): string {
   return /^[\w.-]{1,40}$/.test(role) ? `role "${role}"` : 'an unreadable role';
 }
 
-/**
- * Why one `PUBLIC_` value must not reach the browser, or null when it may.
- * (Exported for the table of keys in tests/unit/secrets.test.ts.)
- */
+/** Why one `PUBLIC_` value must not reach the browser, or null when it may. */
 export function publicValueProblem(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed.includes('sb_secret_')) return 'it holds a Supabase secret key (sb_secret_...)';
@@ -69,6 +65,14 @@ export function publicEnvProblems(env: Record<string, string | undefined>): stri
     });
 }
 
+/** Stops the process with `publicEnvProblems`'s lines when there are any: exit 1, no stack trace, nothing read or built. */
+export function exitOnPublicSecrets(env: Record<string, string | undefined>): void {
+  const problems = publicEnvProblems(env);
+  if (problems.length === 0) return;
+  for (const line of problems) console.error(line);
+  process.exit(1);
+}
+
 /** The secret values to look for in the output: set, non-public variables with a secret-sounding name. */
 export function secretValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
   return Object.entries(env)
@@ -92,10 +96,7 @@ export function scanText(text: string, secrets: { name: string; value: string }[
   return [...kinds];
 }
 
-/**
- * The scope of stored scan results (scripts/lib/file-results.ts): the rules' version and a digest of the secret
- * values looked for, so a changed or added secret rescans every file. The values themselves are never stored.
- */
+/** The scope of stored scan results: the rules' version and a digest (never the values) of the secrets looked for. */
 export function secretScanScope(env: Record<string, string | undefined>): string {
   const digest = createHash('sha256')
     .update(JSON.stringify(secretValues(env)))

@@ -1,11 +1,9 @@
 /**
- * The site's browser security policy in one place: the Content-Security-Policy (hashes of the inline scripts and
- * styles the built pages carry), the other security headers, and the `_headers` file every way of serving a release
- * reads. Why each directive is what it is: README.md, "Security".
+ * The site's browser security policy: the Content-Security-Policy (hashes of the pages' inline scripts and styles), the
+ * other security headers, and the `_headers` file every server of a release reads. Why each directive: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
-import { rulesFileReader } from './rules-file.ts';
-import path from 'node:path';
+import { pathPattern, rulesFileReader } from './rules-file.ts';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 /** Header lines longer than this are refused by Cloudflare Pages (its `_headers` limit is 2,000 characters). */
@@ -40,19 +38,12 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
 };
 
-/** What the inline code of some pages needs: hashes of executable inline scripts and of `<style>` elements. */
-export interface InlineCode {
-  scriptHashes: Set<string>;
-  styleHashes: Set<string>;
-  /** `style="..."` attributes: a hash-only style-src blocks them, so the build refuses to ship any. */
-  styleAttributes: number;
-  /** `onclick="..."` and friends: blocked by a hash-only script-src, so the build refuses to ship any. */
-  eventHandlers: number;
+/** Hashes of executable inline scripts and `<style>` elements; style and on* attributes counted (hash-only sources block them). */
+export function emptyInlineCode() {
+  return { scriptHashes: new Set<string>(), styleHashes: new Set<string>(), styleAttributes: 0, eventHandlers: 0 };
 }
 
-export function emptyInlineCode(): InlineCode {
-  return { scriptHashes: new Set(), styleHashes: new Set(), styleAttributes: 0, eventHandlers: 0 };
-}
+export type InlineCode = ReturnType<typeof emptyInlineCode>;
 
 /** The CSP source expression for some inline text: `'sha256-<base64>'` of its bytes (`text` in `encoding`). */
 export function cspHash(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): string {
@@ -72,10 +63,7 @@ function attribute(attributes: string, name: string): string | undefined {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/**
- * Adds one page's inline code to `into` (Astro writes well-formed HTML; the content of each element is hashed as is).
- * `html`: the page as a byte string (latin1), as the site checks read it; for ASCII, any string.
- */
+/** Adds one page's inline code to `into`; `html` is the page as a byte string (latin1), as the site checks read it. */
 export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1] ?? '';
@@ -94,19 +82,11 @@ export function collectInlineCode(html: string, into: InlineCode = emptyInlineCo
   return into;
 }
 
-/** One page's inline code, as stored between builds (scripts/lib/file-results.ts). */
-export interface PageInlineCode {
-  scripts: string[];
-  styles: string[];
-  styleAttributes: number;
-  eventHandlers: number;
-}
-
 /** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
 export const INLINE_CODE_VERSION = 'inline-code-1';
 
-/** One page's inline code, as kept between builds. */
-export function pageInlineCode(html: string): PageInlineCode {
+/** One page's inline code, as kept between builds (scripts/lib/file-results.ts). */
+export function pageInlineCode(html: string) {
   const code = collectInlineCode(html);
   return {
     scripts: [...code.scriptHashes],
@@ -115,6 +95,8 @@ export function pageInlineCode(html: string): PageInlineCode {
     eventHandlers: code.eventHandlers,
   };
 }
+
+export type PageInlineCode = ReturnType<typeof pageInlineCode>;
 
 /** Adds one page's kept inline code to the site's. */
 export function addPageInlineCode(into: InlineCode, page: PageInlineCode): void {
@@ -192,23 +174,12 @@ export function parseHeadersFile(text: string): HeadersRule[] {
   return rules;
 }
 
-function patternRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
-/**
- * The headers a `_headers`-reading host sends for one URL path: those of every matching rule, a repeated name
- * joined with ", " (as Netlify and Cloudflare do). Names keep the case of their first appearance.
- */
+/** The headers a `_headers`-reading host sends for one URL path: every matching rule's, a repeated name joined with ", ". */
 export function headersForPath(rules: readonly HeadersRule[], urlPath: string): Record<string, string> {
   const result: Record<string, string> = {};
   const names = new Map<string, string>();
   for (const rule of rules) {
-    if (!patternRegExp(rule.pattern).test(urlPath)) continue;
+    if (!pathPattern(rule.pattern).test(urlPath)) continue;
     for (const [name, value] of rule.headers) {
       const key = names.get(name.toLowerCase()) ?? name;
       names.set(name.toLowerCase(), key);
@@ -218,10 +189,7 @@ export function headersForPath(rules: readonly HeadersRule[], urlPath: string): 
   return result;
 }
 
-/**
- * `base` (public/_headers as copied into the build) with the security headers added to its `/*` rule (created
- * when missing). A header the `/*` rule already has is replaced, so the file never sends two values.
- */
+/** `base` (public/_headers as built) with `headers` in its `/*` rule (created when missing), replacing any of the same name. */
 export function mergeHeadersFile(base: string, headers: Record<string, string>): string {
   const lines = base.replace(/\s+$/, '').split(/\r?\n/);
   const start = lines.findIndex((line) => line.trim() === '/*' && !/^\s/.test(line));
@@ -234,12 +202,5 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
 }
 
-const readHeadersFile = rulesFileReader(parseHeadersFile);
-
-/**
- * The rules of `<root>/_headers` (none when the file is missing), read once per file version: for servers that
- * apply a release's `_headers` themselves (scripts/ops/lib/static.ts, the e2e server).
- */
-export function readHeadersRules(root: string): Promise<HeadersRule[]> {
-  return readHeadersFile(path.join(root, '_headers'));
-}
+/** The rules of `<root>/_headers`, for the servers that apply them (scripts/ops/lib/static.ts, the e2e server). */
+export const readHeadersRules = rulesFileReader('_headers', parseHeadersFile);

@@ -1,21 +1,13 @@
 /**
- * The checks over a built site, with one read of each file: the inline code the CSP allows (security-policy.ts), the
- * secrets it must not ship (secrets.ts) and its internal links (links.ts). Files are read as byte strings (latin1, a
- * character a byte): faster than UTF-8, and a hash of one is a hash of the file's exact bytes. docs/architecture.md.
+ * The checks over a built site, one read of each file: inline code for the CSP, secrets, internal links. Files are read
+ * as byte strings (latin1): faster than UTF-8, and a hash of one is a hash of the exact bytes. docs/architecture.md.
  */
 import { gunzipSync } from 'node:zlib';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
-import { checkLinks, filePaths, LINKS_VERSION, type LinkReport } from './links.ts';
+import { checkLinks, filePaths, LINKS_VERSION } from './links.ts';
 import { readRedirectRules } from '../integrations/redirects.ts';
 import { secretScanScope, secretValues, scanText } from './secrets.ts';
-import {
-  addPageInlineCode,
-  emptyInlineCode,
-  INLINE_CODE_VERSION,
-  pageInlineCode,
-  type InlineCode,
-  type PageInlineCode,
-} from './security-policy.ts';
+import { addPageInlineCode, emptyInlineCode, INLINE_CODE_VERSION, pageInlineCode, type PageInlineCode } from './security-policy.ts';
 
 /** Largest decompressed size of one gzip file (a gzip bomb): a larger one is read as its raw bytes only. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
@@ -30,35 +22,21 @@ export interface FileChecks {
   links?: string;
 }
 
-/** What the checks need besides the files: the secret values looked for and the origin links resolve against. */
-export interface SiteCheckOptions {
-  secrets: { name: string; value: string }[];
-  origin: string;
-  /** The scope stored results are kept under: a change of rules, secrets or origin reads every file again. */
-  scope: string;
-}
-
-export function siteCheckOptions(env: Record<string, string | undefined>, origin: string): SiteCheckOptions {
+/**
+ * What the checks need besides the files: the secrets looked for (byte strings, as the files are read), the origin links
+ * resolve against, and the scope stored results are kept under (a change of rules, secrets or origin reads every file again).
+ */
+export function siteCheckOptions(env: Record<string, string | undefined>, origin: string) {
   return {
-    // Byte strings, as the files are read.
     secrets: secretValues(env).map(({ name, value }) => ({ name, value: Buffer.from(value, 'utf8').toString('latin1') })),
     origin,
     scope: `${INLINE_CODE_VERSION} ${LINKS_VERSION} ${origin} ${secretScanScope(env)}`,
   };
 }
 
-export interface SiteReport {
-  pages: number;
-  code: InlineCode;
-  /** One line per file holding a secret: `file: kind, kind`. */
-  secrets: string[];
-  links: LinkReport;
-}
+type SiteCheckOptions = ReturnType<typeof siteCheckOptions>;
 
-/**
- * A shipped file as a byte string, whatever its type (keys are ASCII, so a binary's runs of text are searched too),
- * with its decompressed content appended when it is gzip (Pagefind's index and fragments): its bytes hide that text.
- */
+/** A shipped file as a byte string (keys are ASCII: a binary's text runs count), plus its content when gzip (Pagefind's files). */
 function shippedText(bytes: Buffer): string {
   const text = bytes.toString('latin1');
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return text;
@@ -82,12 +60,13 @@ export function checkFile(bytes: Buffer, file: string, options: SiteCheckOptions
 }
 
 /** Checks every file of the built site in `dir`; with `store`, files unchanged since the last build are not read. */
-export async function checkSite(dir: string, options: SiteCheckOptions, store?: FileResults<FileChecks>): Promise<SiteReport> {
+export async function checkSite(dir: string, options: SiteCheckOptions, store?: FileResults<FileChecks>) {
   const files = await listFiles(dir, () => true);
   const results = resultsFor(dir, files, store ?? (await openFileResults<FileChecks>(undefined, options.scope)), (bytes, file) =>
     checkFile(bytes, file, options),
   );
   const code = emptyInlineCode();
+  /** One line per file holding a secret: `file: kind, kind`. */
   const secrets: string[] = [];
   const linked = new Map<string, string>();
   let pages = 0;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildServiceWorker, type ServiceWorkerBuild } from '../../scripts/build-sw.ts';
+import { buildServiceWorker } from '../../scripts/build-sw.ts';
 
 // A tiny built site: the shell pages, hashed assets, a product page, a Pagefind index and the offline page.
 const files: Record<string, string> = {
@@ -24,7 +24,7 @@ const files: Record<string, string> = {
 };
 
 let site = '';
-let sw: ServiceWorkerBuild;
+let sw: Awaited<ReturnType<typeof buildServiceWorker>>;
 
 beforeAll(async () => {
   site = mkdtempSync(path.join(tmpdir(), 'thela-sw-test-'));
