@@ -12,9 +12,8 @@ export interface CatalogueImageProps {
 }
 
 /**
- * A catalogue image (product, category, store) wherever one is shown, by Astro pages as static HTML and by islands:
- * the widths and `sizes` of its use (src/lib/images.ts), `width`/`height` so nothing shifts, lazy unless told. A
- * photo that fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
+ * A catalogue image wherever one is shown: its use's widths and `sizes` (src/lib/images.ts), lazy unless told. A photo that
+ * fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
  */
 export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', className }: CatalogueImageProps) {
   const { src, srcSet, sizes, width, height } = imageAttributes(url, use, imageCdn);

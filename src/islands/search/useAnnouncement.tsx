@@ -1,7 +1,4 @@
-/**
- * What the page's live region tells screen readers: each settled answer (src/lib/search/view.ts announcementFor),
- * half a second after it settles.
- */
+/** What the page's live region tells screen readers: each settled answer (`announcementFor`), half a second after it settles. */
 import { useEffect, useState } from 'react';
 import { announcementFor, isSettled, type SearchView } from '../../lib/search/view.ts';
 

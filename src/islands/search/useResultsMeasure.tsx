@@ -1,7 +1,4 @@
-/**
- * Leaves each settled answer in the Performance timeline for scripts/bench/search-speed.ts: a measure from the input event to the
- * answer on screen, `detail` naming the query; the page's first answer also gets FIRST_RESULTS_MEASURE.
- */
+/** Each settled answer as a Performance measure from its input event, for scripts/bench/search-speed.ts (the first twice). */
 import { useEffect, useRef } from 'react';
 import { correctedQuery, isSettled, type SearchView } from '../../lib/search/view.ts';
 
