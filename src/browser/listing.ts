@@ -1,7 +1,4 @@
-/**
- * `<thela-listing>`: a listing page (CategoryView.astro) made whole with JavaScript: "Show more" in place, and search and sort over
- * every page through `listing.json`, with the cards taken from the pre-rendered pages. Without JS the page links do it all.
- */
+// `<thela-listing>` (CategoryView.astro): "Show more" in place, search and sort over every page. Without JS the page links do it all.
 import { parseListingSort, showingLine, type ListingSort } from '../lib/listing.ts';
 import type { ListingHost, ListingSearch } from './listing-search.ts';
 

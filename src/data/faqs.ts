@@ -9,11 +9,7 @@ export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 const fee = formatPaise(DELIVERY_FEE_PAISE);
 const threshold = formatPaise(FREE_DELIVERY_ABOVE_PAISE);
 
-/**
- * The six sample FAQs (spec section 3). The spec's FAQ quotes free delivery above ₹500, fees of ₹30-₹50 and 30-60
- * minutes, against its own fixed ₹25 fee: fee and threshold come from pricing.ts and the FREEDEL coupon, times from the
- * site's promise, so the FAQ always says what the cart charges.
- */
+/** The six sample FAQs (spec section 3), amounts from the pricing and coupon rules (docs/architecture.md, "Storefront UI"). */
 export const faqs: readonly { id: string; question: string; answer: string; category: FaqCategory }[] = [
   {
     id: 'place-order',

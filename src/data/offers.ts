@@ -77,11 +77,7 @@ const OFFER_WORDS: Readonly<Record<string, string>> = {
   deliveryFee: formatPaise(DELIVERY_FEE_PAISE),
 };
 
-/**
- * The four sample offers of the spec (section 9): their words from sample-offers.json; the minimum and cap from the
- * coupon rules they describe (src/lib/coupons.ts) and the icon from the strip's card, so the offers page, the home
- * strip and checkout agree. Checked at build time: an unknown code fails the build.
- */
+/** The spec's four sample offers (section 9), amounts from their coupon rules; an unknown code or type fails the build. */
 export const sampleOffers = offerWords.map((words) => {
   const { code, type } = words;
   const card = offerCards.find((candidate) => candidate.code === code);

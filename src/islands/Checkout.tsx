@@ -25,10 +25,7 @@ const FIELDS: readonly { name: keyof CheckoutAddress; label: string; autoComplet
 
 const input = 'mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900';
 
-/**
- * Checkout (rendered in the browser only): delivery address (address_line_1 required), Cash on Delivery, the order
- * summary and "Place Order" -> "Processing..." for the simulated 2 s -> cart cleared, "Order Placed!", /orders.
- */
+/** Checkout (rendered in the browser only): address, Cash on Delivery, summary and "Place Order" (simulated, 2 s). */
 export default function Checkout() {
   const items = useStore($cartItems);
   const totals = useStore($couponTotals);

@@ -58,10 +58,7 @@ export function loadServiceabilityTable(): Promise<ServedArea[]> {
   return table;
 }
 
-/**
- * Re-reads the stored area against the current table: its delivery time may have changed, or it may no longer be
- * served (or was never served: storage is user input), in which case the default location comes back.
- */
+/** Re-reads the stored area against the table (storage is user input); one no longer served gives way to the default. */
 export async function refreshDeliveryArea(): Promise<void> {
   const chosen = $deliveryArea.get();
   if (!chosen) return;
