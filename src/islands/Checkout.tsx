@@ -16,11 +16,11 @@ import ProductThumb from '../components/ProductThumb.tsx';
 
 const EMPTY_ADDRESS: CheckoutAddress = { address_line_1: '', city: '', state: '', postal_code: '' };
 
-const FIELDS: readonly { name: keyof CheckoutAddress; label: string; autoComplete: string; required?: boolean }[] = [
+const FIELDS: readonly { name: keyof CheckoutAddress; label: string; autoComplete: string; required?: boolean; inputMode?: 'numeric' }[] = [
   { name: 'address_line_1', label: 'Address Line 1', autoComplete: 'address-line1', required: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code' },
+  { name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code', inputMode: 'numeric' },
 ];
 
 const input = 'mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900';
@@ -115,13 +115,9 @@ export default function Checkout() {
                     if (field.name === 'postal_code') setPincodeProblem(null);
                   }}
                   className={input}
-                  {...(field.name === 'postal_code'
-                    ? {
-                        inputMode: 'numeric' as const,
-                        'aria-invalid': pincodeProblem !== null,
-                        'aria-describedby': `${id}-pincode-problem`,
-                      }
-                    : {})}
+                  inputMode={field.inputMode}
+                  aria-invalid={field.name === 'postal_code' ? pincodeProblem !== null : undefined}
+                  aria-describedby={field.name === 'postal_code' ? `${id}-pincode-problem` : undefined}
                 />
                 {field.name === 'postal_code' && (
                   <p

@@ -267,19 +267,14 @@ export default function SearchPage({
         )}
         {settled?.status === 'error' && (
           <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center dark:border-red-900 dark:bg-red-950">
-            {settled.offline ? (
-              <>
-                <p className="font-semibold text-red-800 dark:text-red-100">Search needs a connection</p>
-                <p className="mt-1 text-sm text-red-800 dark:text-red-200">
-                  You are offline. Categories and products you have visited still open.
-                </p>
-              </>
-            ) : (
-              <>
-                <p className="font-semibold text-red-800 dark:text-red-100">Search is unavailable right now</p>
-                <p className="mt-1 text-sm text-red-800 dark:text-red-200">Please check your connection and try again.</p>
-              </>
-            )}
+            <p className="font-semibold text-red-800 dark:text-red-100">
+              {settled.offline ? 'Search needs a connection' : 'Search is unavailable right now'}
+            </p>
+            <p className="mt-1 text-sm text-red-800 dark:text-red-200">
+              {settled.offline
+                ? 'You are offline. Categories and products you have visited still open.'
+                : 'Please check your connection and try again.'}
+            </p>
             <button
               type="button"
               onClick={retry}

@@ -1,12 +1,11 @@
 /// <reference lib="webworker" />
 // The site's service worker (precache manifest added by scripts/build-sw.ts). Why: docs/architecture.md, "The service worker".
 import { clientsClaim } from 'workbox-core';
-import type { WorkboxPlugin } from 'workbox-core/types.js';
+import type { RouteMatchCallback, WorkboxPlugin } from 'workbox-core/types.js';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, PrecacheFallbackPlugin } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import type { RouteMatchCallback } from 'workbox-core/types.js';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, pathKeyPlugin, supabaseKeyPlugin } from '../lib/pwa/plugins.ts';
 import {
