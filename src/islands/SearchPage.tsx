@@ -60,13 +60,9 @@ export default function SearchPage({
     update({ q }, 'typing');
   };
 
-  const pickTrending = (q: string) => {
+  /** A trending search picked, or the box cleared: a new history entry, and the box keeps focus. */
+  const setQuery = (q: string) => {
     update({ q }, 'push');
-    inputRef.current?.focus();
-  };
-
-  const clear = () => {
-    update({ q: '' }, 'push');
     inputRef.current?.focus();
   };
 
@@ -122,7 +118,7 @@ export default function SearchPage({
           {state.q && (
             <button
               type="button"
-              onClick={clear}
+              onClick={() => setQuery('')}
               aria-label="Clear search"
               className="absolute top-1/2 right-1.5 grid size-9 -translate-y-1/2 place-items-center rounded-full text-gray-600 hover:bg-gray-200 dark:text-gray-300 dark:hover:bg-gray-800"
             >
@@ -195,7 +191,7 @@ export default function SearchPage({
         data-search-current={String(current)}
         aria-busy={busy || undefined}
       >
-        {view.status === 'idle' && <SearchIdle onPick={pickTrending} tiles={tiles} />}
+        {view.status === 'idle' && <SearchIdle onPick={setQuery} tiles={tiles} />}
         {view.status === 'loading' && view.showSkeleton && (
           <>
             <p className="sr-only">Searching…</p>
