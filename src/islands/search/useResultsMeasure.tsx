@@ -19,7 +19,6 @@ export function useResultsMeasure(view: SearchView): void {
     } catch {
       // A browser without User Timing level 3: nothing to measure with.
     }
-    // Only when a new answer settles, not when its remaining cards arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- records the timing once per settled answer (its key), not on every view object
   }, [settledKey, view.status]);
 }

@@ -18,7 +18,6 @@ export function useSearchResults(
 ): [SearchView, Dispatch<SetStateAction<SearchView>>] {
   const [view, setView] = useState<SearchView>({ status: 'idle' });
   const seqRef = useRef(0);
-  /** The view last rendered (read by the search effect without re-running on every view change). */
   const shownRef = useRef<SearchView>(view);
   // eslint-disable-next-line react-hooks/refs -- the latest rendered view, read by the search effect without re-running it on every view change
   shownRef.current = view;
