@@ -70,7 +70,6 @@ export default function SearchPage({
   const settled = shownAnswer(view);
   const busy = view.status === 'loading';
   const chipLabel = chips.find((c) => c.id === state.cat)?.label ?? 'All';
-  const current = answersNow(view, state);
 
   return (
     <div className="pt-4" data-search-ready={ready || undefined}>
@@ -188,7 +187,7 @@ export default function SearchPage({
         data-search-query={view.status === 'idle' ? '' : view.query}
         data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
         data-search-out-of-stock={view.status === 'results' && view.allOutOfStock ? 'all' : undefined}
-        data-search-current={String(current)}
+        data-search-current={String(answersNow(view, state))}
         aria-busy={busy || undefined}
       >
         {view.status === 'idle' && <SearchIdle onPick={setQuery} tiles={tiles} />}

@@ -55,8 +55,7 @@ function startTimer(id: number): void {
 }
 
 function clearTimer(id: number): void {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
+  clearTimeout(timers.get(id));
   timers.delete(id);
 }
 
