@@ -29,7 +29,6 @@ export const bannerSlides = [
   },
 ];
 
-/** A home carousel slide. */
 export type BannerSlide = (typeof bannerSlides)[number];
 
 /** The carousel's advance interval (spec section 9). */

@@ -37,5 +37,4 @@ export const ICONS = {
   close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
-/** The name of one of the site's icons. */
 export type IconName = keyof typeof ICONS;

@@ -62,7 +62,6 @@ export const offerCards = [
   },
 ] satisfies readonly { icon: IconName; code: CouponCode; [field: string]: unknown }[];
 
-/** A card of the home offers strip. */
 export type OfferCard = (typeof offerCards)[number];
 
 /** The four kinds of sample offer (spec section 3). */

@@ -136,12 +136,10 @@ export function updateQuantity(productId: string, quantity: number): void {
   else writeCart($cartItems.get().map((item) => (item.product_id === productId ? { ...item, quantity: q } : item)));
 }
 
-/** Drops a line. */
 export function removeFromCart(productId: string): void {
   writeCart($cartItems.get().filter((item) => item.product_id !== productId));
 }
 
-/** Empties the cart. */
 export function clearCart(): void {
   writeCart([]);
 }

@@ -18,7 +18,6 @@ export function applyCoupon(text: string): string | null {
   return code;
 }
 
-/** Removes the applied code. */
 export function removeCoupon(): void {
   $couponCode.set('');
 }

@@ -32,7 +32,6 @@ export const $deliveryArea = persistentAtom<ServedArea | undefined>(DELIVERY_ARE
   decode: decodeDeliveryArea,
 });
 
-/** Delivers to `area` from now on. */
 export function chooseDeliveryArea(area: ServedArea): void {
   $deliveryArea.set({ ...area });
 }

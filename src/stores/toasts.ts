@@ -59,7 +59,6 @@ function clearTimer(id: number): void {
   timers.delete(id);
 }
 
-/** Closes a notice now. */
 export function dismissToast(id: number): void {
   clearTimer(id);
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
