@@ -1,7 +1,5 @@
-/**
- * Loads what a page needs besides its HTML, inline first-paint CSS and first screen's images once that first screen has painted
- * (issue 12): page scripts, the full sheet, Astro's island runtime; earlier taps are replayed. When and why: docs/architecture.md.
- */
+// Loads page scripts, the full sheet and Astro's island runtime once the first screen has painted (issue 12); earlier taps
+// are replayed. Why: docs/architecture.md, "After the first paint".
 
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
 export const AFTER_PAINT_TYPE = 'thela/after-paint';
@@ -14,7 +12,6 @@ const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 const root = () => document.documentElement;
 
-/** A `<link rel href>`. */
 function linkTo(rel: string, href: string): HTMLLinkElement {
   const link = document.createElement('link');
   link.rel = rel;
@@ -39,11 +36,7 @@ function loadModule(src: string): Promise<void> {
   return ran;
 }
 
-/**
- * Calls `callback` once the page's first contentful paint is on screen (browsers report it after the frame is
- * presented, which can be well after the frame was drawn: rasterising the first screen's images takes time), at once
- * where they do not report paints.
- */
+/** Calls `callback` once the first contentful paint is presented (rasterising images can take long), at once without paint timing. */
 function afterFirstContentfulPaint(callback: () => void): void {
   // Older browsers have no PerformanceObserver, or one without supportedEntryTypes.
   const entryTypes: readonly string[] | undefined =
@@ -68,7 +61,7 @@ function tapAgain(button: HTMLButtonElement): void {
   else if (button.isConnected && !button.disabled) button.click();
 }
 
-/** Starts the after-paint loading at the right moment (docs/architecture.md, "After the first paint"). Once per page. */
+/** Starts the after-paint loading at the right moment. Once per page. */
 export function startAfterFirstPaint(): void {
   const early: HTMLButtonElement[] = [];
   let started = false;

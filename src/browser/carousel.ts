@@ -1,7 +1,4 @@
-/**
- * The home banner carousel (HeroCarousel.astro): dots, arrows, swipe, pause/play, and an auto-advance that holds
- * while hovered, focused or hidden, and never runs with reduced motion.
- */
+// The home banner carousel (HeroCarousel.astro): auto-advance holds while hovered, focused or hidden, never with reduced motion.
 import { reducedMotion as reduced, scrollBehavior } from './motion.ts';
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) {

@@ -1,7 +1,4 @@
-/**
- * `<thela-cart-control>`: the one cart control's behaviour (markup: CartControl.tsx), with or without React. `add` mode: ADD, then a
- * stepper bound to the cart line; `pick` mode: a stepper choosing "Add N to Cart". Focus stays put when they swap.
- */
+// `<thela-cart-control>`: the one cart control's behaviour (markup and modes: CartControl.tsx), with or without React.
 import { controlProduct, pickLabel, quantityInCart } from '../lib/cart.ts';
 import { MAX_LINE_QUANTITY, type CartProductInput } from '../lib/fields.ts';
 import { $cartAdding, $cartItems, addToCart, updateQuantity } from '../stores/cart.ts';
@@ -27,8 +24,7 @@ function defineCartControl(): void {
       this.#abort = new AbortController();
       const product = controlProduct(this.dataset);
       if (product && !this.querySelector('[data-dec]')) {
-        // A pre-rendered card's control has no stepper of its own: it takes the page's one template (CartControl's
-        // SharedCartStepper), with this product's name in its labels.
+        // A pre-rendered card takes the page's one stepper template (SharedCartStepper), with its name in the labels.
         const stepper = document.querySelector<HTMLTemplateElement>('template[data-cart-stepper]')?.content.cloneNode(true);
         if (stepper) {
           for (const element of (stepper as DocumentFragment).querySelectorAll('[aria-label]'))

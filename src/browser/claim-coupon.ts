@@ -1,22 +1,14 @@
-/**
- * "Claim Now" (home strip) and "Apply Now" (offers page): a `<button data-claim="CODE">` applies its coupon (replacing any other),
- * copies the code when the browser lets it, and says so in a notice and in the card's `[data-claim-status]` live region.
- */
+// "Claim Now" (home) and "Apply Now" (offers): `<button data-claim="CODE">` applies and copies its coupon, and says so.
 import { isCouponCode } from '../lib/coupon-codes.ts';
 import { $cartItems } from '../stores/cart.ts';
 import { applyCoupon } from '../stores/coupon.ts';
 import { showToast } from '../stores/toasts.ts';
 
-/** Copies the code too when the browser lets it (absent outside secure contexts, refused without permission). */
-function copyCode(code: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent in insecure contexts despite the DOM types
-  navigator.clipboard?.writeText(code).catch(() => undefined);
-}
-
 function claim(button: HTMLButtonElement): void {
   const code = button.dataset['claim'] ?? '';
   if (!isCouponCode(code) || applyCoupon(code) === null) return;
-  copyCode(code);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent in insecure contexts despite the DOM types
+  navigator.clipboard?.writeText(code).catch(() => undefined);
   const status = button.closest('[data-claim-card]')?.querySelector('[data-claim-status]');
   if (status) status.textContent = `${code} applied.`;
   const description =

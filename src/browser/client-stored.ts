@@ -1,7 +1,4 @@
-/**
- * `client:stored="<key>"`: hydrates an island on idle, but only once this browser stored `<key>` (home's "Buy again": a first visit
- * loads no React for it, issue 12); another tab's storage event counts. Registered by scripts/integrations/client-directives.ts.
- */
+// `client:stored="<key>"`: hydrates on idle once this browser stored `<key>` (so a first visit loads no React for "Buy again").
 import type { ClientDirective } from 'astro';
 // Astro's own client:idle, called once the key is there: the same idle wait, not a second copy of it.
 import idleDirective from 'astro/runtime/client/idle.js';

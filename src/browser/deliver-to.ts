@@ -1,7 +1,4 @@
-/**
- * The "Deliver to" dialog (button and bootstrap: DeliverTo.astro), made on first use: a pincode or saved address answered from the
- * serviceability table; served becomes the area (persisted), refused says why, unserved lists the nearest served areas.
- */
+// The "Deliver to" dialog (opener: DeliverTo.astro), made on first use; a pincode is answered from the serviceability table.
 import { sampleAddresses } from '../data/profile.ts';
 import {
   areaLine,

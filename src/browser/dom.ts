@@ -1,7 +1,4 @@
-/**
- * Building elements without markup strings (text as text nodes, attributes as attributes), so catalogue or stored values never become
- * markup. For UI a page makes on first use.
- */
+// Elements built without markup strings, so catalogue or stored values never become markup.
 
 import { ICONS, type IconName } from '../data/icons.ts';
 

@@ -1,7 +1,4 @@
-/**
- * Search and sort over a whole listing (loaded on first use by `<thela-listing>`): the listing's index ordered by listing-order.ts,
- * shown a page at a time with the cards taken from the pre-rendered pages, so there is one card markup.
- */
+// Search and sort over a whole listing (loaded on first use by listing.ts), with the cards taken from the pre-rendered pages.
 import { LISTING_PAGE_SIZE, showingLine, type ListingIndex, type ListingSort } from '../lib/listing.ts';
 import { orderListing, readListingIndex } from '../lib/listing-order.ts';
 

@@ -1,7 +1,4 @@
-/**
- * `<thela-listing>`: a listing page (CategoryView.astro) made whole with JavaScript: "Show more" in place, and search and sort over
- * every page through `listing.json`, with the cards taken from the pre-rendered pages. Without JS the page links do it all.
- */
+// `<thela-listing>` (CategoryView.astro): "Show more" in place, search and sort over every page. Without JS the page links do it all.
 import { parseListingSort, showingLine, type ListingSort } from '../lib/listing.ts';
 import type { ListingHost, ListingSearch } from './listing-search.ts';
 
@@ -84,18 +81,14 @@ class ListingElement extends HTMLElement {
     return items;
   }
 
-  #say(text: string): void {
-    const status = this.querySelector<HTMLElement>('[data-listing-status]');
-    if (status) status.textContent = text;
-  }
-
-  #showing(text: string): void {
-    const line = this.querySelector<HTMLElement>('[data-listing-showing]');
-    if (line) line.textContent = text;
+  /** Says `text` in the live region (`status`) or the "Showing" line. */
+  #text(part: 'status' | 'showing', text: string): void {
+    const element = this.querySelector<HTMLElement>(`[data-listing-${part}]`);
+    if (element) element.textContent = text;
   }
 
   #failed(): void {
-    this.#say('Could not load more products. Check your connection and try again.');
+    this.#text('status', 'Could not load more products. Check your connection and try again.');
   }
 
   /** Browse mode: appends the next pre-rendered page, moves focus to its first card and the URL to its page. */
@@ -112,8 +105,8 @@ class ListingElement extends HTMLElement {
       this.#lastShown = next;
       const start = this.#number('start', 0);
       const line = showingLine(start + 1, start + this.#browsed.length, this.#number('total', 0));
-      this.#showing(line);
-      this.#say(line);
+      this.#text('showing', line);
+      this.#text('status', line);
       history.replaceState(history.state, '', this.#pageUrl(next));
       this.#pager(next);
       items[0]?.querySelector<HTMLElement>('a')?.focus();
@@ -178,9 +171,9 @@ class ListingElement extends HTMLElement {
       list: () => this.querySelector<HTMLElement>('[data-filter-list]'),
       more: () => this.querySelector<HTMLButtonElement>('[data-listing-more]'),
       pager: () => this.querySelector<HTMLElement>('[data-listing-pager]'),
-      showing: (text) => this.#showing(text),
+      showing: (text) => this.#text('showing', text),
       empty: (isEmpty) => this.#empty(isEmpty),
-      say: (text) => this.#say(text),
+      say: (text) => this.#text('status', text),
     };
   }
 
@@ -190,7 +183,7 @@ class ListingElement extends HTMLElement {
     if (!list) return;
     list.replaceChildren(...this.#browsed);
     const start = this.#number('start', 0);
-    this.#showing(showingLine(start + 1, start + this.#browsed.length, this.#number('total', 0)));
+    this.#text('showing', showingLine(start + 1, start + this.#browsed.length, this.#number('total', 0)));
     this.#empty(this.#browsed.length === 0);
     const pager = this.querySelector<HTMLElement>('[data-listing-pager]');
     if (pager) pager.hidden = false;

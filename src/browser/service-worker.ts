@@ -1,7 +1,4 @@
-/**
- * Offline support once the page is idle (loaded by ServiceWorker.astro): registers the service worker and, when a new release is ready,
- * shows "A new version of {product} is ready." with Reload and Not now; the notice's markup is made here.
- */
+// Offline support (loaded by ServiceWorker.astro once the page is idle); the new-version notice's markup is made here.
 import { registerServiceWorker, type ServiceWorkerHandle } from '../lib/pwa/register.ts';
 import { site } from '../lib/site.ts';
 import { dismissButton, h } from './dom.ts';

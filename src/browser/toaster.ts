@@ -1,7 +1,4 @@
-/**
- * The toasts on screen (Toaster.astro): each notice of src/stores/toasts.ts drawn into the live region with a dismiss button, held
- * while hovered or focused. Loaded with a page's first notice; the markup is made here, so no first render carries it.
- */
+// The toasts on screen (Toaster.astro), loaded with a page's first notice: the markup is made here, so no first render carries it.
 import { $toasts, dismissToast, holdToast, type Toast } from '../stores/toasts.ts';
 import { dismissButton, h } from './dom.ts';
 

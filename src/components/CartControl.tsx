@@ -13,23 +13,14 @@ declare module 'react' {
 
 export interface CartControlProps {
   product: CartProductInput;
-  /**
-   * `add` (a card): ADD, then a -/quantity/+ stepper bound to the cart line. `pick` (the product page): a stepper
-   * from 1 that picks how many, and "Add N to Cart · ₹total".
-   */
+  /** `add` (a card): ADD, then a stepper bound to the cart line; `pick` (product page): a stepper and "Add N to Cart". */
   mode?: 'add' | 'pick';
   className?: string;
-  /**
-   * Leave the add mode's stepper out: the element clones it from the page's one `<template data-cart-stepper>`
-   * (SharedCartStepper) when it connects, so a pre-rendered listing carries the stepper once, not once per card.
-   */
+  /** Leave the stepper out: the element clones the page's one SharedCartStepper, so a listing carries it once, not per card. */
   sharedStepper?: boolean;
 }
 
-/**
- * The one cart control's markup: a `<thela-cart-control>` element (behaviour in src/browser/cart-control.ts) with
- * the product's cart fields as data attributes. Rendered to static HTML by Astro pages and live by React islands.
- */
+/** The one cart control's markup (behaviour: src/browser/cart-control.ts), static from Astro pages and live in islands. */
 export default function CartControl({ product, mode = 'add', className = '', sharedStepper = false }: CartControlProps) {
   const data = {
     'data-mode': mode,

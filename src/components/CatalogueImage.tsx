@@ -11,11 +11,7 @@ export interface CatalogueImageProps {
   className?: string;
 }
 
-/**
- * A catalogue image (product, category, store) wherever one is shown, by Astro pages as static HTML and by islands:
- * the widths and `sizes` of its use (src/lib/images.ts), `width`/`height` so nothing shifts, lazy unless told. A
- * photo that fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
- */
+/** A catalogue image wherever one is shown, with its use's widths and `sizes` (src/lib/images.ts); lazy unless told. */
 export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', className }: CatalogueImageProps) {
   const { src, srcSet, sizes, width, height } = imageAttributes(url, use, imageCdn);
   return (
@@ -29,6 +25,7 @@ export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', 
       loading={priority === 'lazy' ? 'lazy' : 'eager'}
       fetchPriority={priority === 'high' ? 'high' : undefined}
       decoding={priority === 'high' ? undefined : 'async'}
+      // A photo that fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
       onError={(event) => {
         const img = event.currentTarget;
         if (img.getAttribute('src') === PLACEHOLDER_IMAGE) return;

@@ -11,11 +11,7 @@ export interface CouponFieldProps {
 
 const link = 'font-semibold text-brand-700 underline hover:no-underline dark:text-brand-100';
 
-/**
- * The coupon of this order: a labelled field with "Apply" (checkout), the applied code's success line or the
- * reason it does not apply yet (tied to the field with aria-describedby), and "Remove". One coupon per order:
- * applying a code replaces the one held, and the line says so.
- */
+/** The order's one coupon: field and "Apply" (checkout), its success line or why it does not apply yet, and "Remove". */
 export default function CouponField({ editable = false }: CouponFieldProps) {
   const code = useStore($couponCode);
   const result = useStore($couponResult);

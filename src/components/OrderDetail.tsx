@@ -7,7 +7,6 @@ import { orderAddress } from '../data/orders.ts';
 import { areaLine } from '../lib/delivery-area.ts';
 import { pageDefaultArea } from '../stores/delivery.ts';
 import { formatOrderDate, formatStepTime, itemsLabel, orderItemCount, type Order } from '../lib/orders.ts';
-import type { CartProductInput } from '../lib/fields.ts';
 import { reorder } from '../stores/orders.ts';
 import { showToast, showToastOnNextPage } from '../stores/toasts.ts';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
@@ -16,7 +15,7 @@ import TotalsTable from './TotalsTable.tsx';
 export interface OrderDetailProps {
   order: Order;
   /** The catalogue rows of the order's products as the build knows them (availability for "Reorder Items"). */
-  known?: Readonly<Record<string, CartProductInput>> | undefined;
+  known?: Parameters<typeof reorder>[1];
 }
 
 const card = 'rounded-xl border border-gray-200 p-4 dark:border-gray-800 print:hidden';
@@ -130,9 +129,9 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
             subtotalPaise={order.subtotalPaise}
             deliveryFeePaise={order.deliveryFeePaise}
             totalPaise={order.totalPaise}
-            couponCode={order.coupon?.code}
-            discountPaise={order.coupon?.discountPaise}
-            cashbackPaise={order.coupon?.cashbackPaise}
+            couponCode={order.coupon?.code ?? null}
+            discountPaise={order.coupon?.discountPaise ?? 0}
+            cashbackPaise={order.coupon?.cashbackPaise ?? 0}
           />
         </div>
       </section>

@@ -19,11 +19,7 @@ export interface ProductCardProps {
   sharedStepper?: boolean;
 }
 
-/**
- * The one product card, wherever products are listed: pre-rendered by Astro pages (static HTML, no React shipped)
- * and rendered live by the search and featured islands. Image, discount badge, name, unit, price, struck original
- * price, unit price ("₹112/kg"), a link to /product/{id}, and the cart control ("Out of stock" instead when unavailable).
- */
+/** The one product card: pre-rendered by Astro pages (no React shipped) and rendered live by the search and featured islands. */
 export default function ProductCard({
   product,
   headingLevel = 3,

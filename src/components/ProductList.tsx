@@ -1,7 +1,7 @@
 import type { CardProduct } from '../lib/fields.ts';
-import ProductCard from './ProductCard.tsx';
+import ProductCard, { type ProductCardProps } from './ProductCard.tsx';
 
-export interface ProductListProps {
+export type ProductListProps = Pick<ProductCardProps, 'headingLevel' | 'showAdd' | 'sharedStepper'> & {
   products: readonly CardProduct[];
   /** `grid` (2 to 4 columns) or `row` (one horizontally scrolling row). */
   layout?: 'grid' | 'row';
@@ -9,12 +9,8 @@ export interface ProductListProps {
   eager?: number;
   /** The first card's image is the page's largest content (the search results): fetched before any other (`fetchpriority="high"`). */
   firstHigh?: boolean;
-  headingLevel?: 2 | 3 | 4;
-  showAdd?: boolean;
-  /** See ProductCard. */
-  sharedStepper?: boolean;
   id?: string;
-}
+};
 
 const LAYOUT = {
   grid: { list: 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4', item: undefined },

@@ -12,11 +12,7 @@ export interface SearchFiltersProps {
   onClose: () => void;
 }
 
-/**
- * The filter button's panel: sort (relevance, price low to high, high to low, unit price) and "In stock only". Off by
- * default: a product out of stock is still found (listed last, marked "Out of stock", as the category pages show it),
- * so a shopper looking for it learns it is out rather than that it does not exist; the switch hides such products.
- */
+/** The filter button's panel: sort and "In stock only" (why off by default: docs/architecture.md, "Storefront UI"). */
 export default function SearchFilters({ id, sort, onSort, inStock, onInStock, onClose }: SearchFiltersProps) {
   const panel = useRef<HTMLDivElement>(null);
 

@@ -1,30 +1,12 @@
+import type { CouponTotals } from '../lib/coupons.ts';
 import { formatPaise } from '../lib/format.ts';
-
-export interface TotalsTableProps {
-  subtotalPaise: number;
-  deliveryFeePaise: number;
-  totalPaise: number;
-  /** The applied coupon's code, what it takes off the total and the cashback it credits after delivery (paise). */
-  couponCode?: string | null | undefined;
-  discountPaise?: number | undefined;
-  cashbackPaise?: number | undefined;
-}
 
 const row = 'flex justify-between gap-4';
 const good = 'font-semibold text-brand-700 dark:text-brand-100';
 
-/**
- * Subtotal, delivery fee ("FREE" when nothing is charged), the coupon's discount, total, and a coupon's cashback
- * below the total (credited after delivery, not taken off what is paid): the summary of the cart, checkout and orders.
- */
-export default function TotalsTable({
-  subtotalPaise,
-  deliveryFeePaise,
-  totalPaise,
-  couponCode,
-  discountPaise = 0,
-  cashbackPaise = 0,
-}: TotalsTableProps) {
+/** The totals of the cart, checkout and orders; a coupon's cashback comes below the total (credited after delivery). */
+export default function TotalsTable(totals: CouponTotals) {
+  const { subtotalPaise, deliveryFeePaise, totalPaise, couponCode, discountPaise, cashbackPaise } = totals;
   return (
     <dl className="space-y-2 text-sm">
       <div className={row}>

@@ -1,16 +1,7 @@
 import { fillSite } from '../lib/site.ts';
 import type { IconName } from './icons.ts';
 
-/** A value of the about page. */
-export interface AboutValue {
-  title: string;
-  text: string;
-  /** The value's icon (src/data/icons.ts), named by `iconLabel`. */
-  icon: IconName;
-  iconLabel: string;
-}
-
-/** The about page's copy (spec sections 1 and 2). */
+/** The about page's copy (spec sections 1 and 2); each value's icon (src/data/icons.ts) is named by its `iconLabel`. */
 export const about = {
   welcome: fillSite('Welcome to {product}'),
   intro: fillSite(
@@ -39,7 +30,7 @@ export const about = {
       icon: 'users',
       iconLabel: 'People',
     },
-  ] satisfies AboutValue[],
+  ] satisfies { icon: IconName; [field: string]: unknown }[],
   impact: [
     { value: '8 min', label: 'Average delivery time' },
     { value: '50K+', label: 'Happy customers' },

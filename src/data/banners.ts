@@ -1,17 +1,5 @@
-/** A home carousel slide (spec section 3): image, alt, link, title, subtitle, cta. */
-export interface BannerSlide {
-  id: string;
-  /** Bundled 16:9 illustration under public/images/banners/. */
-  image: string;
-  alt: string;
-  link: string;
-  title: string;
-  subtitle: string;
-  cta: string;
-}
-
-/** The three slides of the home carousel, with the spec's links and call-to-action labels. */
-export const bannerSlides: readonly BannerSlide[] = [
+/** The home carousel's three slides (spec section 3), with the spec's links and call-to-action labels; 16:9 illustrations. */
+export const bannerSlides = [
   {
     id: 'quick-delivery',
     image: '/images/banners/quick-delivery.svg',
@@ -40,6 +28,8 @@ export const bannerSlides: readonly BannerSlide[] = [
     cta: 'See How It Works',
   },
 ];
+
+export type BannerSlide = (typeof bannerSlides)[number];
 
 /** The carousel's advance interval (spec section 9). */
 export const CAROUSEL_INTERVAL_MS = 5000;

@@ -6,24 +6,11 @@ import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 export const FAQ_CATEGORIES = ['Orders', 'Delivery', 'Payments'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
-/** A sample FAQ (spec section 3): id, question, answer, category. */
-export interface Faq {
-  id: string;
-  question: string;
-  answer: string;
-  category: FaqCategory;
-}
-
 const fee = formatPaise(DELIVERY_FEE_PAISE);
 const threshold = formatPaise(FREE_DELIVERY_ABOVE_PAISE);
 
-/**
- * The six questions. The spec's FAQ quotes free delivery above ₹500, fees of ₹30-₹50 and 30-60 minutes, which
- * contradict the spec's fixed ₹25 fee: the fee here comes from src/lib/pricing.ts and the free-delivery threshold
- * from the FREEDEL coupon (src/lib/coupons.ts), and delivery times follow the site's promise, so the FAQ always says
- * what the cart charges.
- */
-export const faqs: readonly Faq[] = [
+/** The six sample FAQs (spec section 3), amounts from the pricing and coupon rules (docs/architecture.md, "Storefront UI"). */
+export const faqs: readonly { id: string; question: string; answer: string; category: FaqCategory }[] = [
   {
     id: 'place-order',
     category: 'Orders',

@@ -1,19 +1,8 @@
 import { fillSite } from '../lib/site.ts';
 import type { IconName } from './icons.ts';
 
-/** A home page feature card (spec section 1): id, title, subtitle, icon and colour classes. */
-export interface FeatureCard {
-  id: string;
-  title: string;
-  subtitle: string;
-  /** The card's icon (src/data/icons.ts). */
-  icon: IconName;
-  /** Tailwind classes for the icon tile, both themes. */
-  color: string;
-}
-
-/** The four static feature cards of the home page. */
-export const featureCards: readonly FeatureCard[] = [
+/** The home page's four feature cards (spec section 1); `color`: Tailwind classes for the icon tile, both themes. */
+export const featureCards = [
   {
     id: 'fast-delivery',
     title: 'Lightning-Fast Delivery',
@@ -42,4 +31,4 @@ export const featureCards: readonly FeatureCard[] = [
     icon: 'money',
     color: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-100',
   },
-];
+] satisfies readonly { icon: IconName; [field: string]: unknown }[];

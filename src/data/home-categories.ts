@@ -1,7 +1,4 @@
-/**
- * A home "Shop by Category" entry (spec section 3). Entries come from the catalogue's top-level categories (`homeCategories` in
- * src/lib/catalogue/storefront.ts); the spec's ten are what the sample produces.
- */
+/** A home "Shop by Category" entry (spec section 3), from a top-level category (`homeCategories` in storefront.ts). */
 export interface HomeCategory {
   id: string;
   name: string;

@@ -1,7 +1,5 @@
-/**
- * The home page's fixed product rows (spec section 2): sample-catalogue ids, each with a discount so its card shows the badge. Rows
- * are filled up from the catalogue where it lacks them (`homeProductRows` in src/lib/catalogue/storefront.ts).
- */
+// The home page's fixed product rows (spec section 2): sample ids, each discounted so its card shows the badge; filled up
+// from the catalogue where it lacks them (`homeProductRows` in src/lib/catalogue/storefront.ts).
 
 /** "Popular Right Now": four fixed products. */
 export const POPULAR_PRODUCT_IDS: readonly string[] = [

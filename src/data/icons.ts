@@ -1,7 +1,4 @@
-/**
- * The site's icons: 24 x 24 stroke paths drawn in the text colour (so both themes get them right), bundled with the
- * site. No emoji: a phone or desktop without an emoji font would show empty boxes. Rendered by Icon.astro.
- */
+/** The site's icons: 24 x 24 stroke paths in the text colour. No emoji: without an emoji font they show as empty boxes. */
 export const ICONS = {
   home: 'M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm9 16-3.5-3.5',
@@ -40,5 +37,4 @@ export const ICONS = {
   close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
-/** The name of one of the site's icons. */
 export type IconName = keyof typeof ICONS;

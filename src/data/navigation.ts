@@ -1,7 +1,4 @@
-/**
- * The site's link lists (navigation.json): the bottom navigation, the account and settings menus, the help topics
- * and the offline page's links, in the spec's order. Checked here, at build time, so a misspelt icon fails the build.
- */
+// The site's link lists (navigation.json), in the spec's order; checked at build time, so a misspelt icon fails the build.
 import navigation from './navigation.json' with { type: 'json' };
 import { ICONS, type IconName } from './icons.ts';
 

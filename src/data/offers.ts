@@ -4,20 +4,6 @@ import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 import type { IconName } from './icons.ts';
 import offerWords from './sample-offers.json' with { type: 'json' };
 
-/** A card of the home offers strip (spec section 3: id, title, subtitle, colour, icon), with the code "Claim Now" applies. */
-export interface OfferCard {
-  id: string;
-  title: string;
-  subtitle: string;
-  /** Tailwind classes for the card, both themes (AA contrast for its text). */
-  color: string;
-  /** The card's icon (src/data/icons.ts), named by `iconLabel`. */
-  icon: IconName;
-  iconLabel: string;
-  /** The coupon "Claim Now" applies (src/lib/coupons.ts). */
-  code: CouponCode;
-}
-
 const minimumOf = (code: CouponCode): number => COUPON_RULES[code].minimum?.paise ?? 0;
 const capOf = (code: CouponCode): number | null => {
   const benefit = COUPON_RULES[code].benefit;
@@ -25,10 +11,10 @@ const capOf = (code: CouponCode): number | null => {
 };
 
 /**
- * The home strip: the spec's three offers (first order, SAVE100 cashback, free delivery) and the two other coupons,
- * each with its code. Amounts come from the coupon rules, so the strip never promises other than checkout gives.
+ * The home strip (spec section 3): the spec's three offers and the two other coupons, each with the code "Claim Now" applies;
+ * amounts from the coupon rules, so the strip never promises other than checkout gives. `color`: AA contrast, both themes.
  */
-export const offerCards: readonly OfferCard[] = [
+export const offerCards = [
   {
     id: 'first-order',
     title: 'Flat 50% off',
@@ -74,7 +60,9 @@ export const offerCards: readonly OfferCard[] = [
     iconLabel: 'Box',
     code: 'BULK20',
   },
-];
+] satisfies readonly { icon: IconName; code: CouponCode; [field: string]: unknown }[];
+
+export type OfferCard = (typeof offerCards)[number];
 
 /** The four kinds of sample offer (spec section 3). */
 const OFFER_TYPES = ['new-user', 'flash-sale', 'delivery', 'bulk'] as const;
@@ -82,37 +70,14 @@ export type OfferType = (typeof OFFER_TYPES)[number];
 
 const isOfferType = (type: string): type is OfferType => (OFFER_TYPES as readonly string[]).includes(type);
 
-/** A sample offer of the offers page (spec section 3). Money in rupees. */
-export interface SampleOffer {
-  id: string;
-  title: string;
-  description: string;
-  discount: string;
-  code: string;
-  /** ISO date, last day the offer is valid. */
-  validUntil: string;
-  /** Minimum order in paise, or null when the offer has none. */
-  minOrderPaise: number | null;
-  /** Largest discount in paise, or null when uncapped. */
-  maxDiscountPaise: number | null;
-  /** The offer's icon (src/data/icons.ts), named by `imageLabel`. */
-  image: IconName;
-  imageLabel: string;
-  type: OfferType;
-}
-
 /** A sample offer's words (sample-offers.json); the amounts in `{freeDeliveryAbove}` and `{deliveryFee}` are filled in. */
 const OFFER_WORDS: Readonly<Record<string, string>> = {
   freeDeliveryAbove: formatPaise(FREE_DELIVERY_ABOVE_PAISE),
   deliveryFee: formatPaise(DELIVERY_FEE_PAISE),
 };
 
-/**
- * The four sample offers of the spec (section 9): their words from sample-offers.json; the minimum and cap from the
- * coupon rules they describe (src/lib/coupons.ts) and the icon from the strip's card, so the offers page, the home
- * strip and checkout agree. Checked at build time: an unknown code fails the build.
- */
-export const sampleOffers: readonly SampleOffer[] = offerWords.map((words) => {
+/** The spec's four sample offers (section 9), amounts from their coupon rules; an unknown code or type fails the build. */
+export const sampleOffers = offerWords.map((words) => {
   const { code, type } = words;
   const card = offerCards.find((candidate) => candidate.code === code);
   if (!isCouponCode(code) || !card) throw new Error(`sample-offers.json: "${words.id}" names an unknown coupon "${code}"`);

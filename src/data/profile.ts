@@ -9,44 +9,16 @@ export const guestUser = {
   dateOfBirth: '',
 } as const;
 
-/** A saved card (sample). */
-export interface PaymentMethod {
-  id: string;
-  type: 'visa' | 'mastercard';
-  last4: string;
-  expiry: string;
-  name: string;
-  isDefault: boolean;
-}
-
-/** Sample payment methods. */
-export const paymentMethods: readonly PaymentMethod[] = [
+/** Sample saved cards. */
+export const paymentMethods = [
   { id: 'card-1', type: 'visa', last4: '4242', expiry: '12/27', name: 'Guest User', isDefault: true },
   { id: 'card-2', type: 'mastercard', last4: '5454', expiry: '08/26', name: 'Guest User', isDefault: false },
-];
+] as const;
 
-/** A saved address (sample). */
-export interface SavedAddress {
-  id: string;
-  type: 'home' | 'work';
-  label: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  phone: string;
-  isDefault: boolean;
-}
-
-/**
- * The sample addresses: a home and a work address in the shop's default delivery area (the header's), so the
- * "Deliver to" quick picks are served and no address names a city the shop does not deliver to. None when the
- * catalogue delivers nowhere. The delivery areas have no state, so neither have these.
- */
-export function sampleAddresses(place: { area: string; city: string; pincode: string } | null): SavedAddress[] {
+/** A home and a work address in the default delivery area, so "Deliver to" picks are served (areas have no state). */
+export function sampleAddresses(place: { area: string; city: string; pincode: string } | null) {
   if (!place) return [];
-  const at = (id: string, type: SavedAddress['type'], label: string, street: string, isDefault: boolean): SavedAddress => ({
+  const at = (id: string, type: 'home' | 'work', label: string, street: string, isDefault: boolean) => ({
     id,
     type,
     label,

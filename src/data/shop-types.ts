@@ -1,20 +1,8 @@
 import type { ShopType } from '../lib/catalogue/rows.ts';
 import type { IconName } from './icons.ts';
 
-/** A shop type of the shops screen. */
-export interface ShopTypeEntry {
-  type: ShopType;
-  name: string;
-  /** The spec's shop count for the type (static copy, not counted from the stores table). */
-  count: number;
-  /** The type's icon (src/data/icons.ts), named by `iconLabel`. */
-  icon: IconName;
-  iconLabel: string;
-  blurb: string;
-}
-
-/** The shops screen's four fixed shop types (spec section 2), linking to /shop/{type}. */
-export const SHOP_TYPES: readonly ShopTypeEntry[] = [
+/** The shops screen's four fixed shop types (spec section 2), linking to /shop/{type}; `count` is the spec's static copy. */
+export const SHOP_TYPES = [
   {
     type: 'grocery',
     name: 'Grocery',
@@ -33,4 +21,4 @@ export const SHOP_TYPES: readonly ShopTypeEntry[] = [
     iconLabel: 'Electric plug',
     blurb: 'Chargers, batteries and small gadgets',
   },
-];
+] satisfies readonly { type: ShopType; icon: IconName; [field: string]: unknown }[];

@@ -4,13 +4,12 @@ import { recentlyBought, type Order } from '../lib/orders.ts';
 import '../browser/cart-control.ts';
 import { $placedOrders } from '../stores/orders.ts';
 
-const NONE: Order[] = [];
 // The pre-rendered home page knows no orders: the row appears once the orders placed in this browser are read.
-const serverOrders = () => NONE;
+const NONE: Order[] = [];
 
 /** "Buy again" on home: the products of the shopper's own orders, most recently bought first, with ADD steppers; nothing when there are none. */
 export default function BuyAgain() {
-  const products = recentlyBought(useStore($placedOrders, { ssr: serverOrders }));
+  const products = recentlyBought(useStore($placedOrders, { ssr: () => NONE }));
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="buy-again" className="mt-8">

@@ -14,25 +14,18 @@ import CouponField from '../components/CouponField.tsx';
 import TotalsTable from '../components/TotalsTable.tsx';
 import ProductThumb from '../components/ProductThumb.tsx';
 
-const EMPTY_ADDRESS: CheckoutAddress = { address_line_1: '', city: '', state: '', postal_code: '' };
-
-const FIELDS: readonly { name: keyof CheckoutAddress; label: string; autoComplete: string; required?: boolean }[] = [
+const FIELDS: readonly { name: keyof CheckoutAddress; label: string; autoComplete: string; required?: boolean; inputMode?: 'numeric' }[] = [
   { name: 'address_line_1', label: 'Address Line 1', autoComplete: 'address-line1', required: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code' },
+  { name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code', inputMode: 'numeric' },
 ];
 
-const input = 'mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900';
-
-/**
- * Checkout (rendered in the browser only): delivery address (address_line_1 required), Cash on Delivery, the order
- * summary and "Place Order" -> "Processing..." for the simulated 2 s -> cart cleared, "Order Placed!", /orders.
- */
+/** Checkout (rendered in the browser only): address, Cash on Delivery, summary and "Place Order" (simulated, 2 s). */
 export default function Checkout() {
   const items = useStore($cartItems);
   const totals = useStore($couponTotals);
-  const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
+  const [address, setAddress] = useState<CheckoutAddress>({ address_line_1: '', city: '', state: '', postal_code: '' });
   const [processing, setProcessing] = useState(false);
   // Why the postal code is refused (not a pincode, or not served), tied to its field.
   const [pincodeProblem, setPincodeProblem] = useState<string | null>(null);
@@ -117,14 +110,10 @@ export default function Checkout() {
                     setAddress((a) => ({ ...a, [field.name]: e.target.value }));
                     if (field.name === 'postal_code') setPincodeProblem(null);
                   }}
-                  className={input}
-                  {...(field.name === 'postal_code'
-                    ? {
-                        inputMode: 'numeric' as const,
-                        'aria-invalid': pincodeProblem !== null,
-                        'aria-describedby': `${id}-pincode-problem`,
-                      }
-                    : {})}
+                  className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900"
+                  inputMode={field.inputMode}
+                  aria-invalid={field.name === 'postal_code' ? pincodeProblem !== null : undefined}
+                  aria-describedby={field.name === 'postal_code' ? `${id}-pincode-problem` : undefined}
                 />
                 {field.name === 'postal_code' && (
                   <p

@@ -5,9 +5,8 @@ import { $featuredProducts, retryFeaturedProducts } from '../stores/featured.ts'
 import ProductList from '../components/ProductList.tsx';
 import '../browser/cart-control.ts';
 
-const LOADING: FetcherValue<CardProduct[]> = { loading: true };
 // The pre-rendered HTML (and the hydration render) is the skeleton; the live list follows.
-const serverValue = () => LOADING;
+const LOADING: FetcherValue<CardProduct[]> = { loading: true };
 
 /** How many skeleton cards stand in while the list loads (the list's limit). */
 const SKELETON_CARDS = 8;
@@ -19,7 +18,7 @@ export default function FeaturedList() {
 }
 
 function LiveFeaturedList() {
-  const { data, error } = useStore($featuredProducts, { ssr: serverValue }) as FetcherValue<CardProduct[]>;
+  const { data, error } = useStore($featuredProducts, { ssr: () => LOADING }) as FetcherValue<CardProduct[]>;
 
   if (data === undefined && error !== undefined) {
     return (

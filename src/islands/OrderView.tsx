@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { sampleOrderIds } from '../data/orders.ts';
-import type { CartProductInput } from '../lib/fields.ts';
 import { orderLocation } from '../lib/order-paths.ts';
 import { $placedOrders, findOrder } from '../stores/orders.ts';
-import OrderDetail from '../components/OrderDetail.tsx';
+import OrderDetail, { type OrderDetailProps } from '../components/OrderDetail.tsx';
 
 /** Reads the order id of this location, putting the `/orders/{id}` URL back when the 404 page handed it over. */
 function readOrderId(): string {
@@ -13,11 +12,8 @@ function readOrderId(): string {
   return id;
 }
 
-/**
- * The order at /orders/{id} (one placed in this browser, or a sample); says so when there is no such order.
- * `sampleKnown`: the build's catalogue rows of the sample orders' products ("Reorder Items" availability).
- */
-export default function OrderView({ sampleKnown }: { sampleKnown?: Readonly<Record<string, CartProductInput>> }) {
+/** The order at /orders/{id} (placed in this browser, or a sample; `sampleKnown`: the samples' catalogue rows), or "not found". */
+export default function OrderView({ sampleKnown }: { sampleKnown?: OrderDetailProps['known'] }) {
   const placed = useStore($placedOrders);
   const [id] = useState(readOrderId);
   const order = id ? findOrder(id, placed) : null;

@@ -5,15 +5,14 @@ import { $placedOrders, allOrders } from '../stores/orders.ts';
 import ProductThumb from '../components/ProductThumb.tsx';
 import OrderStatusBadge from '../components/OrderStatusBadge.tsx';
 
-const NONE: Order[] = [];
 // Pre-rendered with the sample orders only; the orders placed in this browser join at the top once hydrated.
-const serverOrders = () => NONE;
+const NONE: Order[] = [];
 /** How many of an order's items its card pictures. */
 const THUMBS = 4;
 
 /** The orders list: cards with id, status, the first items' pictures, total, item count, date and delivery time; "No orders yet" when empty. */
 export default function OrdersList() {
-  const orders = allOrders(useStore($placedOrders, { ssr: serverOrders }));
+  const orders = allOrders(useStore($placedOrders, { ssr: () => NONE }));
 
   if (orders.length === 0) {
     return (

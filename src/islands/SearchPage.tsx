@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import SearchCorrection from '../components/SearchCorrection.tsx';
 import { correctedText } from '../lib/search/correction.ts';
 import {
@@ -19,19 +19,14 @@ import SearchFilters from '../components/SearchFilters.tsx';
 import SearchIdle from '../components/SearchIdle.tsx';
 import SearchSkeleton from '../components/SearchSkeleton.tsx';
 import { useAnnouncement } from './search/useAnnouncement.tsx';
-import { useArrivalReveal } from './search/useArrivalReveal.tsx';
-import { useFilterPanel } from './search/useFilterPanel.tsx';
 import { useMoreResults } from './search/useMoreResults.tsx';
 import { useResultsMeasure } from './search/useResultsMeasure.tsx';
 import { useSearchQuery } from './search/useSearchQuery.tsx';
 import { useSearchResults } from './search/useSearchResults.tsx';
 
 /**
- * The /search island: the box (autofocused, clear button, filter button), category chips that filter, trending
- * searches and popular categories before typing, then the skeleton and up to 50 product tiles with ADD buttons,
- * or the empty state. The state lives in the URL; only the latest query's answer is ever rendered. The chips and tiles
- * are the catalogue's (the page passes them: src/lib/catalogue/storefront.ts); the spec's by default. What it does
- * lives in its hooks (./search/), one concern each; this component composes them and renders.
+ * The /search island: box, category chips, the idle view, then skeleton and up to 50 cards or the empty state. The state
+ * lives in the URL; only the latest query's answer is rendered. Chips and tiles are the catalogue's (storefront.ts).
  */
 export default function SearchPage({
   chips = CATEGORY_CHIPS,
@@ -44,11 +39,20 @@ export default function SearchPage({
   // The box is autofocused: the search is about to be used, so Pagefind starts loading now.
   useEffect(warmSearch, []);
   const [view, setView] = useSearchResults(state, inputAtRef);
-  useArrivalReveal(ready, view, state);
+  // Arriving with a query, the "before typing" view stays hidden (search.astro) until the search's own view replaces it.
+  const arriving = ready && view.status === 'idle' && (state.q.trim() !== '' || state.cat !== 'all');
+  useEffect(() => {
+    if (ready && !arriving) delete document.documentElement.dataset['searchPending'];
+  }, [ready, arriving]);
   const sentinelRef = useMoreResults(view, setView);
   useResultsMeasure(view);
   const announcement = useAnnouncement(view);
-  const [filtersOpen, toggleFilters, closeFilters, filterButtonRef] = useFilterPanel();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filterButtonRef.current?.focus();
+  };
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const q = event.target.value.slice(0, MAX_INPUT_LENGTH);
@@ -56,13 +60,9 @@ export default function SearchPage({
     update({ q }, 'typing');
   };
 
-  const pickTrending = (q: string) => {
+  /** A trending search picked, or the box cleared: a new history entry, and the box keeps focus. */
+  const setQuery = (q: string) => {
     update({ q }, 'push');
-    inputRef.current?.focus();
-  };
-
-  const clear = () => {
-    update({ q: '' }, 'push');
     inputRef.current?.focus();
   };
 
@@ -70,8 +70,6 @@ export default function SearchPage({
   const settled = shownAnswer(view);
   const busy = view.status === 'loading';
   const chipLabel = chips.find((c) => c.id === state.cat)?.label ?? 'All';
-  const dataState = view.status === 'loading' ? 'loading' : view.status;
-  const current = answersNow(view, state);
 
   return (
     <div className="pt-4" data-search-ready={ready || undefined}>
@@ -119,7 +117,7 @@ export default function SearchPage({
           {state.q && (
             <button
               type="button"
-              onClick={clear}
+              onClick={() => setQuery('')}
               aria-label="Clear search"
               className="absolute top-1/2 right-1.5 grid size-9 -translate-y-1/2 place-items-center rounded-full text-gray-600 hover:bg-gray-200 dark:text-gray-300 dark:hover:bg-gray-800"
             >
@@ -134,7 +132,7 @@ export default function SearchPage({
           type="button"
           aria-expanded={filtersOpen}
           aria-controls="search-filters"
-          onClick={toggleFilters}
+          onClick={() => setFiltersOpen((open) => !open)}
           className="relative grid size-12 shrink-0 place-items-center rounded-xl border border-gray-300 text-gray-700 hover:border-brand-600 aria-expanded:border-brand-600 aria-expanded:text-brand-700 dark:border-gray-700 dark:text-gray-200 dark:aria-expanded:text-brand-100"
         >
           <span className="sr-only">
@@ -185,14 +183,14 @@ export default function SearchPage({
       <div
         id="search-results"
         className="mt-4"
-        data-search-state={dataState}
+        data-search-state={view.status}
         data-search-query={view.status === 'idle' ? '' : view.query}
         data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
         data-search-out-of-stock={view.status === 'results' && view.allOutOfStock ? 'all' : undefined}
-        data-search-current={String(current)}
+        data-search-current={String(answersNow(view, state))}
         aria-busy={busy || undefined}
       >
-        {view.status === 'idle' && <SearchIdle onPick={pickTrending} tiles={tiles} />}
+        {view.status === 'idle' && <SearchIdle onPick={setQuery} tiles={tiles} />}
         {view.status === 'loading' && view.showSkeleton && (
           <>
             <p className="sr-only">Searching…</p>
@@ -203,14 +201,12 @@ export default function SearchPage({
           <section aria-labelledby="results-heading" className={busy ? 'opacity-60 transition-opacity' : undefined}>
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3">
               <h2 id="results-heading" className="text-base font-bold">
-                {settled.correction ? (
+                {settled.correction || state.q.trim() ? (
                   <>
-                    Showing results for <q className="break-all">{correctedText(settled.query, settled.correction.changes)}</q>
-                    {state.cat !== 'all' && <> in {chipLabel}</>}
-                  </>
-                ) : state.q.trim() ? (
-                  <>
-                    Results for <q className="break-all">{state.q.trim()}</q>
+                    {settled.correction ? 'Showing results for' : 'Results for'}{' '}
+                    <q className="break-all">
+                      {settled.correction ? correctedText(settled.query, settled.correction.changes) : state.q.trim()}
+                    </q>
                     {state.cat !== 'all' && <> in {chipLabel}</>}
                   </>
                 ) : (
@@ -266,19 +262,14 @@ export default function SearchPage({
         )}
         {settled?.status === 'error' && (
           <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center dark:border-red-900 dark:bg-red-950">
-            {settled.offline ? (
-              <>
-                <p className="font-semibold text-red-800 dark:text-red-100">Search needs a connection</p>
-                <p className="mt-1 text-sm text-red-800 dark:text-red-200">
-                  You are offline. Categories and products you have visited still open.
-                </p>
-              </>
-            ) : (
-              <>
-                <p className="font-semibold text-red-800 dark:text-red-100">Search is unavailable right now</p>
-                <p className="mt-1 text-sm text-red-800 dark:text-red-200">Please check your connection and try again.</p>
-              </>
-            )}
+            <p className="font-semibold text-red-800 dark:text-red-100">
+              {settled.offline ? 'Search needs a connection' : 'Search is unavailable right now'}
+            </p>
+            <p className="mt-1 text-sm text-red-800 dark:text-red-200">
+              {settled.offline
+                ? 'You are offline. Categories and products you have visited still open.'
+                : 'Please check your connection and try again.'}
+            </p>
             <button
               type="button"
               onClick={retry}

@@ -53,11 +53,8 @@ function addedText(name: string, quantity: number): string {
 }
 
 /**
- * Adds `quantity` (default 1) of a product (spec section 4). A product already in the cart rises by that many,
- * up to MAX_LINE_QUANTITY. Otherwise the product is read first (live price and availability when Supabase is
- * configured) while its id is in `$cartAdding` (the spec's loading flag); a product that is no longer available is not added. Shows "Added to
- * Cart" naming the product; on failure the destructive "Error" / "Failed to add item to cart" and the error
- * logged. Resolves true when the cart changed.
+ * Adds `quantity` of a product (spec section 4), up to MAX_LINE_QUANTITY a line. A new line's product is read first (live
+ * when Supabase is configured) while in `$cartAdding`; an unavailable one is not added. Resolves true when the cart changed.
  */
 export async function addToCart(product: CartProductInput, quantity = 1): Promise<boolean> {
   const wanted = readQuantity(quantity);
@@ -111,11 +108,7 @@ export interface AddEntriesResult {
   skipped: string[];
 }
 
-/**
- * Adds several products at once (reorder: each product and how many, as its order line had): each is read like
- * `addToCart` reads it, unavailable ones are left out, and the cart is written once. Throws when a read fails, so
- * the caller reports one error.
- */
+/** Adds several products (a reorder), each read like `addToCart`, unavailable ones left out; throws when a read fails. */
 export async function addEntriesToCart(entries: readonly { product: CartProductInput; quantity: number }[]): Promise<AddEntriesResult> {
   const result: AddEntriesResult = { added: [], skipped: [] };
   const ready: { product: CartProduct; quantity: number }[] = [];
@@ -143,12 +136,10 @@ export function updateQuantity(productId: string, quantity: number): void {
   else writeCart($cartItems.get().map((item) => (item.product_id === productId ? { ...item, quantity: q } : item)));
 }
 
-/** Drops a line. */
 export function removeFromCart(productId: string): void {
   writeCart($cartItems.get().filter((item) => item.product_id !== productId));
 }
 
-/** Empties the cart. */
 export function clearCart(): void {
   writeCart([]);
 }

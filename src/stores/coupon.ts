@@ -10,11 +10,7 @@ export const $couponCode = persistentAtom<string>(COUPON_KEY, '', {
   decode: (raw) => (isCouponCode(raw) ? raw : ''),
 });
 
-/**
- * Applies a code: one of ours replaces the one held (one coupon per order) and is kept even when the cart does not
- * qualify yet (src/stores/coupon-totals.ts says what is missing); anything else changes nothing. Returns the code
- * kept, or null.
- */
+/** Applies one of our codes (replacing the one held), even when the cart does not qualify yet; returns it, or null. */
 export function applyCoupon(text: string): string | null {
   const code = normalizeCode(text);
   if (code === null || !isCouponCode(code)) return null;
@@ -22,7 +18,6 @@ export function applyCoupon(text: string): string | null {
   return code;
 }
 
-/** Removes the applied code. */
 export function removeCoupon(): void {
   $couponCode.set('');
 }

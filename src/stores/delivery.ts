@@ -32,7 +32,6 @@ export const $deliveryArea = persistentAtom<ServedArea | undefined>(DELIVERY_ARE
   decode: decodeDeliveryArea,
 });
 
-/** Delivers to `area` from now on. */
 export function chooseDeliveryArea(area: ServedArea): void {
   $deliveryArea.set({ ...area });
 }
@@ -58,10 +57,7 @@ export function loadServiceabilityTable(): Promise<ServedArea[]> {
   return table;
 }
 
-/**
- * Re-reads the stored area against the current table: its delivery time may have changed, or it may no longer be
- * served (or was never served: storage is user input), in which case the default location comes back.
- */
+/** Re-reads the stored area against the table (storage is user input); one no longer served gives way to the default. */
 export async function refreshDeliveryArea(): Promise<void> {
   const chosen = $deliveryArea.get();
   if (!chosen) return;

@@ -11,10 +11,6 @@ export const FEATURED_KEPT_MS = 10 * 60_000;
 
 const [createFetcherStore] = nanoquery({ dedupeTime: FEATURED_FRESH_MS, cacheLifetime: FEATURED_KEPT_MS });
 
-/**
- * The home page's live featured list: up to 8 available products, from Supabase when configured, else from the
- * build's /data/featured.json. A failed read is logged and left for the shopper to retry (no silent retry loop).
- */
 // A null key part keeps the query idle: pre-rendering the island on the server must not fetch anything.
 const $inBrowser = atom(typeof window === 'undefined' ? null : 'browser');
 
@@ -26,6 +22,7 @@ async function featuredWithPhotos(): Promise<CardProduct[]> {
   return liveImages(rows, built, imageCdn);
 }
 
+/** Home's live featured list, from Supabase or /data/featured.json; a failed read waits for the shopper's retry. */
 export const $featuredProducts = createFetcherStore<CardProduct[]>(['featured-products', $inBrowser], {
   fetcher: featuredWithPhotos,
   onErrorRetry: false,

@@ -50,9 +50,8 @@ export class EmptyCartError extends Error {
 }
 
 /**
- * Places the cart as an order (simulated, no network): waits CHECKOUT_DELAY_MS, stores the order first in
- * `$placedOrders`, then empties the cart. Throws (cart kept) when the cart is empty or the order cannot be saved.
- * `couponCode` is evaluated at the moment of placing: the order takes it only when it applies. Tests shorten the wait and fix the clock.
+ * Places the cart as an order (simulated): waits CHECKOUT_DELAY_MS, saves it, then empties the cart; throws (cart kept)
+ * when it cannot. `couponCode` counts only if it applies at that moment. Tests shorten the wait and fix the clock.
  */
 export async function placeOrder(
   address: CheckoutAddress,
@@ -73,11 +72,7 @@ export async function placeOrder(
   return order;
 }
 
-/**
- * Puts an order's items back in the cart, each read like "add to cart" (live price and availability when Supabase
- * is configured). `known` is the catalogue as the page knows it (the build's rows for these items): an item it
- * lacks or marks unavailable is left out; without it the order's own lines are used.
- */
+/** Puts an order's items back in the cart; with `known` (the build's rows), an item it lacks or marks unavailable is skipped. */
 export function reorder(order: Order, known?: Readonly<Record<string, CartProductInput>>): Promise<AddEntriesResult> {
   return addEntriesToCart(
     order.items.map((item) => ({

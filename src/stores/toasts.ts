@@ -55,12 +55,10 @@ function startTimer(id: number): void {
 }
 
 function clearTimer(id: number): void {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
+  clearTimeout(timers.get(id));
   timers.delete(id);
 }
 
-/** Closes a notice now. */
 export function dismissToast(id: number): void {
   clearTimer(id);
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));

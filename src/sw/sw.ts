@@ -1,25 +1,11 @@
 /// <reference lib="webworker" />
-/**
- * The site's service worker (bundled and given its precache manifest by scripts/build-sw.ts after each build).
- *
- * - Precache: the hashed assets of this build (/_astro/), the pages a shopper needs first (home, cart, checkout,
- *   orders, search, offline) and the icons. Old precache entries go when a new worker activates.
- * - Pages: network first with a short timeout; the last copy seen (or the precached one) when the network fails or
- *   is slow; the offline page for a page never visited. Visited pages are kept, at most MAX_PAGES, 200s only.
- * - Releases never mix: saved pages and assets are named for the code release (a hash of the /_astro/ URLs) and the
- *   caches of other releases are deleted when this worker activates. A new worker waits until the shopper accepts
- *   the "update ready" notice (SKIP_WAITING message) or every tab of the old release is closed.
- * - Search (Pagefind): hashed chunks cache-first, the rest network-first, so search works offline once loaded.
- * - Reads: the build's /data/*.json and Supabase table reads network-first, kept 10 minutes at most (spec section 7),
- *   200s only. Nothing else from Supabase (auth, storage, realtime) is touched.
- */
+// The site's service worker (precache manifest added by scripts/build-sw.ts). Why: docs/architecture.md, "The service worker".
 import { clientsClaim } from 'workbox-core';
-import type { WorkboxPlugin } from 'workbox-core/types.js';
+import type { RouteMatchCallback, WorkboxPlugin } from 'workbox-core/types.js';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, PrecacheFallbackPlugin } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import type { RouteMatchCallback } from 'workbox-core/types.js';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { fallbackLookupPlugin, maxAgePlugin, pageKeyPlugin, pathKeyPlugin, supabaseKeyPlugin } from '../lib/pwa/plugins.ts';
 import {

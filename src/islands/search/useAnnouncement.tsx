@@ -1,7 +1,4 @@
-/**
- * What the page's live region tells screen readers: each settled answer (src/lib/search/view.ts announcementFor),
- * half a second after it settles.
- */
+/** What the page's live region tells screen readers: each settled answer (`announcementFor`), half a second after it settles. */
 import { useEffect, useState } from 'react';
 import { announcementFor, isSettled, type SearchView } from '../../lib/search/view.ts';
 
@@ -12,7 +9,6 @@ export function useAnnouncement(view: SearchView): string {
     if (!isSettled(view)) return;
     const timer = setTimeout(() => setAnnouncement(announcementFor(view)), 500);
     return () => clearTimeout(timer);
-    // Only when a new answer settles, not when its remaining cards arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- announces once per settled answer (its key), not on every view object
   }, [settledKey, view.status]);
   return announcement;

@@ -1,7 +1,4 @@
-/**
- * The remaining cards of the current answer (beyond the first, up to the 50 a search shows), loaded a batch at a
- * time as the end of the list comes near: the returned ref goes on an element after the last card.
- */
+/** The current answer's remaining cards (up to 50), a batch at a time as the element after the last card (the ref) nears. */
 import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import { loadCards } from '../../lib/search/pagefind-client.ts';
 import { withMoreCards, type SearchView } from '../../lib/search/view.ts';

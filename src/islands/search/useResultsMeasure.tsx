@@ -1,7 +1,4 @@
-/**
- * Leaves each settled answer in the Performance timeline for scripts/bench/search-speed.ts: a measure from the input event to the
- * answer on screen, `detail` naming the query; the page's first answer also gets FIRST_RESULTS_MEASURE.
- */
+/** Each settled answer as a Performance measure from its input event, for scripts/bench/search-speed.ts (the first twice). */
 import { useEffect, useRef } from 'react';
 import { correctedQuery, isSettled, type SearchView } from '../../lib/search/view.ts';
 
@@ -22,7 +19,6 @@ export function useResultsMeasure(view: SearchView): void {
     } catch {
       // A browser without User Timing level 3: nothing to measure with.
     }
-    // Only when a new answer settles, not when its remaining cards arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- records the timing once per settled answer (its key), not on every view object
   }, [settledKey, view.status]);
 }

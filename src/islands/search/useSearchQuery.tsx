@@ -1,7 +1,4 @@
-/**
- * The search page's state in the URL (src/lib/search/query.ts): read on arrival (keeping letters typed before hydration) and on
- * Back/Forward, written as the shopper types, picks or submits, with the time of each change's input for the benchmark.
- */
+/** The search page's state in the URL: read on arrival and on Back/Forward, written as the shopper types, picks or submits. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_STATE,
@@ -32,19 +29,11 @@ export function useSearchQuery(chips: readonly CategoryChip[]) {
   const writeUrl = useCallback(
     (next: SearchState, mode: UrlMode) => {
       const url = `${location.pathname}${serializeSearchState(next)}`;
-      if (mode === 'typing') {
-        if (typingEntryRef.current) history.replaceState(null, '', url);
-        else if (!sameState(parseSearchState(location.search, chips), next)) history.pushState(null, '', url);
-        typingEntryRef.current = true;
-        clearTimeout(historyTimer.current);
-        historyTimer.current = setTimeout(() => {
-          typingEntryRef.current = false;
-        }, HISTORY_SETTLE_MS);
-        return;
-      }
-      typingEntryRef.current = false;
       clearTimeout(historyTimer.current);
-      if (!sameState(parseSearchState(location.search, chips), next)) history.pushState(null, '', url);
+      if (mode === 'typing' && typingEntryRef.current) history.replaceState(null, '', url);
+      else if (!sameState(parseSearchState(location.search, chips), next)) history.pushState(null, '', url);
+      typingEntryRef.current = mode === 'typing';
+      if (mode === 'typing') historyTimer.current = setTimeout(() => (typingEntryRef.current = false), HISTORY_SETTLE_MS);
     },
     [chips],
   );

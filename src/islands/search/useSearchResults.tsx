@@ -1,7 +1,4 @@
-/**
- * Runs the search each state change asks for (useSearchQuery.tsx) and holds what the page shows (src/lib/search/view.ts): only the
- * latest answer shows; earlier results stay dimmed until a slow answer swaps them for the skeleton; a failure is the error view.
- */
+/** Runs the search each state change asks for and holds the view: only the latest answer shows, earlier ones dimmed meanwhile. */
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { loadedPagefind, loadPagefind, type PagefindApi } from '../../lib/search/pagefind-client.ts';
 import { keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
@@ -21,7 +18,6 @@ export function useSearchResults(
 ): [SearchView, Dispatch<SetStateAction<SearchView>>] {
   const [view, setView] = useState<SearchView>({ status: 'idle' });
   const seqRef = useRef(0);
-  /** The view last rendered (read by the search effect without re-running on every view change). */
   const shownRef = useRef<SearchView>(view);
   // eslint-disable-next-line react-hooks/refs -- the latest rendered view, read by the search effect without re-running it on every view change
   shownRef.current = view;

@@ -2,10 +2,7 @@ import type { APIRoute } from 'astro';
 import { getCatalogue } from '../../lib/catalogue/catalogue.build.ts';
 import { featuredProducts, withTopCategory } from '../../lib/catalogue/model.ts';
 
-/**
- * /data/featured.json: the build's featured products (the spec's read: available, first 8 by id), which the home
- * page's live list fetches when Supabase is not configured. Tests block it to see the error state.
- */
+/** /data/featured.json: the featured products (available, first 8 by id), home's live list without Supabase. */
 export const GET: APIRoute = async () => {
   const model = await getCatalogue();
   const featured = featuredProducts(model.catalogue).map((p) => withTopCategory(model, p));
