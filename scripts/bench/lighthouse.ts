@@ -41,10 +41,7 @@ function failingLines(runs: readonly FailingAudit[][]): string[] {
   );
 }
 
-/**
- * The figures of one Lighthouse result (scores 0-100, ms, bytes) and the audits that lost points; `failing`: one line
- * each, "performance: id (title; 1 of 1 run: 1.2 s)"; `benchmarkIndex`: Lighthouse's CPU benchmark of the machine.
- */
+/** One result's figures (scores 0-100, ms, bytes), its audits that lost points, `benchmarkIndex`: the machine's CPU benchmark. */
 function readLhr(url: string, lhr: Lhr) {
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -83,7 +80,6 @@ function readLhr(url: string, lhr: Lhr) {
   return { result, audits };
 }
 
-/** One run: its figures, or why it failed. */
 type Run = ReturnType<typeof readLhr> | { error: string };
 
 /** The medians over the runs of one page (failed runs are left out and listed under `errors`; `all`: every run). */
@@ -109,10 +105,8 @@ function summarise(url: string, runs: readonly Run[]) {
   };
 }
 
-/** One page's medians over its good runs (scores 0-100, ms, bytes). */
 export type LighthouseResult = ReturnType<typeof summarise>;
 
-/** A page to audit: its name, the origin serving its build and its path. */
 export type AuditedPage = { name: string; origin: string; url: string };
 
 /** Runs Lighthouse `runs` times on each page, pages interleaved (a noisy minute does not hit one page only). */

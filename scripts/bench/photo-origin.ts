@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** Where the photos live on the stand-in's origin, as in a Supabase project's public bucket. */
-export const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
+/** As in a Supabase project's public bucket. */
+const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
 
 /** The hostile or broken answers it gives, by file name under PHOTO_PREFIX. */
 export const HOSTILE_PHOTOS = {
@@ -29,7 +29,6 @@ const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>';
 let texture: Promise<Uint8Array> | undefined;
 
-/** Gaussian noise around mid-grey, raw RGB (`sigma`: its spread). */
 const noise = (width: number, height: number, sigma: number) =>
   sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma } } });
 /** `base` with `grain` (noise around 128) added, each byte clamped: a camera's grain. */
@@ -45,16 +44,12 @@ function photoTexture(): Promise<Uint8Array> {
   return texture;
 }
 
-/** A number from 0 to 1 for `key`, the same every run. */
+/** From 0 to 1, the same every run. */
 function unit(key: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${key}`).digest().readUInt32BE(0) / 0xffffffff;
 }
 
-/**
- * A studio shot of a packet as SVG: a light backdrop, the packet (a gradient in its own colour) with a label of
- * text-like lines, a logo and a shadow. With a camera's grain on top it compresses as a product photo does: large
- * smooth areas, sharp edges and fine detail in the label.
- */
+/** A studio shot of a packet (backdrop, gradient, text-like label, logo, shadow): with grain, compresses as a product photo does. */
 function productShotSvg(width: number, height: number, key: string): string {
   const hue = Math.round(unit(key, 'hue') * 360);
   const [ow, oh] = [width * (0.42 + unit(key, 'ow') * 0.2), height * (0.6 + unit(key, 'oh') * 0.2)];
@@ -98,12 +93,10 @@ async function productShotJpeg(width: number, height: number, key: string): Prom
 }
 
 /**
- * The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name
- * and version); a name ending in `-<W>x<H>.jpg` is exactly that size (at most 1600 px a side). Cut from a mottled
- * texture, the worst case for an encoder (fine detail everywhere, so every width costs its full share of bytes);
- * a name starting with `shot-` is a product shot instead (`productShotSvg`), as most catalogue photos are.
+ * Photo `name` at `version`: 800-1200 px square-ish (`-<W>x<H>.jpg`: exactly that, at most 1600 a side), distinct bytes per name and
+ * version, cut from a mottled texture (an encoder's worst case); `shot-<...>`: a product shot, as most catalogue photos are.
  */
-export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
+async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   const key = `${name}#${version}`;
   const exact = /-(\d{2,4})x(\d{2,4})\.jpe?g$/.exec(name);
   const width = exact ? Math.min(Number(exact[1]), TEXTURE_SIZE) : 800 + Math.round(unit(key, 'w') * 400);
@@ -123,7 +116,7 @@ export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Writes photos `name(i)` for i < count into `dir` (those not there yet), `parallel` at a time. */
+/** Writes the photos `names` not yet in `dir`, `parallel` at a time. */
 export async function writePhotos(dir: string, names: readonly string[], parallel = 2): Promise<void> {
   await mkdir(dir, { recursive: true });
   let next = 0;
@@ -136,24 +129,14 @@ export async function writePhotos(dir: string, names: readonly string[], paralle
   await Promise.all(Array.from({ length: parallel }, worker));
 }
 
-/**
- * A running stand-in: `url(name)` of a photo (a file name under PHOTO_PREFIX), every request so far (`reset` forgets
- * them), `change(name)` gives a photo new bytes at the same URL.
- */
-export interface PhotoOrigin {
-  origin: string;
-  url: (name: string) => string;
-  requests: { path: string; status: number }[];
-  reset: () => void;
-  change: (name: string) => void;
-  close: () => Promise<void>;
-}
+/** A running stand-in: `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL. */
+export type PhotoOrigin = Awaited<ReturnType<typeof startPhotoOrigin>>;
 
 /**
  * Starts the stand-in on 127.0.0.1. `dir`: serve that folder's files (the bench's pre-generated photos) instead of
  * generating them; `cacheControl` of photo answers (default `no-cache`: every build asks again, conditionally).
  */
-export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}): Promise<PhotoOrigin> {
+export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}) {
   const { dir, cacheControl = 'no-cache', port = 0 } = options;
   const versions = new Map<string, number>();
   const cache = new Map<string, Promise<Buffer>>();
@@ -227,10 +210,10 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    url: (name) => `${origin}${PHOTO_PREFIX}${name}`,
+    url: (name: string) => `${origin}${PHOTO_PREFIX}${name}`,
     requests,
     reset: () => void requests.splice(0),
-    change: (name) => void versions.set(name, (versions.get(name) ?? 0) + 1),
+    change: (name: string) => void versions.set(name, (versions.get(name) ?? 0) + 1),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

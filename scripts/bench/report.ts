@@ -1,7 +1,7 @@
 /** Everything `npm run bench` and its parts print, from the figures the measuring modules return. Nothing here measures. */
 import type { FirstLoad } from './browser.ts';
 import { PHASE_NAMES, type BuildResult } from './build.ts';
-import type { BudgetRow } from './budgets.ts';
+import type { checkBudgets } from './budgets.ts';
 import { PAGE_LIMITS } from './largest-pages.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { ResolvedPage } from './pages.ts';
@@ -16,7 +16,6 @@ const s1 = (ms: number | null | undefined) => seconds(ms, 1);
 /** Prints a table whose header is given as 'a|b|c'. */
 const show = (header: string, rows: readonly (readonly string[])[]) => console.log(table(header.split('|'), rows));
 
-/** A section heading. */
 export function heading(title: string): void {
   console.log(`\n== ${title}`);
 }
@@ -127,7 +126,7 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
 }
 
 /** The budget table, its breaches and notes. */
-export function printBudgets(checked: { rows: BudgetRow[]; breaches: string[]; notes: string[] }): void {
+export function printBudgets(checked: Awaited<ReturnType<typeof checkBudgets>>): void {
   const rows = checked.rows.map((r) => [
     r.page,
     kb(r.jsGzip),
@@ -164,7 +163,6 @@ export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLi
   }
 }
 
-/** The search figures of one index. */
 export function printSearch(search: SearchResult): void {
   if ('skipped' in search) {
     console.log(`  skipped — ${search.skipped}`);

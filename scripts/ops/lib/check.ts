@@ -8,16 +8,15 @@ import path from 'node:path';
 import { listFiles } from '../../lib/file-results.ts';
 import type { OpsConfig } from './config.ts';
 
-/** Options of checkRelease. */
-export interface CheckOptions {
+/** `baselinePages`: the live release's, undefined when there is none. */
+interface CheckOptions {
   requiredFiles: string[];
-  /** Pages of the live release; undefined when there is none. */
   baselinePages?: number | undefined;
   maxPageDrop: number;
   force?: boolean | undefined;
 }
 
-/** Counts the .html files under a directory (every page Astro wrote, 404 included). */
+/** The .html files under a directory (every page Astro wrote, 404 included). */
 export async function countPages(dir: string): Promise<number> {
   return (await listFiles(dir, (name) => name.endsWith('.html'))).length;
 }

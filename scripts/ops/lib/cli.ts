@@ -10,7 +10,6 @@ import { parseCommand as parseScriptCommand, usageError } from '../../lib/cli.ts
 
 export { usageError };
 
-/** Exit statuses of the operator commands. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 75, interrupted: 130 } as const;
 
 /** Parses argv with `options` plus --config and --help (scripts/lib/cli.ts: a usage error exits 2, --help exits 0). */

@@ -3,10 +3,8 @@
  * print: never a secret, a signature or a raw request body.
  */
 
-/** Extra data of one event. */
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
-/** Where events go. */
 export interface Logger {
   info(event: string, fields?: LogFields): void;
   warn(event: string, fields?: LogFields): void;

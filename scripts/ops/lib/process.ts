@@ -23,31 +23,25 @@ export function childEnv(projectDir: string, extra: Record<string, string>): Nod
   return env;
 }
 
-/** How a command ended. */
+/** How a command ended; `tail`: the last lines of its output, `stderrTail` of its standard error (where a build says why it stopped). */
 export interface CommandResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
   aborted: boolean;
-  /** The last lines of its output, for the failure message. */
   tail: string[];
-  /** The last lines of its standard error alone (where a build states why it stopped). */
   stderrTail: string[];
 }
 
-/** Options of runCommand. */
+/** `onSpawn` gets the child's pid (also its process group); `onOutput` every chunk, `onStdout`/`onStderr` each stream alone. */
 export interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
-  /** Called with the child's pid (also its process-group id) once it started. */
   onSpawn?: ((pid: number) => void) | undefined;
-  /** Every chunk of stdout and stderr. */
   onOutput?: ((chunk: Buffer) => void) | undefined;
-  /** Every chunk of stdout alone (a command's data, e.g. a file list, never mixed with its log on stderr). */
   onStdout?: ((chunk: Buffer) => void) | undefined;
-  /** Every chunk of stderr alone. */
   onStderr?: ((chunk: Buffer) => void) | undefined;
 }
 
@@ -134,7 +128,7 @@ function signalable(target: number): boolean {
 }
 
 /** Linux: the fields of /proc/<pid>/stat after the command (state first), or undefined when unreadable. */
-function procStat(pid: number | string): string[] | undefined {
+export function procStat(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' are plain.
@@ -162,7 +156,6 @@ export function groupAlive(pgid: number): boolean {
   });
 }
 
-/** Whether a process is alive. */
 export function processAlive(pid: number): boolean {
   if (!signalable(pid)) return false;
   const fields = procStat(pid);

@@ -16,8 +16,8 @@ import { MARKER, RELEASE_ID, releaseFiles } from './releases.ts';
 import { readJson, stateDir } from './state.ts';
 
 /** Upload phases, in order. */
-export type Phase = 'assets' | 'pages' | 'entries';
-export const PHASES: readonly Phase[] = ['assets', 'pages', 'entries'];
+const PHASES = ['assets', 'pages', 'entries'] as const;
+type Phase = (typeof PHASES)[number];
 
 /** Which phase a file of the release belongs to. */
 export function phaseOf(rel: string): Phase {
@@ -31,19 +31,16 @@ export interface PublishResult {
   ok: boolean;
   remote: string;
   releaseId: string;
-  /** Files uploaded per phase (rclone's "Copied" lines). */
   uploaded: Record<Phase, number>;
   deleted: number;
   files: number;
   reason?: string | undefined;
 }
 
-/** Options of publishRelease. */
+/** `signal` stops the running command's process group (a rebuild's build too); `onOutput` hears commands' output as it arrives. */
 export interface PublishOptions {
   log: Logger;
-  /** Aborting stops the running command's process group (a rebuild's build too) and cleans up. */
   signal?: AbortSignal | undefined;
-  /** Commands' output as it arrives: rclone's JSON log lines, a rebuild's build (also in releases/.logs/<id>.log). */
   onOutput?: ((chunk: Buffer) => void) | undefined;
 }
 
@@ -81,11 +78,9 @@ function readRcloneLog(stderr: string) {
 
 const PUBLISHED = 'published.json';
 
-/** What a remote holds, as releases/.state/published.json remembers it. */
-export interface Published {
-  /** The release published to it last: its files are on the target. */
+/** What a remote holds (releases/.state/published.json): the release published last and the one before, kept until the next. */
+interface Published {
   releaseId: string;
-  /** The release published before that one (another id), whose files the target keeps until the next release. */
   previousId?: string | undefined;
 }
 
@@ -95,7 +90,7 @@ function readPublished(config: OpsConfig): Record<string, unknown> {
 }
 
 /** What was last published to `remote` (an entry of the first format, a bare id, has no previous release). */
-export function lastPublished(config: OpsConfig, remote: string): Published | undefined {
+function lastPublished(config: OpsConfig, remote: string): Published | undefined {
   const entry = readPublished(config)[remote];
   const id = (value: unknown) => (typeof value === 'string' && RELEASE_ID.test(value) ? value : undefined);
   if (typeof entry === 'string') return id(entry) ? { releaseId: entry } : undefined;
@@ -127,14 +122,13 @@ export async function publishRelease(
     files: files.length,
   };
   const work = await mkdtemp(path.join(os.tmpdir(), 'thela-publish-'));
-  /** A file in the work folder listing `list`, for rclone's --files-from-raw. */
+  /** For rclone's --files-from-raw. */
   const listFile = async (name: string, list: string[]) => {
     const file = path.join(work, `${name}.txt`);
     await writeFile(file, `${list.join('\n')}\n`);
     return file;
   };
   const env = childEnv(config.projectDir, {});
-  /** Runs rclone; its standard output (data) and standard error (its log) apart. */
   const rclone = async (args: string[]) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
