@@ -1,7 +1,4 @@
-/**
- * First load of each page in Chromium (Pixel 7 viewport, empty cache) until the network is idle for 500 ms, untouched: client:visible
- * islands load only if in the first viewport. Its JS bytes are what the browser really fetched.
- */
+/** First load of each page in Chromium, untouched, to 500 ms of network idle (bench/README.md, "Page weight per page type"). */
 import { chromium, devices, type Request } from '@playwright/test';
 import type { AssetReader } from './static-weight.ts';
 import { addSizes, type Sizes } from './util.ts';

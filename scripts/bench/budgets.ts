@@ -1,7 +1,4 @@
-/**
- * Byte budgets per page type (bench/budgets.json), checked statically: gzipped JS of all the page's islands whatever their client:
- * directive, and gzipped first-render bytes. The issue's hard targets are enforced beside them.
- */
+/** Byte budgets per page type (bench/budgets.json), checked statically, with the hard targets beside them (bench/README.md). */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_TYPES, resolvePages } from './pages.ts';

@@ -1,7 +1,4 @@
-/**
- * Build scale: `node scripts/build.ts` (the one build sequence) under the shared build lock, its process tree's memory
- * and CPU sampled per step, its log read for the step times and where Astro's time went (bench/README.md).
- */
+/** Build scale: one measured `node scripts/build.ts` under the build lock, and the reading of its log (bench/README.md). */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * `npm run bench -- --images` (issue 29): N products (default 10,000) with N photos on a loopback stand-in (photo-origin.ts): first build,
- * a rebuild with one photo changed, disk, Lighthouse on a product and a category page. Writes bench/results/<date>-images-<size>.json.
- */
+/** `npm run bench -- --images` (issue 29): a photo per product through two builds, disk, the photo pages (bench/README.md). */
 import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

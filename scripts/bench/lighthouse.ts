@@ -1,7 +1,4 @@
-/**
- * Lighthouse (mobile defaults: Moto G Power, simulated slow 4G, 4x CPU) on Debian's Chromium, several runs per page, medians of every
- * figure; one Chromium for all runs (Lighthouse opens a fresh tab and clears cache and storage each time).
- */
+/** Lighthouse runs and their medians (bench/README.md); one Chromium for all: each run opens a fresh tab, storage cleared. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';

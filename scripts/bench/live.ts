@@ -1,7 +1,4 @@
-/**
- * `npm run bench -- --live` (issue 13, item 2): webhook received to the new release serving the changed product, through the operators'
- * service with incremental builds (method: bench/README.md). Writes bench/results/<date>-live-<size>.json.
- */
+/** `npm run bench -- --live` (issue 13, item 2): webhook to the changed product served, via the operators' service (bench/README.md). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,4 @@
-/**
- * `npm run bench`: the one place the performance figures come from (options and figures: bench/README.md). Prints each figure beside
- * its target and writes bench/results/<YYYY-MM-DD>[-quick].json as it goes; `--live`, `--releases` and `--images` run one part alone.
- */
+/** `npm run bench`: the one place the performance figures come from (bench/README.md); `--live`, `--releases`, `--images`: one part. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,7 +1,4 @@
-/**
- * A loopback stand-in for an operator's photo storage (the bench's images scenario, tests): generated JPEGs at Supabase Storage's paths
- * with ETag and Last-Modified, a few hostile answers, and a count of requests by path and status.
- */
+/** A loopback stand-in for photo storage (images bench, tests): generated JPEGs at Supabase Storage's paths, some hostile answers. */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

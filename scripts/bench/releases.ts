@@ -1,7 +1,4 @@
-/**
- * `npm run bench -- --releases` (issue 13, item 3): disk use of six releases of a 10,000-product catalogue sharing unchanged files, one row
- * added between them, through the operators' rebuild (`du -sh` against `du -sl`). Writes bench/results/<date>-releases.json.
- */
+/** `npm run bench -- --releases` (issue 13, item 3): disk use of releases that share unchanged files (bench/README.md). */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * Search speed on a built site, in Chromium: keystroke to results (the island's `search:results` measure) and bytes fetched from
- * /pagefind/, cold, warm and corrected (method: bench/README.md). `npm run bench` calls `measureSearch`; run alone it prints the JSON.
- */
+/** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"); alone, it prints the JSON. */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

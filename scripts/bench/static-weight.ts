@@ -1,7 +1,4 @@
-/**
- * Page weight read from a build on disk, without a browser: the JS a page's HTML names (static imports followed, dynamic ones not), its
- * CSS, and the first render (HTML plus render-blocking CSS), each file compressed alone. Definitions: bench/README.md.
- */
+/** Page weight from a build on disk, without a browser (definitions: bench/README.md, "Page weight per page type"). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { init, parse } from 'es-module-lexer';

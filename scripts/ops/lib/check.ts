@@ -1,7 +1,4 @@
-/**
- * A rebuild's gates. Before it builds: the releases folder and the build cache are on one file system (Astro's moves and the build's
- * hard links fail across them). Before a release goes live: required files exist and the page count has not collapsed, unless forced.
- */
+/** A rebuild's gates: releases and build cache on one file system (before building), the release check (before going live). */
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * The preamble of every operator command: parse the options (usage error: message and help, exit 2), --help (exit 0), load the
- * configuration (error: exit 2), pick the logger, and map a run's result to the exit status.
- */
+/** The preamble of every operator command: options, configuration, logger, and the exit status of a run's result. */
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type OpsConfig } from './config.ts';
 import { jsonLogger, textLogger, type Logger } from './log.ts';

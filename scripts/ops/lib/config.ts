@@ -1,7 +1,4 @@
-/**
- * Operator configuration: one JSON file (ops.config.json by default), every key optional, validated with one clear
- * line per mistake. Secrets never live here: the webhook secret comes from REBUILD_WEBHOOK_SECRET only.
- */
+/** Operator configuration (ops.config.json), every key optional, one line per mistake; never secrets (those come from env). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRecord } from '../../../src/lib/fields.ts';

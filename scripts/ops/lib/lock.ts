@@ -1,7 +1,4 @@
-/**
- * The build lock: a file created exclusively (O_EXCL) in the releases directory, recording its owner (PID and, on Linux, start time)
- * and the build's process group, so a killed holder's lock is seen as stale and its orphaned build stopped.
- */
+/** The build lock: a file naming its owner (PID, start time) and the build's process group, so a dead holder's lock is stale. */
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { tempPathFor, writeJsonAtomicSync } from '../../lib/atomic-write.ts';

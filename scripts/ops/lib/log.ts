@@ -1,7 +1,4 @@
-/**
- * Structured logs: one JSON object per event and line, or a short text line for people at a terminal. Callers pass only fields safe to
- * print: never a secret, a signature or a raw request body.
- */
+/** Structured logs, JSON lines or text. Callers pass only fields safe to print: never a secret, a signature or a raw body. */
 
 type LogFields = Record<string, unknown>;
 

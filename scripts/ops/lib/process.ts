@@ -1,7 +1,4 @@
-/**
- * Child processes of the rebuild: the build and publish commands run in their own process group, so a timeout, a
- * shutdown or the recovery after a crash can stop the whole tree (npm, node, astro, pagefind) at once.
- */
+/** Build and publish commands, each in its own process group, so a timeout, shutdown or recovery stops the whole tree. */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * Publishing a release to a CDN bucket or object storage with rclone: every file whose content differs from the release published
- * there last is uploaded (never rclone's own comparison), assets, then pages, then entry files; deletions last (docs/operators.md).
- */
+/** Publishing with rclone: changed files only, assets, then pages, then entry files, deletions last (docs/operators.md). */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,4 @@
-/**
- * Folds triggers into builds: a burst of triggers waits for a quiet period (debounce, capped by a longest wait) and
- * becomes one build; triggers during a build mark at most one more; never two builds at once.
- */
+/** A burst of triggers waits for a quiet period (capped) and becomes one build, those during a build one more; never two at once. */
 
 /** `run` runs one build and should not throw; `maxWaitMs`: longest a steady stream of triggers may postpone it. */
 interface BuildQueueOptions {

@@ -1,8 +1,4 @@
-/**
- * What changed between two releases on disk, by content (sizes and times cannot tell: ₹289 to ₹299 keeps every size): hard-linked
- * files are equal without a read, different sizes differ, equal sizes are compared byte for byte. What publishing uploads, and what a
- * new release shares with the one it replaced (a hard link made under a temporary name and renamed over its copy).
- */
+/** What changed between two releases, by content (₹289 to ₹299 keeps every size): what publishing uploads, what dedupe links. */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * Releases on disk: `releases/<id>/`, complete only once it holds `.release.json` (written after the checks), and `current`, a symlink
- * switched by renaming a new one over it, so a reader resolves the old release or the new, never a mix.
- */
+/** Releases on disk, complete once `.release.json` is in; `current`, a symlink renamed over, so readers never see a mix. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';

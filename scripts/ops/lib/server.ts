@@ -1,7 +1,4 @@
-/**
- * The operators' service: `POST /hooks/rebuild` (authenticated), `GET /hooks/status`, a cron schedule and optionally the live release as
- * a static site. Webhooks and schedule share one debounced queue, so bursts fold into one build and builds never overlap.
- */
+/** The operators' service: webhook, status, cron schedule and the live site, with one debounced queue so builds never overlap. */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,4 @@
-/**
- * What the service remembers across a restart, small JSON files in `releases/.state/` written atomically: `replay.json` (accepted
- * signed webhooks, until their window ends) and `pending.json` (an accepted webhook whose build had not finished).
- */
+/** What the service remembers across a restart: small JSON files in `releases/.state/`, written atomically. */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';

@@ -1,7 +1,4 @@
-/**
- * The one static server of a built site, as a CDN serves it (operators' service, bench, e2e): each request answers from one folder, so a
- * release switch cannot mix releases; /_astro/ immutable, the rest revalidated; the site's `_headers` and `_redirects` apply.
- */
+/** The one static server of a built site, as a CDN serves it (service, bench, e2e): one folder per request, never a mix. */
 import { open, realpath, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
