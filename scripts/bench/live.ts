@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { withBuildLock } from './proc.ts';
-import { printLiveBuild } from './report.ts';
-import { benchEnv, benchPort, ROOT, today, writeResults } from './util.ts';
+import { benchEnv, benchPort, ROOT, seconds, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
@@ -53,6 +52,18 @@ async function until(t0: number, limitMs: number, timeout: () => string, ready: 
   }
 }
 const HALF_HOUR = 1_800_000;
+
+/** What a rebuild did, then where its time went (the operators' pipeline's phases). */
+function printLiveBuild(what: string, phases: RunPhases | undefined): void {
+  const s1 = (ms: number | undefined) => seconds(ms, 1);
+  const steps = Object.entries(phases?.buildSteps ?? {}).map(([name, ms]) => `${name} ${s1(ms)}`);
+  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
+    phases?.[name] === undefined ? [] : [`${name} ${s1(phases[name])}`],
+  );
+  const where = phases ? [`build ${s1(phases.build)} (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ') : 'not reported';
+  console.log(`bench-live: ${what}`);
+  console.log(`bench-live:   where the time went: ${where}`);
+}
 
 const report: Record<string, unknown> = { date: new Date().toISOString(), products: size, debounceSeconds };
 let service: ChildProcess | undefined;

@@ -16,10 +16,9 @@ import { serveStatic } from './serve.ts';
 import { AssetReader, analysePageFile, type Weights } from './static-weight.ts';
 import { REFERENCES, TARGETS, verdicts, type LighthouseSection, type VerdictInput } from './targets.ts';
 import { benchPort, ROOT, seconds, today, writeResults } from './util.ts';
-import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
+import { commaList, commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
-// 4361-4365 (THELA_BENCH_PORT_BASE moves them): page weight, Lighthouse on the sample build, search, Chromium's
-// debugging port for Lighthouse, Lighthouse on a scale build. The parts use 4366-4369.
+// Which port is which: bench/README.md, "Ports and network".
 const PORT = { site: benchPort(0), audit: benchPort(1), search: benchPort(2), lighthouseDebug: benchPort(3), scaleSite: benchPort(4) };
 
 const HELP =
@@ -55,7 +54,7 @@ const runs = (option: 'lighthouse-runs' | 'search-runs') =>
   values[option] === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, values[option]);
 const lighthouseRuns = runs('lighthouse-runs');
 const searchRuns = runs('search-runs');
-const skip = new Set(values.skip.flatMap((item) => item.split(',').map((name) => name.trim())));
+const skip = new Set(values.skip.flatMap(commaList));
 const scaleDist = path.resolve(values['scale-dist']);
 const sizes =
   values.sizes
@@ -238,8 +237,7 @@ if (!skip.has('lighthouse')) {
 results['lighthouse'] = lighthouse;
 await save('loadAverageAfterLighthouse', await loadAverage());
 
-// Scale builds and search: the 10,000-product index (the issue's figures) and the 100,000-product one (issue 14); in
-// quick mode the sample build's index.
+// Scale builds and search: the 10,000- and the 100,000-product index (issue 14); quick mode searched the sample's above.
 const search: Pick<VerdictInput, 'search' | 'search100k'> = {
   search: skip.has('search')
     ? { skipped: 'skipped (--skip search)' }

@@ -48,13 +48,9 @@ export function median(values: readonly number[]): number | null {
 }
 
 /** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
-export interface Sizes {
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
+export type Sizes = ReturnType<typeof sizesOf>;
 
-export function sizesOf(data: string | Buffer): Sizes {
+export function sizesOf(data: string | Buffer) {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
   return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotliCompressSync(buffer, { params }).length };

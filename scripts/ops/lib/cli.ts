@@ -20,12 +20,11 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
 }
 
 /** Loads the configuration (--config, else $THELA_OPS_CONFIG, else ops.config.json); a ConfigError exits 2. */
-export function commandConfig(name: string, file: string | undefined, onError?: (message: string) => void): OpsConfig {
+export function commandConfig(name: string, file: string | undefined): OpsConfig {
   try {
     return loadConfig(file);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    onError?.(error.message);
     return usageError(name, error.message);
   }
 }
