@@ -87,20 +87,6 @@ export async function loadBudgetConfig(file = BUDGET_FILE): Promise<BudgetConfig
   return parseBudgetConfig(await readFile(file, 'utf8'));
 }
 
-interface BudgetRow {
-  page: string;
-  url: string | null;
-  jsGzip: number | null;
-  maxJsGzip: number | null;
-  firstRenderGzip: number | null;
-  maxFirstRenderGzip: number | null;
-  withinFirstRoundTrip: boolean | null;
-  react: string | null;
-  noReact: boolean;
-  breaches: string[];
-  weight: PageWeight | null;
-}
-
 function strictest(a: number | undefined, b: number | undefined): number | null {
   return a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b);
 }
@@ -133,7 +119,7 @@ export async function checkBudgets(dir: string, config: BudgetConfig) {
   const names = new Set([...Object.keys(config.budgets), ...Object.keys(config.targets)]);
   const resolved = await resolvePages(dir);
   const reader = new AssetReader(dir);
-  const rows: BudgetRow[] = [];
+  const rows = [];
   const notes: string[] = [];
   for (const page of resolved) {
     const name = page.type.name;
@@ -147,18 +133,18 @@ export async function checkBudgets(dir: string, config: BudgetConfig) {
     // The first round trip is a target of every page type, whatever the file says.
     const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, config.firstRoundTripBytes);
     const noReact = Boolean(budget.noReact || target.noReact);
-    const row: BudgetRow = {
+    const row = {
       page: name,
       url: page.url ?? null,
-      jsGzip: null,
+      jsGzip: null as number | null,
       maxJsGzip: maxJs,
-      firstRenderGzip: null,
+      firstRenderGzip: null as number | null,
       maxFirstRenderGzip: maxFirst,
-      withinFirstRoundTrip: null,
-      react: null,
+      withinFirstRoundTrip: null as boolean | null,
+      react: null as string | null,
       noReact,
-      breaches: [],
-      weight: null,
+      breaches: [] as string[],
+      weight: null as PageWeight | null,
     };
     rows.push(row);
     if (page.missing !== undefined) {

@@ -89,10 +89,7 @@ async function productShotJpeg(width: number, height: number, key: string): Prom
     .toBuffer();
 }
 
-/**
- * Photo `name` at `version`: 800-1200 px square-ish (`-<W>x<H>.jpg`: exactly that, at most 1600 a side), distinct bytes per name and
- * version, cut from a mottled texture (an encoder's worst case); `shot-<...>`: a product shot, as most catalogue photos are.
- */
+/** Photo `name` at `version`, distinct bytes each: cut from a mottled texture (`-<W>x<H>.jpg`: that size), or a product shot (`shot-`). */
 async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   const key = `${name}#${version}`;
   const exact = /-(\d{2,4})x(\d{2,4})\.jpe?g$/.exec(name);
@@ -129,10 +126,7 @@ export async function writePhotos(dir: string, names: readonly string[], paralle
 /** A running stand-in: `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL. */
 export type PhotoOrigin = Awaited<ReturnType<typeof startPhotoOrigin>>;
 
-/**
- * Starts the stand-in on 127.0.0.1. `dir`: serve that folder's files (the bench's pre-generated photos) instead of
- * generating them; `cacheControl` of photo answers (default `no-cache`: every build asks again, conditionally).
- */
+/** Starts the stand-in on 127.0.0.1: `dir` serves pre-made photos; `cacheControl` of photos (default `no-cache`: builds ask again). */
 export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}) {
   const { dir, cacheControl = 'no-cache', port = 0 } = options;
   const versions = new Map<string, number>();

@@ -59,10 +59,7 @@ function childrenCpuMs(): number | null {
   return after ? (Number(after[13]) + Number(after[14])) * 10 : null;
 }
 
-/**
- * Runs a command to completion (`timeoutMs` kills its process group): `cpuMs` of it and its children, `peakTreeRssKb` the
- * largest sum of its process tree's resident sets sampled every 250 ms, `steps` the same per step (`stepOf`) with CPU time.
- */
+/** Runs a command to completion, measured: `cpuMs` with its children, its tree's peak RSS (and per `stepOf` step) every 250 ms. */
 export async function runMeasured(
   command: string,
   args: readonly string[],
@@ -120,10 +117,7 @@ export async function runMeasured(
   return { exitCode, signal, wallMs, cpuMs, peakTreeRssKb, steps, lines };
 }
 
-/**
- * Runs `task` holding the shared build lock (the wait is in no figure; `onWait` after 1 s of it). The lock belongs to a
- * `flock` child that keeps it until its stdin closes, so it is released even if we crash.
- */
+/** Runs `task` holding the build lock (`onWait` after 1 s) via a `flock` child, which holds it until its stdin closes, even if we crash. */
 export async function withBuildLock<T>(task: () => Promise<T>, onWait?: () => void): Promise<T> {
   const holder = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waitNotice = onWait && setTimeout(onWait, 1000);

@@ -2,13 +2,8 @@
 
 type LogFields = Record<string, unknown>;
 
-export interface Logger {
-  info(event: string, fields?: LogFields): void;
-  warn(event: string, fields?: LogFields): void;
-  error(event: string, fields?: LogFields): void;
-}
-
 type Level = 'info' | 'warn' | 'error';
+export type Logger = Record<Level, (event: string, fields?: LogFields) => void>;
 
 function make(write: (level: Level, event: string, fields: LogFields) => void): Logger {
   return {

@@ -1,7 +1,4 @@
-/**
- * The rebuild pipeline of `npm run rebuild`, the service and `npm run rollback`: lock, clean up, build a release, check, mark, switch
- * `current`, share unchanged files, prune, publish. A failure before the switch removes the new release; the live one stays.
- */
+/** Rebuild, rollback and publish runs (docs/operators.md, "How a rebuild works"); a failure before the switch leaves the live release. */
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';

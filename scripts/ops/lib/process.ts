@@ -219,10 +219,7 @@ export function redact(line: string): string {
     .replace(/\b(apikey|token|secret|password|key)=([^&\s]+)/gi, '$1=***');
 }
 
-/**
- * The line that says why a command failed: the last meaningful line of its standard error (stack frames and the
- * wrappers' "X failed (exit 1)" lines skipped), with secrets redacted; falls back to the combined output.
- */
+/** Why a command failed: the last telling line of its stderr (else its output), wrappers' lines skipped, secrets redacted. */
 export function failureCause(result: Pick<CommandResult, 'tail' | 'stderrTail'>): string | undefined {
   const pick = (lines: string[]) =>
     lines

@@ -24,15 +24,7 @@ export function phaseOf(rel: string): Phase {
 }
 
 /** What a publish did. */
-export interface PublishResult {
-  ok: boolean;
-  remote: string;
-  releaseId: string;
-  uploaded: Record<Phase, number>;
-  deleted: number;
-  files: number;
-  reason?: string | undefined;
-}
+export type PublishResult = Awaited<ReturnType<typeof publishRelease>>;
 
 /** `signal` stops the running command's process group (a rebuild's build too); `onOutput` hears commands' output as it arrives. */
 export interface PublishOptions {
@@ -49,10 +41,7 @@ const NOT_CHECKED = [
   /hashes? (could not|couldn't) be (checked|compared)/i,
 ];
 
-/**
- * rclone's JSON log lines (its standard error; nothing here is read as a target's file name): the files it copied ("Copied (new)",
- * "Copied (replaced existing)", ...), by name, and why the run cannot be trusted (error entries and "not checked" warnings, as worded).
- */
+/** rclone's JSON log lines (stderr): the files it copied, by name, and why the run cannot be trusted (errors, "not checked" warnings). */
 function readRcloneLog(stderr: string) {
   const log = { copied: [] as string[], problems: [] as string[] };
   for (const line of stderr.split('\n')) {
@@ -101,22 +90,18 @@ function recordPublished(config: OpsConfig, remote: string, published: Published
 }
 
 /** Uploads release `releaseId` to `remote`, changed files only, assets → pages → entry files, then prunes. */
-export async function publishRelease(
-  config: OpsConfig,
-  releaseId: string,
-  remote: string,
-  options: PublishOptions,
-): Promise<PublishResult> {
+export async function publishRelease(config: OpsConfig, releaseId: string, remote: string, options: PublishOptions) {
   const { log } = options;
   const dir = path.join(config.releasesDir, releaseId);
   const files = await releaseFiles(dir);
-  const result: PublishResult = {
+  const result = {
     ok: false,
     remote,
     releaseId,
-    uploaded: { assets: 0, pages: 0, entries: 0 },
+    uploaded: { assets: 0, pages: 0, entries: 0 } satisfies Record<Phase, number>,
     deleted: 0,
     files: files.length,
+    reason: undefined as string | undefined,
   };
   const work = await mkdtemp(path.join(os.tmpdir(), 'thela-publish-'));
   /** For rclone's --files-from-raw. */
