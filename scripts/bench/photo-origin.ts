@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -22,6 +22,7 @@ export const HOSTILE_PHOTOS = {
 } as const;
 
 const TEXTURE_SIZE = 1600;
+const HUGE = 16 * 1024 * 1024;
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>';
 let texture: Promise<Uint8Array> | undefined;
@@ -147,8 +148,7 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
     return bytes;
   };
 
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const answer = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<number> => {
     if (!pathname.startsWith(PHOTO_PREFIX)) return end(res, 404);
     const name = decodeURIComponent(pathname.slice(PHOTO_PREFIX.length));
     switch (name) {
@@ -157,42 +157,30 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
       case HOSTILE_PHOTOS.error:
         return end(res, 500);
       case HOSTILE_PHOTOS.svg:
-        res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(SCRIPTED_SVG);
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/svg+xml' }, SCRIPTED_SVG);
       case HOSTILE_PHOTOS.notImage:
-        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<!doctype html><title>Login</title><p>Please sign in</p>');
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/jpeg' }, '<!doctype html><title>Login</title><p>Please sign in</p>');
       case HOSTILE_PHOTOS.huge:
-        res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(16 * 1024 * 1024) });
-        res.end(Buffer.alloc(16 * 1024 * 1024));
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(HUGE) }, Buffer.alloc(HUGE));
       case HOSTILE_PHOTOS.slow:
         await new Promise((resolve) => setTimeout(resolve, 60_000).unref());
         return end(res, 504);
       case HOSTILE_PHOTOS.redirectAway:
-        res.writeHead(302, { Location: 'https://images.invalid/stolen.jpg' }).end();
-        return 302;
+        return end(res, 302, { Location: 'https://images.invalid/stolen.jpg' });
     }
     // `moved-to-<name>` redirects to photo <name> on the same origin.
-    if (name.startsWith('moved-to-')) {
-      res.writeHead(301, { Location: `${PHOTO_PREFIX}${name.slice('moved-to-'.length)}` }).end();
-      return 301;
-    }
+    if (name.startsWith('moved-to-')) return end(res, 301, { Location: `${PHOTO_PREFIX}${name.slice('moved-to-'.length)}` });
     if (!/^[\w.-]+\.jpe?g$/.test(name) || (dir && !existsSync(path.join(dir, name)))) return end(res, 404);
     const bytes = await photo(name);
     const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}"`;
     const headers = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': cacheControl };
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers).end();
-      return 304;
-    }
-    res.writeHead(200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) }).end(bytes);
-    return 200;
+    if (req.headers['if-none-match'] === etag) return end(res, 304, headers);
+    return end(res, 200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) }, bytes);
   };
 
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    answer(req, res).then(
+    answer(req, res, pathname).then(
       (status) => requests.push({ path: pathname, status }),
       () => requests.push({ path: pathname, status: end(res, 500) }),
     );
@@ -213,8 +201,9 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
   };
 }
 
-function end(res: ServerResponse, status: number): number {
-  if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'text/plain' });
-  res.end();
+/** Answers `status`, bare text/plain unless given headers and a body; the status, for the count of requests. */
+function end(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = { 'Content-Type': 'text/plain' }, body?: string | Buffer) {
+  if (!res.headersSent) res.writeHead(status, headers);
+  res.end(body);
   return status;
 }
