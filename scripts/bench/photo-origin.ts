@@ -111,8 +111,8 @@ async function photoJpeg(name: string, version = 0): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Writes the photos `names` not yet in `dir`, `parallel` at a time. */
-export async function writePhotos(dir: string, names: readonly string[], parallel = 2): Promise<void> {
+/** Writes the photos `names` not yet in `dir`, two at a time. */
+export async function writePhotos(dir: string, names: readonly string[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   let next = 0;
   const worker = async () => {
@@ -121,7 +121,7 @@ export async function writePhotos(dir: string, names: readonly string[], paralle
       if (!existsSync(file)) await writeFile(file, await photoJpeg(names[i] as string));
     }
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await Promise.all([worker(), worker()]);
 }
 
 /** A running stand-in: `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL. */
