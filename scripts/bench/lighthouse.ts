@@ -138,8 +138,7 @@ export async function runLighthouse(
       }
     }
   } finally {
-    // Wait for Chromium to exit: the next audit's Chromium listens on the same port, and while this one still answers
-    // there the launcher connects to it, which then dies under the audits.
+    // Wait for Chromium to exit: the next audit's launcher would connect to this one on the same port, and die with it.
     const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
     chrome.kill();
     if (chrome.process.exitCode === null && chrome.process.signalCode === null) await exited;

@@ -12,6 +12,7 @@ import { must } from '../lib/must.ts';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild, type RunPhases } from '../ops/lib/pipeline.ts';
+import type { OpsService } from '../ops/lib/server.ts';
 
 const ORIGIN = `http://127.0.0.1:${benchPort(5)}`;
 
@@ -102,34 +103,32 @@ try {
       const shows = async () => fetch(url).then(async (r) => r.ok && (await r.text()).includes(name));
       await until(t0, HALF_HOUR, () => `${url} did not show the change in 30 minutes`, shows);
       const liveMs = performance.now() - t0;
-      // The rebuild goes on after the switch (sharing files with the release it replaced): its figures are this round's
-      // once it is done, and the next round does not start behind it.
-      type Status = { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
-      let status: Status = {};
+      // The rebuild goes on after the switch (dedupe): its figures are this round's once done; the next round waits for it.
+      let status: Awaited<ReturnType<OpsService['status']>> | undefined;
       await until(
         t0,
         HALF_HOUR,
         () => 'the rebuild did not finish in 30 minutes',
         async () => {
-          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as Status;
-          return !status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id;
+          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as NonNullable<typeof status>;
+          return !status.building && !status.queued && status.lastBuild?.releaseId === status.current?.id;
         },
       );
-      const build = status.lastBuild ?? {};
+      const build = status?.lastBuild;
       const row = {
         round,
         productId: product.id,
         webhookToLiveSeconds: secs(liveMs),
-        rebuildSeconds: secs(Number(build['durationMs'] ?? 0)),
-        rendered: build['rendered'],
-        reused: build['reused'],
-        pages: build['pages'],
-        phases: build['phases'],
+        rebuildSeconds: secs(build?.durationMs ?? 0),
+        rendered: build?.rendered,
+        reused: build?.reused,
+        pages: build?.pages,
+        phases: build?.phases,
         serviceLog: events.slice(from).map((e) => `+${secs(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
       const what = `round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`;
-      printLiveBuild(what, row.phases as RunPhases | undefined);
+      printLiveBuild(what, row.phases);
     }
     report['rounds'] = results;
   });

@@ -162,7 +162,6 @@ if (values.dist !== undefined) {
   siteDir = sample.outDir;
 }
 
-// Page weight: static from disk, then the first load of each page in Chromium.
 const resolved = await resolvePages(siteDir);
 const present = resolved.flatMap((page) => (page.missing === undefined ? [page] : []));
 const weights: Weights = {};
@@ -191,7 +190,6 @@ if (!skip.has('weight')) {
   printWeights(resolved, weights, firstLoads);
 }
 
-// Budgets: the same check as scripts/check-budgets.ts.
 heading('Byte budgets (bench/budgets.json, the same check as scripts/check-budgets.ts)');
 if (values['update-budgets']) {
   await updateBudgets(weights);
@@ -237,7 +235,7 @@ if (!skip.has('lighthouse')) {
 results['lighthouse'] = lighthouse;
 await save('loadAverageAfterLighthouse', await loadAverage());
 
-// Scale builds and search: the 10,000- and the 100,000-product index (issue 14); quick mode searched the sample's above.
+// Scale builds and search: the 10,000- and the 100,000-product index (issue 14); in quick mode the sample build's.
 const search: Pick<VerdictInput, 'search' | 'search100k'> = {
   search: skip.has('search')
     ? { skipped: 'skipped (--skip search)' }
