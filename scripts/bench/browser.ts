@@ -1,7 +1,4 @@
-/**
- * First load of each page in Chromium (Pixel 7 viewport, empty cache) until the network is idle for 500 ms, untouched: client:visible
- * islands load only if in the first viewport. Its JS bytes are what the browser really fetched.
- */
+/** First load of each page in Chromium, untouched, to 500 ms of network idle (bench/README.md, "Page weight per page type"). */
 import { chromium, devices, type Request } from '@playwright/test';
 import type { AssetReader } from './static-weight.ts';
 import { addSizes, type Sizes } from './util.ts';
@@ -9,19 +6,14 @@ import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts'
 
 export { CHROMIUM_PATH };
 
-/** Debian's Chromium for every browser the bench starts; every host name but 127.0.0.1 is unresolvable. */
+/** Every host name but 127.0.0.1 is unresolvable. */
 export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
-/** Debian's Chromium under Playwright, headless, as every browser the bench starts (search-speed.ts too). */
 export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
 
-/**
- * What one page loaded: JS sized on disk, the service worker script (/sw.js) apart; transferred = bodies + headers;
- * `offSite`: requests to another origin (must be none); `httpErrors`: "404 /path".
- */
+/** What one page loaded: JS sized on disk, /sw.js apart; transferred = bodies + headers; `offSite` must be empty. */
 export type FirstLoad = Awaited<ReturnType<typeof measureFirstLoads>>[number];
 
-/** Loads each URL once in a fresh context and reports its requests. */
 export async function measureFirstLoads(origin: string, urls: readonly string[], reader: AssetReader) {
   const offSite = (url: string) => !url.startsWith('data:') && !url.startsWith('blob:') && !url.startsWith(`${origin}/`) && url !== origin;
   const browser = await launchChromium();

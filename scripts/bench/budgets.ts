@@ -1,7 +1,4 @@
-/**
- * Byte budgets per page type (bench/budgets.json), checked statically: gzipped JS of all the page's islands whatever their client:
- * directive, and gzipped first-render bytes. The issue's hard targets are enforced beside them.
- */
+/** Byte budgets per page type (bench/budgets.json), checked statically, with the issue's hard targets beside them (bench/README.md). */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_TYPES, resolvePages } from './pages.ts';
@@ -22,17 +19,8 @@ interface MeasuredPage {
   chunks: string[];
 }
 
-/**
- * bench/budgets.json: budgets (measured + a margin) and targets (the issue's) per page type; `firstRoundTripBytes`, a
- * target of every page type's first render and the ceiling of every first-render budget; `measured`, what was measured
- * when the budgets were set, so a breach can name the chunks new since.
- */
-export interface BudgetConfig {
-  budgets: Record<string, PageBudget>;
-  targets: Record<string, PageBudget>;
-  firstRoundTripBytes: number;
-  measured: Record<string, MeasuredPage>;
-}
+/** bench/budgets.json, checked (its fields: bench/README.md, "Byte budgets (CI)"); `measured` lets a breach name the chunks new since. */
+export type BudgetConfig = ReturnType<typeof parseBudgetConfig>;
 
 /** A chunk's name without its content hash: "/_astro/cart.CSNlwQpp.js" -> "cart". */
 export function chunkName(url: string): string {
@@ -53,7 +41,6 @@ function isMeasured(value: unknown): value is MeasuredPage {
 /** The first round trip of a new connection (TCP's initial window of 10 segments): issue 12's hard limit. */
 const FIRST_ROUND_TRIP = 14 * KB;
 
-/** Where the one budget file lives. */
 export const BUDGET_FILE = path.join(ROOT, 'bench/budgets.json');
 
 function isBudget(value: unknown): value is PageBudget {
@@ -65,7 +52,7 @@ function isBudget(value: unknown): value is PageBudget {
 }
 
 /** Parses and validates a budget file's text; throws with one line saying what is wrong. */
-export function parseBudgetConfig(text: string): BudgetConfig {
+export function parseBudgetConfig(text: string) {
   const data = JSON.parse(text) as Record<string, unknown>;
   const known = new Set(PAGE_TYPES.map((type) => type.name));
   const section = (name: 'budgets' | 'targets'): Record<string, PageBudget> => {
@@ -96,24 +83,8 @@ export function parseBudgetConfig(text: string): BudgetConfig {
   return { ...sections, firstRoundTripBytes, measured };
 }
 
-/** Reads bench/budgets.json (or another file). */
 export async function loadBudgetConfig(file = BUDGET_FILE): Promise<BudgetConfig> {
   return parseBudgetConfig(await readFile(file, 'utf8'));
-}
-
-/** The result of checking one page type. */
-export interface BudgetRow {
-  page: string;
-  url: string | null;
-  jsGzip: number | null;
-  maxJsGzip: number | null;
-  firstRenderGzip: number | null;
-  maxFirstRenderGzip: number | null;
-  withinFirstRoundTrip: boolean | null;
-  react: string | null;
-  noReact: boolean;
-  breaches: string[];
-  weight: PageWeight | null;
 }
 
 function strictest(a: number | undefined, b: number | undefined): number | null {
@@ -144,11 +115,11 @@ function whatChanged(weight: PageWeight, measured: MeasuredPage | undefined): st
 }
 
 /** Checks a build directory against the budgets and targets; every breach is one line naming the page and the cause. */
-export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{ rows: BudgetRow[]; breaches: string[]; notes: string[] }> {
+export async function checkBudgets(dir: string, config: BudgetConfig) {
   const names = new Set([...Object.keys(config.budgets), ...Object.keys(config.targets)]);
   const resolved = await resolvePages(dir);
   const reader = new AssetReader(dir);
-  const rows: BudgetRow[] = [];
+  const rows = [];
   const notes: string[] = [];
   for (const page of resolved) {
     const name = page.type.name;
@@ -162,18 +133,18 @@ export async function checkBudgets(dir: string, config: BudgetConfig): Promise<{
     // The first round trip is a target of every page type, whatever the file says.
     const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, config.firstRoundTripBytes);
     const noReact = Boolean(budget.noReact || target.noReact);
-    const row: BudgetRow = {
+    const row = {
       page: name,
       url: page.url ?? null,
-      jsGzip: null,
+      jsGzip: null as number | null,
       maxJsGzip: maxJs,
-      firstRenderGzip: null,
+      firstRenderGzip: null as number | null,
       maxFirstRenderGzip: maxFirst,
-      withinFirstRoundTrip: null,
-      react: null,
+      withinFirstRoundTrip: null as boolean | null,
+      react: null as string | null,
       noReact,
-      breaches: [],
-      weight: null,
+      breaches: [] as string[],
+      weight: null as PageWeight | null,
     };
     rows.push(row);
     if (page.missing !== undefined) {

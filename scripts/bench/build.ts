@@ -1,7 +1,4 @@
-/**
- * Build scale: `node scripts/build.ts` (the one build sequence) under the shared build lock, its process tree's memory
- * and CPU sampled per step, its log read for the step times and where Astro's time went (bench/README.md).
- */
+/** Build scale: one measured `node scripts/build.ts` under the build lock, and the reading of its log (bench/README.md). */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -76,7 +73,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
   return { phases, pagesBuilt, reportedMs, catalogue, renderShare };
 }
 
-/** A bench build's environment: a full build (every page rendered) into a cache of its own beside the output. */
+/** A full build (every page rendered) into a cache of its own beside the output. */
 export function buildEnv(outDir: string, catalogueSize: number | null, site: string): NodeJS.ProcessEnv {
   return benchEnv(
     { ...process.env },
@@ -107,7 +104,7 @@ export function stepOf(argv: readonly string[]): string | null {
   return null;
 }
 
-/** A build's figures from its log: step times, Astro's phases and pages, the index's and site checks' counts. */
+/** Step times, Astro's phases and pages, the index's and site checks' counts. */
 export function parseBuildLog(lines: readonly TimedLine[]) {
   const texts = lines.map((line) => plain(line.text));
   const steps = parseStepTimes(texts) ?? {};
@@ -126,13 +123,10 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
   };
 }
 
-/** One measured build: its figures (`catalogueSize` null: the bundled sample; `totalMs`: wall time of the whole build). */
+/** `catalogueSize` null: the bundled sample; `totalMs`: wall time of the whole build. */
 export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 
-/**
- * Builds the site once into bench-<label>/dist under THELA_BENCH_TMP (default /tmp; log beside it in build.log; its
- * incremental cache deleted after), for the origin `site`. Never throws for a failed build: that is a result.
- */
+/** Builds the site for the origin `site` into bench-<label>/dist under THELA_BENCH_TMP (bench/README.md); a failed build is a result. */
 export async function buildSite(label: string, size: number | null, site: string, progress: (message: string) => void) {
   const base = path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
   const outDir = path.join(base, 'dist');
@@ -162,7 +156,7 @@ export async function buildSite(label: string, size: number | null, site: string
   await rm(`${outDir}-cache`, { recursive: true, force: true });
 
   const { steps, astro, searchIndex, links } = parseBuildLog(run.lines);
-  /** A step as the bench saw it: the build's own time for it, its processes' peak memory (KiB) and CPU (ms). */
+  /** The build's own time for a step, its processes' peak memory (KiB) and CPU (ms). */
   const figures = (name: string) => {
     const wallMs = steps[name];
     return wallMs === undefined ? null : { wallMs, peakRssKb: run.steps[name]?.peakRssKb ?? null, cpuMs: run.steps[name]?.cpuMs ?? null };
@@ -192,12 +186,10 @@ export async function buildSite(label: string, size: number | null, site: string
     catalogueSize: size,
     outDir,
     ok,
-    /** Waiting for the shared build lock (in no figure). */
-    lockWaitMs,
+    lockWaitMs, // in no figure
     notes,
     catalogue: astro.catalogue,
-    /** Every step's time as the build printed it (`build: steps: ...`), ms. */
-    steps,
+    steps, // as the build printed them (`build: steps: ...`)
     astro: astroStep && {
       ...astroStep,
       pagesBuilt: astro.pagesBuilt,

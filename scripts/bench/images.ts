@@ -1,7 +1,4 @@
-/**
- * `npm run bench -- --images` (issue 29): N products (default 10,000) with N photos on a loopback stand-in (photo-origin.ts): first build,
- * a rebuild with one photo changed, disk, Lighthouse on a product and a category page. Writes bench/results/<date>-images-<size>.json.
- */
+/** `npm run bench -- --images` (issue 29): a photo per product through two builds, disk, the photo pages (bench/README.md). */
 import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,9 +10,10 @@ import { runLighthouse } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
 import { runMeasured, withBuildLock, type Measured } from './proc.ts';
 import { serveStatic } from './serve.ts';
-import { printImages, progress as say } from './report.ts';
+import { progress as say } from './report.ts';
 import { AssetReader, analysePageFile } from './static-weight.ts';
-import { benchEnv, benchPort, directoryStats, ROOT, today, writeResults } from './util.ts';
+import { lcpBreakdown } from './targets.ts';
+import { benchEnv, benchPort, directoryStats, humanBytes, ROOT, seconds, today, writeResults } from './util.ts';
 
 const [SITE_PORT, LIGHTHOUSE_PORT, PHOTO_PORT] = [6, 7, 8].map(benchPort) as [number, number, number];
 const WORK = '/tmp/bench-images';
@@ -124,7 +122,26 @@ try {
   }
   const results = { date: today(), size, photos, first, rebuild, disk, firstRenderGzip, ...(lighthouse ? { lighthouse } : {}) };
   const file = await writeResults(`${today()}-images-${size}`, results);
-  printImages(results);
+  const count = (n: number) => n.toLocaleString('en');
+  const s1 = (ms: number | null) => seconds(ms, 1);
+  const statuses = Object.entries(rebuild.statuses).map(([status, n]) => `${n} x ${status}`);
+  console.log(`\nImages: ${count(size)} products, ${count(size)} photos (${humanBytes(photos.bytes)})`);
+  console.log(
+    `  first build: ${s1(first.wallMs)} in all; images step ${s1(first.imagesMs)} (${first.imagesPerSecond?.toFixed(1) ?? '?'} photos/s, ${first.encoded ?? '?'} files encoded); ${first.imagesLine ?? ''}`,
+  );
+  console.log(
+    `  one photo changed: ${s1(rebuild.wallMs)} in all; images step ${s1(rebuild.imagesMs)}; ${rebuild.served} requests answered (${statuses.join(', ')}), ${rebuild.encoded ?? '?'} files encoded; ${rebuild.imagesLine ?? ''}`,
+  );
+  console.log(
+    `  disk: ${humanBytes(disk.cache.bytes)} in ${count(disk.cache.files)} files (build cache), the site's /_img/ ${humanBytes(disk.site.bytes)} (hard links to it)`,
+  );
+  for (const [name, bytes] of Object.entries(firstRenderGzip))
+    console.log(`  ${name}: first render ${count(bytes)} B gzipped (limit 14,336 B)`);
+  for (const [name, audit] of Object.entries(lighthouse ?? {})) {
+    console.log(`  ${name}: Lighthouse performance ${audit.performance ?? '?'}, LCP ${seconds(audit.lcpMs)}, TBT ${audit.tbtMs ?? '?'} ms`);
+    for (const line of lcpBreakdown(audit)) console.log(`    ${line}`);
+  }
+  for (const line of [...first.tail, ...rebuild.tail]) console.log(`  build: ${line}`);
   console.log(`Results: ${file}`);
 } finally {
   await origin.close();

@@ -6,14 +6,6 @@ import { AssetReader, analysePage } from './static-weight.ts';
 /** The pages issue's limits for every page at every catalogue size: raw HTML, DOM elements, first render (gzip). */
 export const PAGE_LIMITS = { rawBytes: 120 * 1024, domElements: 1500, firstRenderGzip: 14_336 } as const;
 
-export interface LargestPage {
-  type: string;
-  url: string;
-  rawBytes: number;
-  domElements: number;
-  firstRenderGzip: number;
-}
-
 const OWN_TYPE = new Set(['product', 'shop', 'store', 'orders', 'profile', 'help', 'offers']);
 
 /** The page type of a built HTML file's site path ("/category/x/2/index.html" -> "category"). */
@@ -34,15 +26,15 @@ export function countElements(html: string): number {
   return (visible.match(/<[a-zA-Z][^\s/>]*/g) ?? []).length;
 }
 
-/** Finds the largest HTML file of each type among `htmlFiles` (site paths with sizes) and measures it. */
-export async function largestPages(dir: string, htmlFiles: readonly { path: string; bytes: number }[]): Promise<LargestPage[]> {
+/** Measures the largest of `htmlFiles` (site paths with sizes) of each type. */
+export async function largestPages(dir: string, htmlFiles: readonly { path: string; bytes: number }[]) {
   const largest = new Map<string, { path: string; bytes: number }>();
   for (const file of htmlFiles) {
     const type = pageTypeOf(file.path);
     if ((largest.get(type)?.bytes ?? -1) < file.bytes) largest.set(type, file);
   }
   const reader = new AssetReader(dir);
-  const out: LargestPage[] = [];
+  const out = [];
   for (const [type, file] of [...largest].sort(([a], [b]) => a.localeCompare(b))) {
     const html = await readFile(path.join(dir, file.path), 'utf8');
     const url = file.path.replace(/index\.html$/, '');

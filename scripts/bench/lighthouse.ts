@@ -1,7 +1,4 @@
-/**
- * Lighthouse (mobile defaults: Moto G Power, simulated slow 4G, 4x CPU) on Debian's Chromium, several runs per page, medians of every
- * figure; one Chromium for all runs (Lighthouse opens a fresh tab and clears cache and storage each time).
- */
+/** Lighthouse runs and their medians (bench/README.md); one Chromium for all: each run opens a fresh tab, storage cleared. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
@@ -41,10 +38,7 @@ function failingLines(runs: readonly FailingAudit[][]): string[] {
   );
 }
 
-/**
- * The figures of one Lighthouse result (scores 0-100, ms, bytes) and the audits that lost points; `failing`: one line
- * each, "performance: id (title; 1 of 1 run: 1.2 s)"; `benchmarkIndex`: Lighthouse's CPU benchmark of the machine.
- */
+/** One result's figures (scores 0-100, ms, bytes), its audits that lost points, `benchmarkIndex`: the machine's CPU benchmark. */
 function readLhr(url: string, lhr: Lhr) {
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -83,7 +77,6 @@ function readLhr(url: string, lhr: Lhr) {
   return { result, audits };
 }
 
-/** One run: its figures, or why it failed. */
 type Run = ReturnType<typeof readLhr> | { error: string };
 
 /** The medians over the runs of one page (failed runs are left out and listed under `errors`; `all`: every run). */
@@ -109,10 +102,8 @@ function summarise(url: string, runs: readonly Run[]) {
   };
 }
 
-/** One page's medians over its good runs (scores 0-100, ms, bytes). */
 export type LighthouseResult = ReturnType<typeof summarise>;
 
-/** A page to audit: its name, the origin serving its build and its path. */
 export type AuditedPage = { name: string; origin: string; url: string };
 
 /** Runs Lighthouse `runs` times on each page, pages interleaved (a noisy minute does not hit one page only). */
@@ -147,8 +138,7 @@ export async function runLighthouse(
       }
     }
   } finally {
-    // Wait for Chromium to exit: the next audit's Chromium listens on the same port, and while this one still answers
-    // there the launcher connects to it, which then dies under the audits.
+    // Wait for Chromium to exit: the next audit's launcher would connect to this one on the same port, and die with it.
     const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
     chrome.kill();
     if (chrome.process.exitCode === null && chrome.process.signalCode === null) await exited;

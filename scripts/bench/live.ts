@@ -1,21 +1,18 @@
-/**
- * `npm run bench -- --live` (issue 13, item 2): webhook received to the new release serving the changed product, through the operators'
- * service with incremental builds (method: bench/README.md). Writes bench/results/<date>-live-<size>.json.
- */
+/** `npm run bench -- --live` (issue 13, item 2): webhook to the changed product served, via the operators' service (bench/README.md). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { withBuildLock } from './proc.ts';
-import { printLiveBuild } from './report.ts';
-import { benchEnv, benchPort, ROOT, today, writeResults } from './util.ts';
+import { benchEnv, benchPort, ROOT, seconds, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild, type RunPhases } from '../ops/lib/pipeline.ts';
+import type { OpsService } from '../ops/lib/server.ts';
 
 const ORIGIN = `http://127.0.0.1:${benchPort(5)}`;
 
@@ -57,6 +54,18 @@ async function until(t0: number, limitMs: number, timeout: () => string, ready: 
 }
 const HALF_HOUR = 1_800_000;
 
+/** What a rebuild did, then where its time went (the operators' pipeline's phases). */
+function printLiveBuild(what: string, phases: RunPhases | undefined): void {
+  const s1 = (ms: number | undefined) => seconds(ms, 1);
+  const steps = Object.entries(phases?.buildSteps ?? {}).map(([name, ms]) => `${name} ${s1(ms)}`);
+  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
+    phases?.[name] === undefined ? [] : [`${name} ${s1(phases[name])}`],
+  );
+  const where = phases ? [`build ${s1(phases.build)} (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ') : 'not reported';
+  console.log(`bench-live: ${what}`);
+  console.log(`bench-live:   where the time went: ${where}`);
+}
+
 const report: Record<string, unknown> = { date: new Date().toISOString(), products: size, debounceSeconds };
 let service: ChildProcess | undefined;
 try {
@@ -94,34 +103,32 @@ try {
       const shows = async () => fetch(url).then(async (r) => r.ok && (await r.text()).includes(name));
       await until(t0, HALF_HOUR, () => `${url} did not show the change in 30 minutes`, shows);
       const liveMs = performance.now() - t0;
-      // The rebuild goes on after the switch (sharing files with the release it replaced): its figures are this round's
-      // once it is done, and the next round does not start behind it.
-      type Status = { building?: boolean; queued?: boolean; current?: { id?: string } | null; lastBuild?: Record<string, unknown> | null };
-      let status: Status = {};
+      // The rebuild goes on after the switch (dedupe): its figures are this round's once done; the next round waits for it.
+      let status: Awaited<ReturnType<OpsService['status']>> | undefined;
       await until(
         t0,
         HALF_HOUR,
         () => 'the rebuild did not finish in 30 minutes',
         async () => {
-          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as Status;
-          return !status.building && !status.queued && status.lastBuild?.['releaseId'] === status.current?.id;
+          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as NonNullable<typeof status>;
+          return !status.building && !status.queued && status.lastBuild?.releaseId === status.current?.id;
         },
       );
-      const build = status.lastBuild ?? {};
+      const build = status?.lastBuild;
       const row = {
         round,
         productId: product.id,
         webhookToLiveSeconds: secs(liveMs),
-        rebuildSeconds: secs(Number(build['durationMs'] ?? 0)),
-        rendered: build['rendered'],
-        reused: build['reused'],
-        pages: build['pages'],
-        phases: build['phases'],
+        rebuildSeconds: secs(build?.durationMs ?? 0),
+        rendered: build?.rendered,
+        reused: build?.reused,
+        pages: build?.pages,
+        phases: build?.phases,
         serviceLog: events.slice(from).map((e) => `+${secs(e.atMs - t0)} s ${e.line}`.slice(0, 300)),
       };
       results.push(row);
       const what = `round ${round}: webhook -> live ${row.webhookToLiveSeconds} s (rebuild ${row.rebuildSeconds} s, ${String(row.rendered)} pages rendered, ${String(row.reused)} reused, debounce ${debounceSeconds} s)`;
-      printLiveBuild(what, row.phases as RunPhases | undefined);
+      printLiveBuild(what, row.phases);
     }
     report['rounds'] = results;
   });

@@ -1,7 +1,4 @@
-/**
- * `npm run bench`: the one place the performance figures come from (options and figures: bench/README.md). Prints each figure beside
- * its target and writes bench/results/<YYYY-MM-DD>[-quick].json as it goes; `--live`, `--releases` and `--images` run one part alone.
- */
+/** `npm run bench`: the one place the performance figures come from (bench/README.md); `--live`, `--releases`, `--images`: one part. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -19,10 +16,9 @@ import { serveStatic } from './serve.ts';
 import { AssetReader, analysePageFile, type Weights } from './static-weight.ts';
 import { REFERENCES, TARGETS, verdicts, type LighthouseSection, type VerdictInput } from './targets.ts';
 import { benchPort, ROOT, seconds, today, writeResults } from './util.ts';
-import { commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
+import { commaList, commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
-// 4361-4365 (THELA_BENCH_PORT_BASE moves them): page weight, Lighthouse on the sample build, search, Chromium's
-// debugging port for Lighthouse, Lighthouse on a scale build. The parts use 4366-4369.
+// Which port is which: bench/README.md, "Ports and network".
 const PORT = { site: benchPort(0), audit: benchPort(1), search: benchPort(2), lighthouseDebug: benchPort(3), scaleSite: benchPort(4) };
 
 const HELP =
@@ -58,7 +54,7 @@ const runs = (option: 'lighthouse-runs' | 'search-runs') =>
   values[option] === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, values[option]);
 const lighthouseRuns = runs('lighthouse-runs');
 const searchRuns = runs('search-runs');
-const skip = new Set(values.skip.flatMap((item) => item.split(',').map((name) => name.trim())));
+const skip = new Set(values.skip.flatMap(commaList));
 const scaleDist = path.resolve(values['scale-dist']);
 const sizes =
   values.sizes
@@ -166,7 +162,6 @@ if (values.dist !== undefined) {
   siteDir = sample.outDir;
 }
 
-// Page weight: static from disk, then the first load of each page in Chromium.
 const resolved = await resolvePages(siteDir);
 const present = resolved.flatMap((page) => (page.missing === undefined ? [page] : []));
 const weights: Weights = {};
@@ -195,7 +190,6 @@ if (!skip.has('weight')) {
   printWeights(resolved, weights, firstLoads);
 }
 
-// Budgets: the same check as scripts/check-budgets.ts.
 heading('Byte budgets (bench/budgets.json, the same check as scripts/check-budgets.ts)');
 if (values['update-budgets']) {
   await updateBudgets(weights);
@@ -241,8 +235,7 @@ if (!skip.has('lighthouse')) {
 results['lighthouse'] = lighthouse;
 await save('loadAverageAfterLighthouse', await loadAverage());
 
-// Scale builds and search: the 10,000-product index (the issue's figures) and the 100,000-product one (issue 14); in
-// quick mode the sample build's index.
+// Scale builds and search: the 10,000- and the 100,000-product index (issue 14); in quick mode the sample build's.
 const search: Pick<VerdictInput, 'search' | 'search100k'> = {
   search: skip.has('search')
     ? { skipped: 'skipped (--skip search)' }

@@ -22,7 +22,7 @@ export function readPageTypes(list: readonly unknown[]): PageType[] {
   });
 }
 
-/** The page types in report order, checked when read (a misspelt field fails the benchmark and the budget check). */
+/** In report order, checked when read (a misspelt field fails the benchmark and the budget check). */
 export const PAGE_TYPES: readonly PageType[] = readPageTypes(pageTypes);
 
 /** A page type resolved against a build: the page's URL and HTML file, or why there is none. */

@@ -1,17 +1,14 @@
-/**
- * A loopback stand-in for an operator's photo storage (the bench's images scenario, tests): generated JPEGs at Supabase Storage's paths
- * with ETag and Last-Modified, a few hostile answers, and a count of requests by path and status.
- */
+/** A loopback stand-in for photo storage (images bench, tests): generated JPEGs at Supabase Storage's paths, some hostile answers. */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** Where the photos live on the stand-in's origin, as in a Supabase project's public bucket. */
-export const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
+/** As in a Supabase project's public bucket. */
+const PHOTO_PREFIX = '/storage/v1/object/public/product-images/';
 
 /** The hostile or broken answers it gives, by file name under PHOTO_PREFIX. */
 export const HOSTILE_PHOTOS = {
@@ -25,11 +22,11 @@ export const HOSTILE_PHOTOS = {
 } as const;
 
 const TEXTURE_SIZE = 1600;
+const HUGE = 16 * 1024 * 1024;
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><script>alert(1)</script><rect width="800" height="800"/></svg>';
 let texture: Promise<Uint8Array> | undefined;
 
-/** Gaussian noise around mid-grey, raw RGB (`sigma`: its spread). */
 const noise = (width: number, height: number, sigma: number) =>
   sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma } } });
 /** `base` with `grain` (noise around 128) added, each byte clamped: a camera's grain. */
@@ -45,16 +42,12 @@ function photoTexture(): Promise<Uint8Array> {
   return texture;
 }
 
-/** A number from 0 to 1 for `key`, the same every run. */
+/** From 0 to 1, the same every run. */
 function unit(key: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${key}`).digest().readUInt32BE(0) / 0xffffffff;
 }
 
-/**
- * A studio shot of a packet as SVG: a light backdrop, the packet (a gradient in its own colour) with a label of
- * text-like lines, a logo and a shadow. With a camera's grain on top it compresses as a product photo does: large
- * smooth areas, sharp edges and fine detail in the label.
- */
+/** A studio shot of a packet (backdrop, gradient, text-like label, logo, shadow): with grain, compresses as a product photo does. */
 function productShotSvg(width: number, height: number, key: string): string {
   const hue = Math.round(unit(key, 'hue') * 360);
   const [ow, oh] = [width * (0.42 + unit(key, 'ow') * 0.2), height * (0.6 + unit(key, 'oh') * 0.2)];
@@ -97,13 +90,8 @@ async function productShotJpeg(width: number, height: number, key: string): Prom
     .toBuffer();
 }
 
-/**
- * The JPEG of photo `name` at `version`: 800-1200 px square-ish, a crop and tint of its own (distinct bytes per name
- * and version); a name ending in `-<W>x<H>.jpg` is exactly that size (at most 1600 px a side). Cut from a mottled
- * texture, the worst case for an encoder (fine detail everywhere, so every width costs its full share of bytes);
- * a name starting with `shot-` is a product shot instead (`productShotSvg`), as most catalogue photos are.
- */
-export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
+/** Photo `name` at `version`, distinct bytes each: cut from a mottled texture (`-<W>x<H>.jpg`: that size), or a product shot (`shot-`). */
+async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   const key = `${name}#${version}`;
   const exact = /-(\d{2,4})x(\d{2,4})\.jpe?g$/.exec(name);
   const width = exact ? Math.min(Number(exact[1]), TEXTURE_SIZE) : 800 + Math.round(unit(key, 'w') * 400);
@@ -123,8 +111,8 @@ export async function photoJpeg(name: string, version = 0): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Writes photos `name(i)` for i < count into `dir` (those not there yet), `parallel` at a time. */
-export async function writePhotos(dir: string, names: readonly string[], parallel = 2): Promise<void> {
+/** Writes the photos `names` not yet in `dir`, two at a time. */
+export async function writePhotos(dir: string, names: readonly string[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   let next = 0;
   const worker = async () => {
@@ -133,27 +121,14 @@ export async function writePhotos(dir: string, names: readonly string[], paralle
       if (!existsSync(file)) await writeFile(file, await photoJpeg(names[i] as string));
     }
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await Promise.all([worker(), worker()]);
 }
 
-/**
- * A running stand-in: `url(name)` of a photo (a file name under PHOTO_PREFIX), every request so far (`reset` forgets
- * them), `change(name)` gives a photo new bytes at the same URL.
- */
-export interface PhotoOrigin {
-  origin: string;
-  url: (name: string) => string;
-  requests: { path: string; status: number }[];
-  reset: () => void;
-  change: (name: string) => void;
-  close: () => Promise<void>;
-}
+/** A running stand-in: `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL. */
+export type PhotoOrigin = Awaited<ReturnType<typeof startPhotoOrigin>>;
 
-/**
- * Starts the stand-in on 127.0.0.1. `dir`: serve that folder's files (the bench's pre-generated photos) instead of
- * generating them; `cacheControl` of photo answers (default `no-cache`: every build asks again, conditionally).
- */
-export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}): Promise<PhotoOrigin> {
+/** Starts the stand-in on 127.0.0.1: `dir` serves pre-made photos; `cacheControl` of photos (default `no-cache`: builds ask again). */
+export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}) {
   const { dir, cacheControl = 'no-cache', port = 0 } = options;
   const versions = new Map<string, number>();
   const cache = new Map<string, Promise<Buffer>>();
@@ -173,8 +148,7 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
     return bytes;
   };
 
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const answer = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<number> => {
     if (!pathname.startsWith(PHOTO_PREFIX)) return end(res, 404);
     const name = decodeURIComponent(pathname.slice(PHOTO_PREFIX.length));
     switch (name) {
@@ -183,42 +157,30 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
       case HOSTILE_PHOTOS.error:
         return end(res, 500);
       case HOSTILE_PHOTOS.svg:
-        res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(SCRIPTED_SVG);
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/svg+xml' }, SCRIPTED_SVG);
       case HOSTILE_PHOTOS.notImage:
-        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<!doctype html><title>Login</title><p>Please sign in</p>');
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/jpeg' }, '<!doctype html><title>Login</title><p>Please sign in</p>');
       case HOSTILE_PHOTOS.huge:
-        res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(16 * 1024 * 1024) });
-        res.end(Buffer.alloc(16 * 1024 * 1024));
-        return 200;
+        return end(res, 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(HUGE) }, Buffer.alloc(HUGE));
       case HOSTILE_PHOTOS.slow:
         await new Promise((resolve) => setTimeout(resolve, 60_000).unref());
         return end(res, 504);
       case HOSTILE_PHOTOS.redirectAway:
-        res.writeHead(302, { Location: 'https://images.invalid/stolen.jpg' }).end();
-        return 302;
+        return end(res, 302, { Location: 'https://images.invalid/stolen.jpg' });
     }
     // `moved-to-<name>` redirects to photo <name> on the same origin.
-    if (name.startsWith('moved-to-')) {
-      res.writeHead(301, { Location: `${PHOTO_PREFIX}${name.slice('moved-to-'.length)}` }).end();
-      return 301;
-    }
+    if (name.startsWith('moved-to-')) return end(res, 301, { Location: `${PHOTO_PREFIX}${name.slice('moved-to-'.length)}` });
     if (!/^[\w.-]+\.jpe?g$/.test(name) || (dir && !existsSync(path.join(dir, name)))) return end(res, 404);
     const bytes = await photo(name);
     const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}"`;
     const headers = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': cacheControl };
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers).end();
-      return 304;
-    }
-    res.writeHead(200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) }).end(bytes);
-    return 200;
+    if (req.headers['if-none-match'] === etag) return end(res, 304, headers);
+    return end(res, 200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) }, bytes);
   };
 
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    answer(req, res).then(
+    answer(req, res, pathname).then(
       (status) => requests.push({ path: pathname, status }),
       () => requests.push({ path: pathname, status: end(res, 500) }),
     );
@@ -227,10 +189,10 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    url: (name) => `${origin}${PHOTO_PREFIX}${name}`,
+    url: (name: string) => `${origin}${PHOTO_PREFIX}${name}`,
     requests,
     reset: () => void requests.splice(0),
-    change: (name) => void versions.set(name, (versions.get(name) ?? 0) + 1),
+    change: (name: string) => void versions.set(name, (versions.get(name) ?? 0) + 1),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -239,8 +201,9 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
   };
 }
 
-function end(res: ServerResponse, status: number): number {
-  if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'text/plain' });
-  res.end();
+/** Answers `status`, bare text/plain unless given headers and a body; the status, for the count of requests. */
+function end(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = { 'Content-Type': 'text/plain' }, body?: string | Buffer) {
+  if (!res.headersSent) res.writeHead(status, headers);
+  res.end(body);
   return status;
 }

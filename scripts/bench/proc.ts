@@ -2,14 +2,13 @@
 import { spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { procStat } from '../ops/lib/process.ts';
 
-/** The lock every build in this shared tree holds. */
 export const BUILD_LOCK = '/tmp/thela-build.lock';
 
 /** One line a command printed, with when it arrived (ms after the command started). */
 export type TimedLine = { atMs: number; text: string };
 
-/** What a measured command did (`runMeasured`). */
 export type Measured = Awaited<ReturnType<typeof runMeasured>>;
 
 type StepOf = (argv: readonly string[]) => string | null;
@@ -55,23 +54,18 @@ async function sampleTree(rootPid: number, stepOf?: StepOf) {
 }
 
 /** User + system time of the children this process has waited for, ms (/proc/self/stat: cutime and cstime, 10 ms ticks). */
-async function childrenCpuMs(): Promise<number | null> {
-  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
-  const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return stat ? (Number(after[13]) + Number(after[14])) * 10 : null;
+function childrenCpuMs(): number | null {
+  const after = procStat('self');
+  return after ? (Number(after[13]) + Number(after[14])) * 10 : null;
 }
 
-/**
- * Runs a command to completion, measuring it; `timeoutMs` kills its process group. `cpuMs`: user + system of the command
- * and its children. `peakTreeRssKb`: the largest sum of the resident sets of its process tree, sampled every 250 ms;
- * `steps` the same per step (`stepOf`), with the step's CPU time.
- */
+/** Runs a command to completion, measured: `cpuMs` with its children, its tree's peak RSS (and per `stepOf` step) every 250 ms. */
 export async function runMeasured(
   command: string,
   args: readonly string[],
   options: { env: NodeJS.ProcessEnv; cwd: string; onLine?: (line: TimedLine) => void; timeoutMs?: number; stepOf?: StepOf },
 ) {
-  const cpuBefore = await childrenCpuMs();
+  const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const lines: TimedLine[] = [];
@@ -118,15 +112,12 @@ export async function runMeasured(
   sampling.abort();
   await Promise.all([reading, sampler]);
 
-  const cpuAfter = await childrenCpuMs();
+  const cpuAfter = childrenCpuMs();
   const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return { exitCode, signal, wallMs, cpuMs, peakTreeRssKb, steps, lines };
 }
 
-/**
- * Runs `task` holding the shared build lock (the wait is in no figure; `onWait` after 1 s of it). The lock belongs to a
- * `flock` child that keeps it until its stdin closes, so it is released even if we crash.
- */
+/** Runs `task` holding the build lock (`onWait` after 1 s) via a `flock` child, which holds it until its stdin closes, even if we crash. */
 export async function withBuildLock<T>(task: () => Promise<T>, onWait?: () => void): Promise<T> {
   const holder = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waitNotice = onWait && setTimeout(onWait, 1000);

@@ -1,14 +1,10 @@
-/**
- * `npm run bench -- --releases` (issue 13, item 3): disk use of six releases of a 10,000-product catalogue sharing unchanged files, one row
- * added between them, through the operators' rebuild (`du -sh` against `du -sl`). Writes bench/results/<date>-releases.json.
- */
+/** `npm run bench -- --releases` (issue 13, item 3): disk use of releases that share unchanged files (bench/README.md). */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild } from '../ops/lib/pipeline.ts';
-import { printRelease } from './report.ts';
 import { benchEnv, ROOT, today, writeResults } from './util.ts';
 import { parseCommand, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
@@ -55,7 +51,10 @@ try {
       fullCopiesKiB: Number(du('-skl')),
     };
     rows.push(row);
-    printRelease(row);
+    const mib = (kib: number) => Math.round(kib / 1024);
+    console.log(
+      `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; releases folder ${row.duHuman} (${mib(row.duKiB)} MiB; full copies would be ${mib(row.fullCopiesKiB)} MiB), build ${row.buildSeconds} s`,
+    );
   }
   const last = must(rows.at(-1), 'a release row');
   const summary = {

@@ -1,7 +1,7 @@
-/** Everything `npm run bench` and its parts print, from the figures the measuring modules return. Nothing here measures. */
+/** Everything `npm run bench` prints, from the figures the measuring modules return. Nothing here measures. */
 import type { FirstLoad } from './browser.ts';
 import { PHASE_NAMES, type BuildResult } from './build.ts';
-import type { BudgetRow } from './budgets.ts';
+import type { checkBudgets } from './budgets.ts';
 import { PAGE_LIMITS } from './largest-pages.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { ResolvedPage } from './pages.ts';
@@ -9,14 +9,12 @@ import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
 import { lcpBreakdown, phaseSummary, REFERENCES, TARGETS, type Verdict } from './targets.ts';
 import { humanBytes, kb, millis, seconds, table, type Sizes } from './util.ts';
-import type { RunPhases } from '../ops/lib/pipeline.ts';
 
 const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en');
 const s1 = (ms: number | null | undefined) => seconds(ms, 1);
 /** Prints a table whose header is given as 'a|b|c'. */
 const show = (header: string, rows: readonly (readonly string[])[]) => console.log(table(header.split('|'), rows));
 
-/** A section heading. */
 export function heading(title: string): void {
   console.log(`\n== ${title}`);
 }
@@ -127,7 +125,7 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
 }
 
 /** The budget table, its breaches and notes. */
-export function printBudgets(checked: { rows: BudgetRow[]; breaches: string[]; notes: string[] }): void {
+export function printBudgets(checked: Awaited<ReturnType<typeof checkBudgets>>): void {
   const rows = checked.rows.map((r) => [
     r.page,
     kb(r.jsGzip),
@@ -164,7 +162,6 @@ export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLi
   }
 }
 
-/** The search figures of one index. */
 export function printSearch(search: SearchResult): void {
   if ('skipped' in search) {
     console.log(`  skipped — ${search.skipped}`);
@@ -193,59 +190,4 @@ export function printVerdicts(verdicts: readonly Verdict[]): void {
   const rows = verdicts.map((v) => [v.met === null ? '?' : v.met ? 'met' : 'MISSED', v.target, v.measured, v.note]);
   show('|target|measured|what stands in the way / note', rows);
   console.log(`\nReferences from the issue: ${Object.values(REFERENCES).join('; ')}.`);
-}
-
-/** One build of the images part, as images.ts reads it from the build's output (`tail`: the end of a failed one's). */
-type ImagesBuild = { wallMs: number; imagesMs: number | null; encoded: number | null; imagesLine: string | null; tail: string[] };
-
-/** The images part's report (images.ts): both builds, disk, first render and Lighthouse of the photo pages. */
-export function printImages(r: {
-  size: number;
-  photos: { bytes: number };
-  first: ImagesBuild & { imagesPerSecond: number | null };
-  rebuild: ImagesBuild & { served: number; statuses: Record<string, number> };
-  disk: Record<'cache' | 'site', { bytes: number; files: number }>;
-  firstRenderGzip: Record<string, number>;
-  lighthouse?: Record<string, Pick<LighthouseResult, 'lcpMs' | 'lcpPhases' | 'lcpElement' | 'tbtMs'> & { performance: number | null }>;
-}): void {
-  const { first, rebuild: again, disk } = r;
-  const statuses = Object.entries(again.statuses).map(([status, n]) => `${n} x ${status}`);
-  console.log(`\nImages: ${count(r.size)} products, ${count(r.size)} photos (${humanBytes(r.photos.bytes)})`);
-  console.log(
-    `  first build: ${s1(first.wallMs)} in all; images step ${s1(first.imagesMs)} (${first.imagesPerSecond?.toFixed(1) ?? '?'} photos/s, ${first.encoded ?? '?'} files encoded); ${first.imagesLine ?? ''}`,
-  );
-  console.log(
-    `  one photo changed: ${s1(again.wallMs)} in all; images step ${s1(again.imagesMs)}; ${again.served} requests answered (${statuses.join(', ')}), ${again.encoded ?? '?'} files encoded; ${again.imagesLine ?? ''}`,
-  );
-  console.log(
-    `  disk: ${humanBytes(disk.cache.bytes)} in ${count(disk.cache.files)} files (build cache), the site's /_img/ ${humanBytes(disk.site.bytes)} (hard links to it)`,
-  );
-  for (const [name, bytes] of Object.entries(r.firstRenderGzip))
-    console.log(`  ${name}: first render ${count(bytes)} B gzipped (limit 14,336 B)`);
-  for (const [name, audit] of Object.entries(r.lighthouse ?? {})) {
-    console.log(`  ${name}: Lighthouse performance ${audit.performance ?? '?'}, LCP ${seconds(audit.lcpMs)}, TBT ${audit.tbtMs ?? '?'} ms`);
-    for (const line of lcpBreakdown(audit)) console.log(`    ${line}`);
-  }
-  for (const line of [...first.tail, ...again.tail]) console.log(`  build: ${line}`);
-}
-
-/** A rebuild of the live part (live.ts): what it did, then where its time went (the operators' pipeline's phases). */
-export function printLiveBuild(what: string, phases: RunPhases | undefined): void {
-  const steps = Object.entries(phases?.buildSteps ?? {}).map(([name, ms]) => `${name} ${s1(ms)}`);
-  const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
-    phases?.[name] === undefined ? [] : [`${name} ${s1(phases[name])}`],
-  );
-  const where = phases ? [`build ${s1(phases.build)} (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ') : 'not reported';
-  console.log(`bench-live: ${what}`);
-  console.log(`bench-live:   where the time went: ${where}`);
-}
-
-/** One release of the releases part (releases.ts): its files, what it shares and the releases folder's disk use. */
-export function printRelease(
-  row: Record<'release' | 'products' | 'files' | 'sharedFiles' | 'duKiB' | 'fullCopiesKiB' | 'buildSeconds', number> & { duHuman: string },
-): void {
-  const mib = (kib: number) => Math.round(kib / 1024);
-  console.log(
-    `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; releases folder ${row.duHuman} (${mib(row.duKiB)} MiB; full copies would be ${mib(row.fullCopiesKiB)} MiB), build ${row.buildSeconds} s`,
-  );
 }

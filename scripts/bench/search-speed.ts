@@ -1,7 +1,4 @@
-/**
- * Search speed on a built site, in Chromium: keystroke to results (the island's `search:results` measure) and bytes fetched from
- * /pagefind/, cold, warm and corrected (method: bench/README.md). `npm run bench` calls `measureSearch`; run alone it prints the JSON.
- */
+/** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"); alone, it prints the JSON. */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +25,7 @@ const PHONE = {
 } as const;
 type Fetched = { url: string; bytes: number; gzipBytes: number };
 
-/** A phone-sized page in a fresh context (empty cache, no service worker), its /pagefind/ responses collected. */
+/** A phone-sized page in a fresh context (empty cache, no service worker), collecting its /pagefind/ responses. */
 async function phonePage(browser: Browser) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -119,10 +116,7 @@ async function coldRun(origin: string, browser: Browser, query: string) {
   }
 }
 
-/**
- * One run: /search opened and idle (the box is autofocused, so Pagefind's script, WebAssembly and metadata load on
- * focus), the first query typed, then warm and misspelt queries in the same page; then the two cold runs.
- */
+/** One run: /search opened and idle, the first query typed, warm and misspelt ones in the same page; then the two cold runs. */
 async function oneRun(origin: string, browser: Browser) {
   const { context, page, fetched } = await phonePage(browser);
   try {
@@ -157,13 +151,9 @@ async function oneRun(origin: string, browser: Browser) {
   }
 }
 
-/** One run's figures. */
-export type RunResult = Awaited<ReturnType<typeof oneRun>>;
+type RunResult = Awaited<ReturnType<typeof oneRun>>;
 
-/**
- * Measures search on the build in `dist`, served as files are (uncompressed, like `astro preview`) on `port`: the origin it
- * was built for (the search page works from no other); `onRun` hears of each run as it ends.
- */
+/** Search on the build in `dist`, served uncompressed on `port` (the origin it was built for: the search page works from no other). */
 export async function measureSearch(dist: string, port: number, runs: number, onRun?: (index: number, run: RunResult) => void) {
   const dir = path.join(dist, 'pagefind');
   type Entry = { languages?: Record<string, { page_count?: number }> };
@@ -187,7 +177,6 @@ export async function measureSearch(dist: string, port: number, runs: number, on
     medianMs: round(med(list, (r) => r.ms)),
     maxMs: round(Math.max(...list.map((r) => r.ms))),
   });
-  /** Medians of the bytes (as served and gzipped) and requests before the results. */
   const loaded = (list: readonly { bytes: number; gzipBytes: number; requests: number }[]) => ({
     bytes: med(list, (r) => r.bytes),
     gzipBytes: med(list, (r) => r.gzipBytes),
@@ -240,10 +229,8 @@ export async function measureSearch(dist: string, port: number, runs: number, on
   };
 }
 
-/** The search section of the results: the figures, or why there are none. */
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
 
-/** One line per search run as it ends (search-speed.ts run alone). */
 function formatSearchRun(index: number, runs: number, run: RunResult): string {
   const mid = (list: { ms: number }[]) => median(list.map((w) => w.ms));
   const k = (n: number) => `${Math.round(n / 1024)} KB`;

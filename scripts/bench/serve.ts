@@ -1,7 +1,4 @@
-/**
- * The bench's server for a build: the operators' static server plus brotli/gzip as a CDN sends, on 127.0.0.1. With `secure`, HTTP/2
- * over TLS for Lighthouse: over HTTP/1.1 each photo would open its own connection, which no CDN makes a phone do.
- */
+/** The operators' static server for the bench: brotli/gzip as a CDN sends, HTTP/2 over TLS with `secure` (bench/README.md). */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

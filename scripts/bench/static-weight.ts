@@ -1,25 +1,20 @@
-/**
- * Page weight read from a build on disk, without a browser: the JS a page's HTML names (static imports followed, dynamic ones not), its
- * CSS, and the first render (HTML plus render-blocking CSS), each file compressed alone. Definitions: bench/README.md.
- */
+/** Page weight from a build on disk, without a browser (definitions: bench/README.md, "Page weight per page type"). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import { addSizes, sizesOf, type Sizes } from './util.ts';
 import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 
-/** One script, link or astro-island tag (attribute names lower-cased; valueless ones map to ''). */
+/** One script, link or astro-island tag (attribute names lower-cased; valueless ones map to ''); `body`: a script's text. */
 interface Tag {
   name: string;
   attrs: Record<string, string>;
   inHead: boolean;
-  /** Text between <script> and </script>. */
   body?: string;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#34': '"' };
 
-/** Parses the attributes part of a start tag. */
 export function parseAttributes(source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const match of source.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
@@ -90,10 +85,7 @@ interface Asset {
   react?: 'react-dom' | 'react' | null;
 }
 
-/**
- * Page weight of one built page: `js.eager` leaves out client:visible and client:media islands; inline script and style
- * bytes are part of `html`; `missing`: assets named but not in the build, `external`: references to another origin.
- */
+/** One built page's weight: `js.eager` without client:visible/media islands; inline script and style bytes are part of `html`. */
 export type PageWeight = Awaited<ReturnType<typeof analysePage>>;
 
 /** Page weights by page type: static, plus the JS of a first load in Chromium (main.ts), or why the page is missing. */
@@ -108,7 +100,7 @@ export class AssetReader {
     this.dir = dir;
   }
 
-  /** The asset at a site-absolute URL path, or null if the build has no such file. */
+  /** Null if the build has no such file. */
   load(url: string): Promise<{ sizes: Sizes; code: string } | null> {
     const key = url.split(/[?#]/)[0] ?? '';
     let pending = this.cache.get(key);
@@ -132,7 +124,7 @@ export function resolveUrl(specifier: string, fromUrl: string): string | null {
   return new URL(specifier, `http://site${fromUrl}`).pathname;
 }
 
-/** Measures one page of a build: its HTML and everything it links, from disk. */
+/** `missing`: assets named but not in the build; `external`: references to another origin. */
 export async function analysePage(reader: AssetReader, pageUrl: string, html: string) {
   const missing: string[] = [];
   const external: string[] = [];
@@ -235,7 +227,6 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   };
 }
 
-/** Measures a built page from its file. */
 export async function analysePageFile(reader: AssetReader, pageUrl: string, file: string): Promise<PageWeight> {
   return analysePage(reader, pageUrl, await readFile(file, 'utf8'));
 }

@@ -97,7 +97,6 @@ function lighthouseCheck(target: string, s: LighthouseResult | undefined, lcpLim
   return { target, measured, met, note: met ? '' : gaps.filter(Boolean).join('; ') } satisfies Verdict;
 }
 
-/** Computes every verdict. */
 export function verdicts(input: VerdictInput): Verdict[] {
   const out: Verdict[] = [];
   for (const name of ['product', 'category']) {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The repository root (scripts/bench/ is two levels below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** 1 KB = 1,024 bytes in every figure (14 KB = 14,336 bytes, 75 KB = 76,800). */
@@ -32,7 +31,7 @@ export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): N
   return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);
 }
 
-/** Writes bench/results/<name>.json and returns its path from the root. */
+/** Writes bench/results/<name>.json; its path from the root. */
 export async function writeResults(name: string, data: unknown): Promise<string> {
   const file = path.join(ROOT, 'bench/results', `${name}.json`);
   await mkdir(path.dirname(file), { recursive: true });
@@ -40,7 +39,7 @@ export async function writeResults(name: string, data: unknown): Promise<string>
   return path.relative(ROOT, file);
 }
 
-/** Median (mean of the middle two for an even count); null for none. */
+/** Mean of the middle two for an even count; null for none. */
 export function median(values: readonly number[]): number | null {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
@@ -49,13 +48,9 @@ export function median(values: readonly number[]): number | null {
 }
 
 /** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
-export interface Sizes {
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
+export type Sizes = ReturnType<typeof sizesOf>;
 
-export function sizesOf(data: string | Buffer): Sizes {
+export function sizesOf(data: string | Buffer) {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
   return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotliCompressSync(buffer, { params }).length };
@@ -113,7 +108,6 @@ export async function listFiles(dir: string): Promise<{ path: string; bytes: num
   return out;
 }
 
-/** Number of files and their total size under `dir`. */
 export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {
   const files = await listFiles(dir);
   return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };

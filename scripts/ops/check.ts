@@ -1,7 +1,4 @@
-/**
- * `node scripts/ops/check.ts DIR`: the release check on its own, for CI (.github/workflows/rebuild.yml), which has
- * no live release on disk: the page count of the last published build comes from a small baseline file instead.
- */
+/** `node scripts/ops/check.ts DIR`: the release check alone, for CI (no live release there: the page baseline is a file). */
 import { writeFileSync } from 'node:fs';
 import { isRecord } from '../../src/lib/fields.ts';
 import { checkRelease } from './lib/check.ts';

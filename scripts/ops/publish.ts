@@ -1,7 +1,4 @@
-/**
- * `npm run publish`: upload a release (default the live one) to a CDN bucket or object storage with rclone, changed files only, in the
- * order of scripts/ops/lib/publish.ts. See docs/operators.md, "Publishing to a CDN or object storage".
- */
+/** `npm run publish`: uploads a release with rclone (docs/operators.md, "Publishing to a CDN or object storage"). */
 import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand, usageError } from './lib/cli.ts';
 import { publishNow } from './lib/pipeline.ts';
 

@@ -1,7 +1,4 @@
-/**
- * `npm run rebuild`: build a new release, check it, switch `current` to it atomically, keep the last N, publish.
- * Safe from cron: a concurrent run exits 75 (EX_TEMPFAIL) without touching anything. See docs/operators.md.
- */
+/** `npm run rebuild` (docs/operators.md); safe from cron: a concurrent run exits 75 (EX_TEMPFAIL) without touching anything. */
 import { commandConfig, commandLogger, exitStatus, interruptible, parseCommand } from './lib/cli.ts';
 import { rebuild } from './lib/pipeline.ts';
 

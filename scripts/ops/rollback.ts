@@ -1,7 +1,4 @@
-/**
- * `npm run rollback`: switch `current` back to the previous complete release (or to a named one), atomically.
- * `npm run rollback -- --list` shows the releases on disk.
- */
+/** `npm run rollback`: `current` back to the previous complete release (or a named one); `--list` shows the releases. */
 import { commandConfig, commandLogger, exitStatus, parseCommand, usageError } from './lib/cli.ts';
 import { rollback } from './lib/pipeline.ts';
 import { currentRelease, listReleases } from './lib/releases.ts';

@@ -1,6 +1,4 @@
-/**
- * `npm run ops`: the webhook, schedule and static-serving service for one machine. See docs/operators.md.
- */
+/** `npm run ops`: the webhook, schedule and static-serving service for one machine (docs/operators.md). */
 import { parseCommand } from './lib/cli.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { jsonLogger } from './lib/log.ts';

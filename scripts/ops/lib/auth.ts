@@ -5,23 +5,17 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Why a request was refused (logged, never sent to the client). */
-export type AuthFailure = 'missing' | 'bad-secret' | 'bad-signature' | 'bad-timestamp' | 'stale' | 'replayed';
-
-/** The verdict on one request; a signed one carries its signature for `remember`: the digest it is remembered by, and until when. */
-export type AuthResult =
+/** The verdict on one request (a refusal's reason is logged, never sent); a signed one carries, for `remember`, its digest and expiry. */
+type AuthResult =
   | { ok: true; method: 'header' }
   | { ok: true; method: 'signature'; signature: { key: string; expires: number } }
-  | { ok: false; reason: AuthFailure };
+  | { ok: false; reason: 'missing' | 'bad-secret' | 'bad-signature' | 'bad-timestamp' | 'stale' | 'replayed' };
 
-/** Options of createVerifier. */
-export interface VerifierOptions {
+/** `toleranceMs`: how far a signed timestamp may be from now, either way; `store`: seen signatures across restarts (default: none). */
+interface VerifierOptions {
   secret: string;
-  /** How far a signed timestamp may be from now, either way. */
   toleranceMs: number;
-  /** Clock (tests). */
   now?: (() => number) | undefined;
-  /** Where the memory of seen signatures lives across restarts (default: in this process only). */
   store?: { load(): Array<[string, number]>; save(entries: Array<[string, number]>): void } | undefined;
 }
 
@@ -36,7 +30,7 @@ function digest(value: string | Buffer): Buffer {
 }
 
 /** Constant-time equality of two strings of any length (compares their SHA-256 digests). */
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
@@ -91,10 +85,7 @@ export function createVerifier(options: VerifierOptions) {
       return safeEqual(offered, secret) ? { ok: true, method: 'header' } : { ok: false, reason: 'bad-secret' };
     },
 
-    /**
-     * Spends an accepted request's signature: remembered, and saved to the store. Throws when the save fails, and
-     * then remembers nothing (the retry of a request that failed must pass). Nothing to do for the header form.
-     */
+    /** Spends an accepted signature (remembered and stored); a failed save throws and remembers nothing, so the retry passes. */
     remember(verdict: AuthResult): void {
       if (!verdict.ok || verdict.method !== 'signature') return;
       const { key, expires } = verdict.signature;

@@ -1,23 +1,19 @@
-/**
- * A rebuild's gates. Before it builds: the releases folder and the build cache are on one file system (Astro's moves and the build's
- * hard links fail across them). Before a release goes live: required files exist and the page count has not collapsed, unless forced.
- */
+/** A rebuild's gates: releases and build cache on one file system (before building), the release check (before going live). */
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../../lib/file-results.ts';
 import type { OpsConfig } from './config.ts';
 
-/** Options of checkRelease. */
-export interface CheckOptions {
+/** `baselinePages`: the live release's, undefined when there is none. */
+interface CheckOptions {
   requiredFiles: string[];
-  /** Pages of the live release; undefined when there is none. */
   baselinePages?: number | undefined;
   maxPageDrop: number;
   force?: boolean | undefined;
 }
 
-/** Counts the .html files under a directory (every page Astro wrote, 404 included). */
+/** The .html files under a directory (every page Astro wrote, 404 included). */
 export async function countPages(dir: string): Promise<number> {
   return (await listFiles(dir, (name) => name.endsWith('.html'))).length;
 }

@@ -1,7 +1,4 @@
-/**
- * The preamble of every operator command: parse the options (usage error: message and help, exit 2), --help (exit 0), load the
- * configuration (error: exit 2), pick the logger, and map a run's result to the exit status.
- */
+/** The preamble of every operator command: options, configuration, logger, and the exit status of a run's result. */
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type OpsConfig } from './config.ts';
 import { jsonLogger, textLogger, type Logger } from './log.ts';
@@ -10,7 +7,6 @@ import { parseCommand as parseScriptCommand, usageError } from '../../lib/cli.ts
 
 export { usageError };
 
-/** Exit statuses of the operator commands. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 75, interrupted: 130 } as const;
 
 /** Parses argv with `options` plus --config and --help (scripts/lib/cli.ts: a usage error exits 2, --help exits 0). */
@@ -24,12 +20,11 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
 }
 
 /** Loads the configuration (--config, else $THELA_OPS_CONFIG, else ops.config.json); a ConfigError exits 2. */
-export function commandConfig(name: string, file: string | undefined, onError?: (message: string) => void): OpsConfig {
+export function commandConfig(name: string, file: string | undefined): OpsConfig {
   try {
     return loadConfig(file);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    onError?.(error.message);
     return usageError(name, error.message);
   }
 }

@@ -1,7 +1,4 @@
-/**
- * Operator configuration: one JSON file (ops.config.json by default), every key optional, validated with one clear
- * line per mistake. Secrets never live here: the webhook secret comes from REBUILD_WEBHOOK_SECRET only.
- */
+/** Operator configuration (ops.config.json), every key optional, one line per mistake; never secrets (those come from env). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRecord } from '../../../src/lib/fields.ts';
@@ -12,15 +9,12 @@ export type Command = string[] | string;
 /** Resolved configuration: absolute paths, milliseconds, defaults filled in (each key: docs/operators.md, "Configuration"). */
 export type OpsConfig = ReturnType<typeof resolveConfig>;
 
-/** A configuration mistake, worded for the operator. */
+/** Worded for the operator. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The project root: two levels above scripts/ops/lib. */
 const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
-
-/** The default config file, read when it exists. */
 const DEFAULT_CONFIG_FILE = 'ops.config.json';
 
 const DEFAULT_SERVICE = {
@@ -144,10 +138,7 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
   };
 }
 
-/**
- * Reads the configuration: the file given (--config), else THELA_OPS_CONFIG, else ops.config.json in the project
- * root when it exists, else the defaults.
- */
+/** Reads the file given (--config), else THELA_OPS_CONFIG, else ops.config.json in the project root if there, else the defaults. */
 export function loadConfig(file?: string, projectDir: string = PROJECT_DIR): OpsConfig {
   const chosen = file ?? process.env['THELA_OPS_CONFIG'];
   const candidate = chosen ? path.resolve(chosen) : path.join(projectDir, DEFAULT_CONFIG_FILE);

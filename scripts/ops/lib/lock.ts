@@ -1,25 +1,19 @@
-/**
- * The build lock: a file created exclusively (O_EXCL) in the releases directory, recording its owner (PID and, on Linux, start time)
- * and the build's process group, so a killed holder's lock is seen as stale and its orphaned build stopped.
- */
+/** The build lock: a file naming its owner (PID, start time) and the build's process group, so a dead holder's lock is stale. */
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { tempPathFor, writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import { processAlive, processStartTime } from './process.ts';
 
-/** What the lock file says. */
+/** What the lock file says: its owner, the release being built and the build command's process group. */
 export interface LockInfo {
   pid: number;
   startTime?: string | undefined;
   hostname: string;
   acquiredAt: string;
-  /** The release being built. */
   releaseId?: string | undefined;
-  /** The build command's process group. */
   buildPid?: number | undefined;
 }
 
-/** Another live process holds the lock. */
 export class LockBusyError extends Error {
   override name = 'LockBusyError';
   constructor(holder: LockInfo) {
@@ -27,7 +21,6 @@ export class LockBusyError extends Error {
   }
 }
 
-/** A held lock. */
 export type Lock = ReturnType<typeof held>;
 
 /** Reads a lock file: null when absent, 'unreadable' when corrupt (locks are written whole, so corrupt means stale). */
@@ -74,13 +67,10 @@ function writeExclusive(lockPath: string, info: LockInfo): boolean {
   }
 }
 
-/** Age after which a takeover guard left by a crashed process is ignored. */
+/** Age after which a crashed process's takeover guard is ignored. */
 const GUARD_STALE_MS = 30_000;
 
-/**
- * Takes the lock or throws LockBusyError. A stale lock is handed to `onStale` (to stop its orphaned build) and then
- * replaced; a guard file makes sure only one process replaces it.
- */
+/** Takes the lock or throws LockBusyError; a stale one goes to `onStale` (its orphaned build), then one process (guard file) replaces it. */
 export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo | 'unreadable') => Promise<void>) {
   const info: LockInfo = {
     pid: process.pid,
@@ -124,10 +114,7 @@ export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo |
 function held(lockPath: string, info: LockInfo) {
   let released = false;
   return {
-    /**
-     * Records more about the build (release id, build pid). Never throws: the lock stays held whatever it says, so a
-     * failed write (a full disk) is returned for the caller to log, and must not stand for the build's own failure.
-     */
+    /** Records more about the build; never throws: a failed write (a full disk) is returned to log, not the build's failure. */
     update(fields: Partial<LockInfo>): Error | undefined {
       Object.assign(info, fields);
       if (released) return undefined;

@@ -1,19 +1,9 @@
-/**
- * Structured logs: one JSON object per event and line, or a short text line for people at a terminal. Callers pass only fields safe to
- * print: never a secret, a signature or a raw request body.
- */
+/** Structured logs, JSON lines or text. Callers pass only fields safe to print: never a secret, a signature or a raw body. */
 
-/** Extra data of one event. */
-export type LogFields = Record<string, unknown>;
-
-/** Where events go. */
-export interface Logger {
-  info(event: string, fields?: LogFields): void;
-  warn(event: string, fields?: LogFields): void;
-  error(event: string, fields?: LogFields): void;
-}
+type LogFields = Record<string, unknown>;
 
 type Level = 'info' | 'warn' | 'error';
+export type Logger = Record<Level, (event: string, fields?: LogFields) => void>;
 
 function make(write: (level: Level, event: string, fields: LogFields) => void): Logger {
   return {
@@ -23,25 +13,25 @@ function make(write: (level: Level, event: string, fields: LogFields) => void): 
   };
 }
 
-/** One JSON line per event, to stdout unless told otherwise. */
-export function jsonLogger(writeLine: (line: string) => void = (line) => process.stdout.write(line)): Logger {
-  return make((level, event, fields) => {
-    writeLine(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);
-  });
+/** One JSON line per event, on stdout. */
+export function jsonLogger(): Logger {
+  return make((level, event, fields) =>
+    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`),
+  );
 }
 
 /** `event key=value ...` lines on stderr, for the commands run by hand (stdout keeps the one-line summary). */
-export function textLogger(writeLine: (line: string) => void = (line) => process.stderr.write(line)): Logger {
+export function textLogger(): Logger {
   return make((level, event, fields) => {
     const parts = Object.entries(fields)
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-    writeLine(`${level === 'info' ? '' : `${level}: `}${event}${parts.length ? ` ${parts.join(' ')}` : ''}\n`);
+    process.stderr.write(`${level === 'info' ? '' : `${level}: `}${event}${parts.length ? ` ${parts.join(' ')}` : ''}\n`);
   });
 }
 
 /** Keeps events in memory (tests). */
-export function memoryLogger(): Logger & { events: Array<LogFields & { level: Level; event: string }> } {
+export function memoryLogger() {
   const events: Array<LogFields & { level: Level; event: string }> = [];
   return { ...make((level, event, fields) => events.push({ level, event, ...fields })), events };
 }

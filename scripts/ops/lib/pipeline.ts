@@ -1,7 +1,4 @@
-/**
- * The rebuild pipeline of `npm run rebuild`, the service and `npm run rollback`: lock, clean up, build a release, check, mark, switch
- * `current`, share unchanged files, prune, publish. A failure before the switch removes the new release; the live one stays.
- */
+/** Rebuild, rollback and publish runs (docs/operators.md, "How a rebuild works"); a failure before the switch leaves the live release. */
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,7 +34,6 @@ import {
   type Release,
 } from './releases.ts';
 
-/** The stage a run stopped at. */
 export type Stage = 'lock' | 'build' | 'check' | 'switch' | 'publish';
 
 /** The outcome of a rebuild or a rollback. */
@@ -45,13 +41,11 @@ export interface RunResult {
   ok: boolean;
   /** The release built (rebuild) or switched to (rollback). */
   releaseId?: string | undefined;
-  /** The release that was live before. */
   previousId?: string | undefined;
   pages?: number | undefined;
-  /** Pages the build rendered and reused from the incremental-build cache, as it reported them. */
+  /** Pages the build rendered and reused from the incremental-build cache. */
   rendered?: number | undefined;
   reused?: number | undefined;
-  /** Where a rebuild's time went (ms): the build command and its steps as it reported them, the check, the dedupe. */
   phases?: RunPhases | undefined;
   /** Whether `releaseId` is live now (true after a publish failure: the local switch stands). */
   live: boolean;
@@ -63,10 +57,9 @@ export interface RunResult {
   reason?: string | undefined;
 }
 
-/** Where a rebuild's time went, in ms. */
+/** Where a rebuild's time went, in ms; `buildSteps` as scripts/build.ts printed them. */
 export interface RunPhases {
   build: number;
-  /** The build's own steps (scripts/build.ts prints them: astro, search index, ...), when it reported them. */
   buildSteps?: Record<string, number> | undefined;
   check?: number | undefined;
   /** Sharing files with the release it replaced: after the switch, so not part of the time to go live. */
@@ -77,17 +70,15 @@ export interface RunPhases {
 
 /** Options of rebuild (its log, abort signal and output go to the publish too). */
 export interface RebuildOptions extends PublishOptions {
-  /** Accept a page-count collapse. */
   force?: boolean | undefined;
   /** Render every page, ignoring the incremental-build cache (THELA_FULL_BUILD=1 for the build). */
   full?: boolean | undefined;
   /** What asked for the build (cli, webhook, schedule ...), for the logs and the status. */
   trigger?: string | undefined;
-  /** Run the configured publish command (default true). */
+  /** Default true. */
   publish?: boolean | undefined;
 }
 
-/** The lock file of a releases directory. */
 export function lockPath(config: OpsConfig): string {
   return path.join(config.releasesDir, '.lock');
 }
@@ -143,16 +134,12 @@ async function lockedOut(config: OpsConfig, busy: LockBusyError, done: Finisher)
   return done({ ok: false, live: false, previousId: live?.id, stage: 'lock', reason: busy.message });
 }
 
-/** Removes what a killed run left (partial releases, temporary files) and logs the releases removed. */
 async function removeLeftoversLogged(config: OpsConfig, log: Logger): Promise<void> {
   const removed = await removeLeftovers(config);
   if (removed.length) log.warn('release.partial-removed', { releaseIds: removed });
 }
 
-/**
- * Cleans up after a killed run without building: stale lock (and its orphaned build), partial releases, temporary
- * files. Does nothing while a live process holds the lock. The service calls this on start.
- */
+/** The service's start: cleans up after a killed run (stale lock, orphaned build, partial releases), unless the lock is held. */
 export async function recover(config: OpsConfig, log: Logger): Promise<void> {
   await withLock(
     config,
@@ -192,10 +179,7 @@ async function pruneLogs(config: OpsConfig): Promise<void> {
   for (const name of logs.slice(0, Math.max(0, logs.length - config.keepReleases * 2))) await rm(path.join(dir, name), { force: true });
 }
 
-/**
- * Publishes a release just made live (publishRemote, then publishCommand, unless `publish` is false): the run's result, live either
- * way, failed at `publish` if publishing failed.
- */
+/** Publishes a release just made live (publishRemote, then publishCommand): live either way, failed at `publish` if publishing failed. */
 async function publishLive(
   config: OpsConfig,
   release: Release,
@@ -226,7 +210,6 @@ async function publishLive(
   return { ok: true, live: true, ...fields };
 }
 
-/** Options of publishNow. */
 export interface PublishNowOptions extends PublishOptions {
   /** The release to upload; default the live one. */
   releaseId?: string | undefined;
@@ -307,7 +290,6 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
     // The release live before this run: every failure, an unexpected one too (a full disk), says it stays live.
     let live: Release | null = null;
     let switched = false;
-    // Where an unexpected error (disk full, permissions) happened, for the result.
     let stage: Stage = 'build';
     const failed = (reason: string, pages?: number) =>
       done({ ok: false, live: switched, releaseId: release?.id, previousId: live?.id, pages, stage, reason });
@@ -436,7 +418,6 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
   });
 }
 
-/** Options of rollback. */
 export interface RollbackOptions extends Omit<RebuildOptions, 'force' | 'trigger'> {
   /** The release to switch to; default: the newest complete release older than the live one. */
   to?: string | undefined;

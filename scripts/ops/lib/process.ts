@@ -1,7 +1,4 @@
-/**
- * Child processes of the rebuild: the build and publish commands run in their own process group, so a timeout, a
- * shutdown or the recovery after a crash can stop the whole tree (npm, node, astro, pagefind) at once.
- */
+/** Build and publish commands, each in its own process group, so a timeout, shutdown or recovery stops the whole tree. */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,31 +20,25 @@ export function childEnv(projectDir: string, extra: Record<string, string>): Nod
   return env;
 }
 
-/** How a command ended. */
+/** How a command ended; `tail`: the last lines of its output, `stderrTail` of its standard error (where a build says why it stopped). */
 export interface CommandResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
   aborted: boolean;
-  /** The last lines of its output, for the failure message. */
   tail: string[];
-  /** The last lines of its standard error alone (where a build states why it stopped). */
   stderrTail: string[];
 }
 
-/** Options of runCommand. */
+/** `onSpawn` gets the child's pid (also its process group); `onOutput` every chunk, `onStdout`/`onStderr` each stream alone. */
 export interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
-  /** Called with the child's pid (also its process-group id) once it started. */
   onSpawn?: ((pid: number) => void) | undefined;
-  /** Every chunk of stdout and stderr. */
   onOutput?: ((chunk: Buffer) => void) | undefined;
-  /** Every chunk of stdout alone (a command's data, e.g. a file list, never mixed with its log on stderr). */
   onStdout?: ((chunk: Buffer) => void) | undefined;
-  /** Every chunk of stderr alone. */
   onStderr?: ((chunk: Buffer) => void) | undefined;
 }
 
@@ -134,7 +125,7 @@ function signalable(target: number): boolean {
 }
 
 /** Linux: the fields of /proc/<pid>/stat after the command (state first), or undefined when unreadable. */
-function procStat(pid: number | string): string[] | undefined {
+export function procStat(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' are plain.
@@ -162,7 +153,6 @@ export function groupAlive(pgid: number): boolean {
   });
 }
 
-/** Whether a process is alive. */
 export function processAlive(pid: number): boolean {
   if (!signalable(pid)) return false;
   const fields = procStat(pid);
@@ -229,10 +219,7 @@ export function redact(line: string): string {
     .replace(/\b(apikey|token|secret|password|key)=([^&\s]+)/gi, '$1=***');
 }
 
-/**
- * The line that says why a command failed: the last meaningful line of its standard error (stack frames and the
- * wrappers' "X failed (exit 1)" lines skipped), with secrets redacted; falls back to the combined output.
- */
+/** Why a command failed: the last telling line of its stderr (else its output), wrappers' lines skipped, secrets redacted. */
 export function failureCause(result: Pick<CommandResult, 'tail' | 'stderrTail'>): string | undefined {
   const pick = (lines: string[]) =>
     lines

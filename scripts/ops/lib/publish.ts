@@ -1,7 +1,4 @@
-/**
- * Publishing a release to a CDN bucket or object storage with rclone: every file whose content differs from the release published
- * there last is uploaded (never rclone's own comparison), assets, then pages, then entry files; deletions last (docs/operators.md).
- */
+/** Publishing with rclone: changed files only, assets, then pages, then entry files, deletions last (docs/operators.md). */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -16,8 +13,8 @@ import { MARKER, RELEASE_ID, releaseFiles } from './releases.ts';
 import { readJson, stateDir } from './state.ts';
 
 /** Upload phases, in order. */
-export type Phase = 'assets' | 'pages' | 'entries';
-export const PHASES: readonly Phase[] = ['assets', 'pages', 'entries'];
+const PHASES = ['assets', 'pages', 'entries'] as const;
+type Phase = (typeof PHASES)[number];
 
 /** Which phase a file of the release belongs to. */
 export function phaseOf(rel: string): Phase {
@@ -27,23 +24,12 @@ export function phaseOf(rel: string): Phase {
 }
 
 /** What a publish did. */
-export interface PublishResult {
-  ok: boolean;
-  remote: string;
-  releaseId: string;
-  /** Files uploaded per phase (rclone's "Copied" lines). */
-  uploaded: Record<Phase, number>;
-  deleted: number;
-  files: number;
-  reason?: string | undefined;
-}
+export type PublishResult = Awaited<ReturnType<typeof publishRelease>>;
 
-/** Options of publishRelease. */
+/** `signal` stops the running command's process group (a rebuild's build too); `onOutput` hears commands' output as it arrives. */
 export interface PublishOptions {
   log: Logger;
-  /** Aborting stops the running command's process group (a rebuild's build too) and cleans up. */
   signal?: AbortSignal | undefined;
-  /** Commands' output as it arrives: rclone's JSON log lines, a rebuild's build (also in releases/.logs/<id>.log). */
   onOutput?: ((chunk: Buffer) => void) | undefined;
 }
 
@@ -55,10 +41,7 @@ const NOT_CHECKED = [
   /hashes? (could not|couldn't) be (checked|compared)/i,
 ];
 
-/**
- * rclone's JSON log lines (its standard error; nothing here is read as a target's file name): the files it copied ("Copied (new)",
- * "Copied (replaced existing)", ...), by name, and why the run cannot be trusted (error entries and "not checked" warnings, as worded).
- */
+/** rclone's JSON log lines (stderr): the files it copied, by name, and why the run cannot be trusted (errors, "not checked" warnings). */
 function readRcloneLog(stderr: string) {
   const log = { copied: [] as string[], problems: [] as string[] };
   for (const line of stderr.split('\n')) {
@@ -81,11 +64,9 @@ function readRcloneLog(stderr: string) {
 
 const PUBLISHED = 'published.json';
 
-/** What a remote holds, as releases/.state/published.json remembers it. */
-export interface Published {
-  /** The release published to it last: its files are on the target. */
+/** What a remote holds (releases/.state/published.json): the release published last and the one before, kept until the next. */
+interface Published {
   releaseId: string;
-  /** The release published before that one (another id), whose files the target keeps until the next release. */
   previousId?: string | undefined;
 }
 
@@ -95,7 +76,7 @@ function readPublished(config: OpsConfig): Record<string, unknown> {
 }
 
 /** What was last published to `remote` (an entry of the first format, a bare id, has no previous release). */
-export function lastPublished(config: OpsConfig, remote: string): Published | undefined {
+function lastPublished(config: OpsConfig, remote: string): Published | undefined {
   const entry = readPublished(config)[remote];
   const id = (value: unknown) => (typeof value === 'string' && RELEASE_ID.test(value) ? value : undefined);
   if (typeof entry === 'string') return id(entry) ? { releaseId: entry } : undefined;
@@ -109,32 +90,27 @@ function recordPublished(config: OpsConfig, remote: string, published: Published
 }
 
 /** Uploads release `releaseId` to `remote`, changed files only, assets → pages → entry files, then prunes. */
-export async function publishRelease(
-  config: OpsConfig,
-  releaseId: string,
-  remote: string,
-  options: PublishOptions,
-): Promise<PublishResult> {
+export async function publishRelease(config: OpsConfig, releaseId: string, remote: string, options: PublishOptions) {
   const { log } = options;
   const dir = path.join(config.releasesDir, releaseId);
   const files = await releaseFiles(dir);
-  const result: PublishResult = {
+  const result = {
     ok: false,
     remote,
     releaseId,
-    uploaded: { assets: 0, pages: 0, entries: 0 },
+    uploaded: { assets: 0, pages: 0, entries: 0 } satisfies Record<Phase, number>,
     deleted: 0,
     files: files.length,
+    reason: undefined as string | undefined,
   };
   const work = await mkdtemp(path.join(os.tmpdir(), 'thela-publish-'));
-  /** A file in the work folder listing `list`, for rclone's --files-from-raw. */
+  /** For rclone's --files-from-raw. */
   const listFile = async (name: string, list: string[]) => {
     const file = path.join(work, `${name}.txt`);
     await writeFile(file, `${list.join('\n')}\n`);
     return file;
   };
   const env = childEnv(config.projectDir, {});
-  /** Runs rclone; its standard output (data) and standard error (its log) apart. */
   const rclone = async (args: string[]) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

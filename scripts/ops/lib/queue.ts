@@ -1,18 +1,12 @@
-/**
- * Folds triggers into builds: a burst of triggers waits for a quiet period (debounce, capped by a longest wait) and
- * becomes one build; triggers during a build mark at most one more; never two builds at once.
- */
+/** A burst of triggers waits for a quiet period (capped) and becomes one build, those during a build one more; never two at once. */
 
-/** Options of BuildQueue. */
-export interface BuildQueueOptions {
-  /** Runs one build; the queue awaits it (its errors are the caller's to handle: it should not throw). */
+/** `run` runs one build and should not throw; `maxWaitMs`: longest a steady stream of triggers may postpone it. */
+interface BuildQueueOptions {
   run: (trigger: string) => Promise<void>;
   debounceMs: number;
-  /** Longest a steady stream of triggers may postpone the build. */
   maxWaitMs: number;
 }
 
-/** A single-worker, debounced build queue. */
 export class BuildQueue {
   #options: BuildQueueOptions;
   #timer: NodeJS.Timeout | undefined;
@@ -26,7 +20,6 @@ export class BuildQueue {
     this.#options = options;
   }
 
-  /** Asks for a build. */
   trigger(source: string) {
     if (this.#stopped) return this.state;
     this.#pending.push(source);

@@ -1,8 +1,4 @@
-/**
- * What changed between two releases on disk, by content (sizes and times cannot tell: ₹289 to ₹299 keeps every size): hard-linked
- * files are equal without a read, different sizes differ, equal sizes are compared byte for byte. What publishing uploads, and what a
- * new release shares with the one it replaced (a hard link made under a temporary name and renamed over its copy).
- */
+/** What changed between two releases, by content (₹289 to ₹299 keeps every size): what publishing uploads, what dedupe links. */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,11 +25,8 @@ async function sameBytes(a: string, b: string, size: number): Promise<boolean> {
   }
 }
 
-/**
- * `file` against `base` (the same path in another release): 'linked' (one file), 'equal' bytes or 'changed' (missing from the other
- * release included); its size, and whether both are on one device (so the one can become a hard link to the other).
- */
-export async function compareFile(file: string, base: string) {
+/** `file` against the same path in another release ('changed' if missing there); `sameDevice`: the one can be linked to the other. */
+async function compareFile(file: string, base: string) {
   const [now, before] = await Promise.all([lstat(file), lstat(base).catch(() => null)]);
   const sameDevice = now.dev === before?.dev;
   let verdict: 'linked' | 'equal' | 'changed' = 'changed';
@@ -53,10 +46,7 @@ export async function changedFiles(dir: string, base: string, files: readonly st
   return files.filter((_rel, index) => verdicts[index] === 'changed');
 }
 
-/**
- * Hard-links each file of `newDir` equal to the same path in `baseDir` (safe only while nothing writes into a complete release's
- * files in place): how many files, how many linked, the bytes no longer stored twice.
- */
+/** Hard-links each file of `newDir` equal to the same path in `baseDir` (safe while nothing writes into a release's files in place). */
 export async function dedupeRelease(newDir: string, baseDir: string, concurrency = 8) {
   const files = await releaseFiles(newDir);
   const result = { files: files.length, linked: 0, bytesShared: 0 };

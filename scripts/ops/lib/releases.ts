@@ -1,7 +1,4 @@
-/**
- * Releases on disk: `releases/<id>/`, complete only once it holds `.release.json` (written after the checks), and `current`, a symlink
- * switched by renaming a new one over it, so a reader resolves the old release or the new, never a mix.
- */
+/** Releases on disk, complete once `.release.json` is in; `current`, a symlink renamed over, so readers never see a mix. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +12,7 @@ export const MARKER = '.release.json';
 /** Release ids: a UTC timestamp to the millisecond, sortable as text, with a counter if two share it. */
 export const RELEASE_ID = /^\d{8}T\d{9}Z(?:-\d+)?$/;
 
-/** What the marker records. */
+/** What the completion marker records. */
 export interface ReleaseInfo {
   id: string;
   pages: number;
@@ -25,11 +22,10 @@ export interface ReleaseInfo {
   forced?: boolean | undefined;
 }
 
-/** A release directory. */
+/** A release directory; `info` is its marker, undefined for a partial release. */
 export interface Release {
   id: string;
   dir: string;
-  /** The parsed marker; undefined for a partial release. */
   info?: ReleaseInfo | undefined;
 }
 
@@ -69,7 +65,6 @@ export function compareIds(a: string, b: string): number {
   return aTime < bTime ? -1 : aTime > bTime ? 1 : Number(aCount) - Number(bCount);
 }
 
-/** Creates a new, empty release directory with a fresh id. */
 export async function createReleaseDir(config: OpsConfig, now = new Date()): Promise<Release> {
   await mkdir(config.releasesDir, { recursive: true });
   const base = now.toISOString().replace(/[-:.]/g, '');
@@ -150,7 +145,6 @@ export async function removeRelease(config: OpsConfig, release: Release): Promis
   await rmdir(trash).catch(() => {});
 }
 
-/** Removes `releases`, one after another; their ids. */
 async function removeAll(config: OpsConfig, releases: Release[]): Promise<string[]> {
   for (const release of releases) await removeRelease(config, release);
   return releases.map((release) => release.id);
@@ -176,15 +170,13 @@ export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
   return removed;
 }
 
-/** Where the last rollback is remembered (releases/.rollback.json): `{ "to": id, "from": id, "at": iso }`. */
 const ROLLBACK_FILE = '.rollback.json';
 
-/** Remembers the release an operator rolled back to, so no later prune deletes it. */
+/** Remembers the release an operator rolled back to (`{ to, from, at }`), so no later prune deletes it. */
 export async function recordRollback(config: OpsConfig, to: string, from: string | undefined): Promise<void> {
   await writeJsonAtomic(path.join(config.releasesDir, ROLLBACK_FILE), { to, from, at: new Date().toISOString() });
 }
 
-/** The release last rolled back to, if any. */
 async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
   try {
     const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown }).to;
@@ -194,10 +186,7 @@ async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
   }
 }
 
-/**
- * Keeps the newest `keepReleases` complete releases and always: the live one, the ids in `protect` (the rebuild
- * passes the release it replaced) and the release last rolled back to. Returns the ids removed.
- */
+/** Keeps the newest `keepReleases` complete releases, the live one, `protect` and the one last rolled back to; the ids removed. */
 export async function pruneReleases(config: OpsConfig, protect: readonly string[] = []): Promise<string[]> {
   const current = await currentRelease(config);
   const complete = (await listReleases(config)).filter((release) => release.info);

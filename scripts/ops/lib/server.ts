@@ -1,7 +1,4 @@
-/**
- * The operators' service: `POST /hooks/rebuild` (authenticated), `GET /hooks/status`, a cron schedule and optionally the live release as
- * a static site. Webhooks and schedule share one debounced queue, so bursts fold into one build and builds never overlap.
- */
+/** The operators' service: webhook, status, cron schedule and the live site, with one debounced queue so builds never overlap. */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,18 +19,14 @@ export class MissingSecretError extends Error {
   override name = 'MissingSecretError';
 }
 
-/** Options of startService. */
-export interface ServiceOptions {
+/** `secret`: REBUILD_WEBHOOK_SECRET; `hooks`: serve POST /hooks/rebuild (default true; needs the secret); `now`: a clock (tests). */
+interface ServiceOptions {
   log: Logger;
-  /** The shared webhook secret (from REBUILD_WEBHOOK_SECRET). */
   secret?: string | undefined;
-  /** Serve POST /hooks/rebuild (default true; needs the secret). */
   hooks?: boolean | undefined;
-  /** Clock for signature windows (tests). */
   now?: (() => number) | undefined;
 }
 
-/** A running service: its URL, its build queue, what GET /hooks/status answers, and close(). */
 export type OpsService = Awaited<ReturnType<typeof startService>>;
 
 /** When a build finds the lock held by another process (a cron job, say), try again after this long. */
@@ -94,7 +87,6 @@ export function describePayload(body: Buffer): Record<string, string | number | 
   };
 }
 
-/** Starts the service: cleans up after a crash, then listens. */
 export async function startService(config: OpsConfig, options: ServiceOptions) {
   const { log } = options;
   const hooks = options.hooks !== false;
@@ -183,7 +175,6 @@ export async function startService(config: OpsConfig, options: ServiceOptions) {
 
   const serveStatic = config.service.serveStatic ? createStaticHandler(config, log) : undefined;
 
-  /** What GET /hooks/status answers. */
   const status = async () => {
     const current = await currentRelease(config);
     const state = queue.state;

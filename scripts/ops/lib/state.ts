@@ -1,13 +1,9 @@
-/**
- * What the service remembers across a restart, small JSON files in `releases/.state/` written atomically: `replay.json` (accepted
- * signed webhooks, until their window ends) and `pending.json` (an accepted webhook whose build had not finished).
- */
+/** What the service remembers across a restart: small JSON files in `releases/.state/`, written atomically. */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 
-/** The service's state folder. */
 export function stateDir(config: OpsConfig): string {
   return path.join(config.releasesDir, '.state');
 }
@@ -38,11 +34,9 @@ export function replayStore(config: OpsConfig) {
   };
 }
 
-/** An accepted webhook whose build has not finished. */
-export interface Pending {
-  /** Webhooks accepted since the last finished build. */
+/** Webhooks accepted since the last finished build, and when the first of them was. */
+interface Pending {
   count: number;
-  /** When the first of them was accepted. */
   since: string;
 }
 

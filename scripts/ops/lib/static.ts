@@ -1,7 +1,4 @@
-/**
- * The one static server of a built site, as a CDN serves it (operators' service, bench, e2e): each request answers from one folder, so a
- * release switch cannot mix releases; /_astro/ immutable, the rest revalidated; the site's `_headers` and `_redirects` apply.
- */
+/** The one static server of a built site, as a CDN serves it (service, bench, e2e): one folder per request, never a mix. */
 import { open, realpath, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,28 +14,21 @@ import { contentTypeFor } from '../../lib/content-types.ts';
 import { isLocalDestination, matchRedirect, readRedirectRules } from '../../integrations/redirects.ts';
 import { headersForPath, readHeadersRules } from '../../lib/security-policy.ts';
 
-/** Cache-Control for content-hashed files (their name changes when their bytes do). */
+/** Cache-Control for content-hashed files (under HASHED_PREFIXES), and for everything else (revalidated by ETag). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache-Control for everything else: keep a copy, but ask (ETag) before using it. */
 export const REVALIDATE = 'no-cache';
-
-/** URL prefixes whose files are content-hashed. */
 const HASHED_PREFIXES = ['/_astro/'];
 
-/** Files in a release that are CDN configuration, not content. */
+/** CDN configuration, not content. */
 const HIDDEN_FILES = new Set(['_headers', '_redirects']);
 
 /** Content types a CDN compresses. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm)|image\/svg)/;
 
-/** How a site is served. */
 export interface ServeOptions {
   /** Brotli or gzip for text when the client accepts it, as a CDN does (the bench); off by default. */
   compress?: boolean | undefined;
-  /**
-   * HTTP/2 over TLS with this key and certificate (HTTP/1.1 still answered), as a CDN serves shoppers: one
-   * connection for the page and all it loads. The bench's Lighthouse runs use it; plain HTTP/1.1 without.
-   */
+  /** HTTP/2 over TLS with this key and certificate (HTTP/1.1 still answered), as a CDN serves shoppers (the bench's Lighthouse). */
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
   /** Send the release's `_headers` (security policy), as a CDN does (default true). */
   headers?: boolean | undefined;
@@ -48,10 +38,9 @@ export interface ServeOptions {
   onRequest?: ((path: string) => void) | undefined;
 }
 
-/** The folder a request is answered from. */
+/** The folder a request is answered from; `release` is sent as X-Thela-Release. */
 interface Site {
   root: string;
-  /** Sent as X-Thela-Release: the release answering. */
   release?: string | undefined;
   /** Other complete releases, newest first, whose hashed assets answer what `root` lacks. */
   retained?: (() => Promise<Array<{ id: string; dir: string }>>) | undefined;
@@ -246,16 +235,10 @@ export function createStaticHandler(config: OpsConfig, log: Logger): Handler {
   return siteHandler(live, {}, log);
 }
 
-/** A running `serveSite`. */
-export interface SiteServer {
-  origin: string;
-  /** Serves another folder from the next request on, as a release switch does. */
-  serve(dir: string): void;
-  close(): Promise<void>;
-}
+export type SiteServer = Awaited<ReturnType<typeof serveSite>>;
 
 /** Serves the built site in `dir` on 127.0.0.1:`port` (0: a free one) until closed. */
-export async function serveSite(dir: string, port: number, options: ServeOptions = {}): Promise<SiteServer> {
+export async function serveSite(dir: string, port: number, options: ServeOptions = {}) {
   let current = dir;
   // Resolved per request, as `current` is: a rebuild may replace the folder while the server runs.
   const site = async (): Promise<Site | null> => {
@@ -282,7 +265,8 @@ export async function serveSite(dir: string, port: number, options: ServeOptions
   const address = server.address() as AddressInfo;
   return {
     origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
-    serve(next) {
+    /** Serves another folder from the next request on, as a release switch does. */
+    serve(next: string) {
       current = next;
     },
     close: () =>
