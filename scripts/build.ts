@@ -7,13 +7,8 @@ import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pag
 import { buildCacheDir } from './lib/build-cache.ts';
 import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
-import {
-  installSearchIndex,
-  keepLastSearchIndex,
-  searchIndexPaths,
-  searchIndexTiming,
-  type SearchIndexTiming,
-} from './lib/search-index.ts';
+import { keepLastIndex } from './lib/search-fragments.ts';
+import { installSearchIndex, searchIndexPaths, searchIndexTiming } from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
@@ -29,7 +24,7 @@ THELA_SEARCH_INDEX=after writes the search index after Astro instead of beside i
 memory is that of one process, not of two.`;
 
 const { values: args } = parseCommand('build', HELP, { full: { type: 'boolean', default: false } });
-let indexTiming: SearchIndexTiming;
+let indexTiming: ReturnType<typeof searchIndexTiming>;
 try {
   indexTiming = searchIndexTiming();
 } catch (error) {
@@ -118,7 +113,7 @@ const installPhotos = () => orStop(() => installImages(buildCacheDir(), outDir),
 const install = () => orStop(() => installSearchIndex(indexPaths, outDir), `the search index could not be moved into ${outDir}`);
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
-await keepLastSearchIndex(indexPaths, outDir);
+await keepLastIndex(indexPaths.fragments, outDir, indexPaths.kept);
 // The catalogue's photos first: the pages and the search index both name the optimised files.
 await run('images', process.execPath, ['scripts/build-images.ts']);
 let pages: string;

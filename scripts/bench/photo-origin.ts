@@ -124,10 +124,10 @@ export async function writePhotos(dir: string, names: readonly string[]): Promis
   await Promise.all([worker(), worker()]);
 }
 
-/** A running stand-in: `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL. */
-export type PhotoOrigin = Awaited<ReturnType<typeof startPhotoOrigin>>;
-
-/** Starts the stand-in on 127.0.0.1: `dir` serves pre-made photos; `cacheControl` of photos (default `no-cache`: builds ask again). */
+/**
+ * Starts the stand-in on 127.0.0.1: `dir` serves pre-made photos; `cacheControl` of photos (default `no-cache`: builds ask again).
+ * It gives `url(name)` of a photo, the requests so far (`reset` forgets them); `change(name)`: new bytes, same URL.
+ */
 export async function startPhotoOrigin(options: { dir?: string; cacheControl?: string; port?: number } = {}) {
   const { dir, cacheControl = 'no-cache', port = 0 } = options;
   const versions = new Map<string, number>();

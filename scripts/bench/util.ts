@@ -1,8 +1,10 @@
 /** Helpers shared by the benchmark: paths, ports, the build environment, statistics, byte sizes, formatting. */
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { listFiles as walkFiles } from '../lib/file-results.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -100,12 +102,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 /** Every file under `dir` (recursively, symlinks not followed): its path from `dir` ("/a/b.html") and size. */
 export async function listFiles(dir: string): Promise<{ path: string; bytes: number }[]> {
-  const out: { path: string; bytes: number }[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    if (entry.isFile()) out.push({ path: `/${path.relative(dir, full)}`, bytes: (await stat(full)).size });
-  }
-  return out;
+  return (await walkFiles(dir, () => true)).map((file) => ({ path: `/${file}`, bytes: statSync(path.join(dir, file)).size }));
 }
 
 export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {

@@ -11,7 +11,6 @@ import * as pagefind from 'pagefind';
 import { byId } from '../../src/lib/catalogue/model.ts';
 import { buildCacheDir, moveFromCache, readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
 import {
-  keepLastIndex,
   mapFragments,
   noteInstalled,
   readFragmentState,
@@ -50,8 +49,6 @@ export function* searchRecords(catalogue: Pick<Catalogue, 'products' | 'categori
     if (record) yield record;
   }
 }
-
-type RecordFilesSummary = Awaited<ReturnType<typeof syncRecordFiles>>;
 
 /** At its page's URL: Pagefind takes a document's URL from its path. */
 const recordDir = (folder: string, id: string): string => path.join(folder, productUrl(id));
@@ -119,7 +116,7 @@ export type SearchIndexPaths = ReturnType<typeof searchIndexPaths>;
  */
 export interface PreparedRecords {
   ids: string[];
-  files: RecordFilesSummary;
+  files: Awaited<ReturnType<typeof syncRecordFiles>>;
   /** The vocabulary file's text, and how many words it holds. */
   vocabulary: string;
   words: number;
@@ -172,14 +169,10 @@ export function readPreparedRecords(text: string): PreparedRecords | null {
   return { ids, files: { written, kept, removed, changed: new Set(changed) }, vocabulary, words, ms };
 }
 
-/** Writes Pagefind's bundle and `vocabulary.json` to `paths.staging` in one process; `reuse` false reuses no document or fragment. */
-export async function writeSearchIndex(catalogue: Pick<Catalogue, 'products' | 'categories'>, paths: SearchIndexPaths, reuse = true) {
-  return indexSearchRecords((again) => prepareSearchRecords(catalogue, paths, again), paths, reuse);
-}
-
 /**
- * `writeSearchIndex` with the records made by `prepare` (perhaps in another process), called once more with false when the records
- * folder is not what its manifest says. `prepare` must remove the fragments' state first, as `prepareSearchRecords` does.
+ * Writes Pagefind's bundle and `vocabulary.json` to `paths.staging` from the records made by `prepare` (in another process: scripts/
+ * build-search-index.ts), called once more with false when the records folder is not what its manifest says. `prepare` must remove
+ * the fragments' state first, as `prepareSearchRecords` does; `reuse` false reuses no document or fragment.
  */
 export async function indexSearchRecords(prepare: (reuse: boolean) => Promise<PreparedRecords>, paths: SearchIndexPaths, reuse = true) {
   // Writing the record documents, Pagefind reading them, Pagefind writing its bundle.
@@ -278,17 +271,9 @@ export function searchIndexPaths(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** When the build writes the index, beside Astro or `after` it (docs/operators.md, "The search index"). */
-export type SearchIndexTiming = 'beside' | 'after';
-
-/** Reads THELA_SEARCH_INDEX; throws SearchIndexError for anything but `beside` or `after`. */
-export function searchIndexTiming(env: NodeJS.ProcessEnv = process.env): SearchIndexTiming {
+/** THELA_SEARCH_INDEX: the index written `beside` Astro or `after` it (docs/operators.md, "The search index"); else SearchIndexError. */
+export function searchIndexTiming(env: NodeJS.ProcessEnv = process.env) {
   const value = env['THELA_SEARCH_INDEX']?.trim() || 'beside';
   if (value === 'beside' || value === 'after') return value;
   throw new SearchIndexError(`THELA_SEARCH_INDEX must be "beside" or "after", not ${JSON.stringify(value)}`);
-}
-
-/** Before the build starts: keeps the last index's fragments linkable when Astro is about to empty their folder. */
-export async function keepLastSearchIndex(paths: SearchIndexPaths, outDir: string): Promise<void> {
-  await keepLastIndex(paths.fragments, outDir, paths.kept);
 }

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { HOSTILE_PHOTOS, startPhotoOrigin, type PhotoOrigin } from '../../scripts/bench/photo-origin.ts';
+import { HOSTILE_PHOTOS, startPhotoOrigin } from '../../scripts/bench/photo-origin.ts';
 import { allowedImageUrl, imageOrigins, installImages, prepareImages, type PrepareOptions } from '../../scripts/lib/catalogue-images.ts';
 import { shownPath } from '../../src/lib/catalogue/image-state.build.ts';
 import { variantWidths } from '../../src/lib/images.ts';
 
-let origin: PhotoOrigin;
+let origin: Awaited<ReturnType<typeof startPhotoOrigin>>;
 let work: string;
 let cacheDir: string;
 let warnings: string[];

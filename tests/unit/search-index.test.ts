@@ -7,7 +7,6 @@ import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import {
   installSearchIndex,
-  keepLastSearchIndex,
   searchIndexTiming,
   searchRecords,
   searchIndexPaths,
@@ -17,8 +16,8 @@ import {
   prepareSearchRecords,
   preparedRecordsJson,
   readPreparedRecords,
-  writeSearchIndex,
 } from '../../scripts/lib/search-index.ts';
+import { keepLastIndex } from '../../scripts/lib/search-fragments.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
 import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
@@ -47,6 +46,10 @@ async function fragments(dir: string): Promise<Fragment[]> {
   const texts = await Promise.all(names.map(async (name) => gunzipSync(await readFile(path.join(folder, name))).toString('utf8')));
   return texts.map((text) => JSON.parse(text.slice('pagefind_dcd'.length)) as Fragment).sort((a, b) => a.url.localeCompare(b.url));
 }
+
+/** The whole index step in this process. */
+const writeSearchIndex = (catalogue: Parameters<typeof prepareSearchRecords>[0], paths: SearchIndexPaths, reuse = true) =>
+  indexSearchRecords((again) => prepareSearchRecords(catalogue, paths, again), paths, reuse);
 
 /** The step's folders in `dir`, its index written to `dir/<staging>`. */
 const pathsIn = (dir: string, staging: string): SearchIndexPaths => ({
@@ -234,14 +237,14 @@ describe('writeSearchIndex, again', () => {
     await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
     await installSearchIndex(pathsIn(dir, 'one'), site);
     // As scripts/build.ts does before Astro starts: the index moves aside, out of the folder about to be emptied.
-    await keepLastSearchIndex(pathsIn(dir, 'two'), site);
+    await keepLastIndex(pathsIn(dir, 'two').fragments, site, pathsIn(dir, 'two').kept);
     await rm(site, { recursive: true });
     expect((await writeSearchIndex(catalogue, pathsIn(dir, 'two'))).fragments).toEqual({ linked: 2, written: 0 });
     await installSearchIndex(pathsIn(dir, 'two'), site);
     expect((await fragments(path.join(site, 'pagefind'))).map((f) => f.url)).toEqual(['/product/aa-tricky/', '/product/zz-milk/']);
     await expect(stat(path.join(dir, 'last'))).rejects.toThrow();
     // A build into another folder (a new release) leaves the last index where it is.
-    await keepLastSearchIndex(pathsIn(dir, 'three'), path.join(dir, 'release-2'));
+    await keepLastIndex(pathsIn(dir, 'three').fragments, path.join(dir, 'release-2'), pathsIn(dir, 'three').kept);
     await expect(stat(path.join(site, 'pagefind', 'pagefind.js'))).resolves.toBeTruthy();
   });
 
