@@ -1,10 +1,11 @@
 /** Releases on disk, complete once `.release.json` is in; `current`, a symlink renamed over, so readers never see a mix. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeJsonAtomic } from '../../lib/atomic-write.ts';
 import { listFiles } from '../../lib/file-results.ts';
 import type { OpsConfig } from './config.ts';
+import { readJson } from './state.ts';
 
 /** The completion marker inside a release. */
 export const MARKER = '.release.json';
@@ -29,13 +30,9 @@ export interface Release {
   info?: ReleaseInfo | undefined;
 }
 
-async function readMarker(dir: string): Promise<ReleaseInfo | undefined> {
-  try {
-    const info = JSON.parse(await readFile(path.join(dir, MARKER), 'utf8')) as ReleaseInfo;
-    return typeof info.id === 'string' && typeof info.pages === 'number' ? info : undefined;
-  } catch {
-    return undefined;
-  }
+function readMarker(dir: string): ReleaseInfo | undefined {
+  const info = readJson(path.join(dir, MARKER)) as Partial<ReleaseInfo> | null | undefined;
+  return typeof info?.id === 'string' && typeof info.pages === 'number' ? (info as ReleaseInfo) : undefined;
 }
 
 /** Every file of a release, relative, `/`-separated (the completion marker and temporary files left out). */
@@ -50,12 +47,10 @@ export async function listReleases(config: OpsConfig): Promise<Release[]> {
     throw error;
   });
   const ids = names.filter((name) => RELEASE_ID.test(name)).sort(compareIds);
-  return Promise.all(
-    ids.map(async (id) => {
-      const dir = path.join(config.releasesDir, id);
-      return { id, dir, info: await readMarker(dir) };
-    }),
-  );
+  return ids.map((id) => {
+    const dir = path.join(config.releasesDir, id);
+    return { id, dir, info: readMarker(dir) };
+  });
 }
 
 /** Orders ids by time, then by the collision counter. */
@@ -93,7 +88,7 @@ export async function currentRelease(config: OpsConfig): Promise<Release | null>
   if (target === null) return null;
   const dir = path.resolve(path.dirname(config.currentLink), target);
   const id = path.basename(dir);
-  return { id, dir, info: await readMarker(dir) };
+  return { id, dir, info: readMarker(dir) };
 }
 
 /** Best effort: makes a rename in `dir` durable across a power cut where the platform allows opening directories. */
@@ -105,7 +100,7 @@ async function fsyncDir(dir: string): Promise<void> {
 
 /** Points `current` at a complete release: a new symlink renamed over the old one (atomic on POSIX). */
 export async function switchCurrent(config: OpsConfig, release: Release): Promise<void> {
-  if (!(await readMarker(release.dir))) throw new Error(`release ${release.id} is not complete; refusing to make it live`);
+  if (!readMarker(release.dir)) throw new Error(`release ${release.id} is not complete; refusing to make it live`);
   const linkDir = path.dirname(config.currentLink);
   await mkdir(linkDir, { recursive: true });
   // Relative, so the project directory can be moved or mounted elsewhere.
@@ -177,13 +172,9 @@ export async function recordRollback(config: OpsConfig, to: string, from: string
   await writeJsonAtomic(path.join(config.releasesDir, ROLLBACK_FILE), { to, from, at: new Date().toISOString() });
 }
 
-async function rolledBackTo(config: OpsConfig): Promise<string | undefined> {
-  try {
-    const to = (JSON.parse(await readFile(path.join(config.releasesDir, ROLLBACK_FILE), 'utf8')) as { to?: unknown }).to;
-    return typeof to === 'string' && RELEASE_ID.test(to) ? to : undefined;
-  } catch {
-    return undefined;
-  }
+function rolledBackTo(config: OpsConfig): string | undefined {
+  const to = (readJson(path.join(config.releasesDir, ROLLBACK_FILE)) as { to?: unknown } | null | undefined)?.to;
+  return typeof to === 'string' && RELEASE_ID.test(to) ? to : undefined;
 }
 
 /** Keeps the newest `keepReleases` complete releases, the live one, `protect` and the one last rolled back to; the ids removed. */
@@ -193,7 +184,7 @@ export async function pruneReleases(config: OpsConfig, protect: readonly string[
   const keep = new Set(complete.slice(-config.keepReleases).map((release) => release.id));
   if (current) keep.add(current.id);
   for (const id of protect) keep.add(id);
-  const rollbackTarget = await rolledBackTo(config);
+  const rollbackTarget = rolledBackTo(config);
   if (rollbackTarget) keep.add(rollbackTarget);
   return removeAll(
     config,
