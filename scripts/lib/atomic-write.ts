@@ -1,9 +1,9 @@
 /**
- * The one atomic JSON write of the build and the operators' state files: a temporary file in the same folder renamed over the target,
- * so a reader or a crash sees the old file or the new, never half; the temporary file is removed whatever fails.
+ * The JSON files of the build and the operators' state. The one atomic write: a temporary file in the same folder renamed over the
+ * target, so a reader or a crash sees the old file or the new, never half; the temporary file is removed whatever fails.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,6 +18,15 @@ export interface JsonWriteOptions {
 /** A fresh temporary name beside `file`, ending in `.tmp` (what the leftover sweeps and the release walks skip). */
 export function tempPathFor(file: string): string {
   return `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+/** The value of a JSON file; undefined when it is missing or unreadable. */
+export function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 const jsonText = (value: unknown, space: number | undefined) => `${JSON.stringify(value, null, space)}\n`;

@@ -2,9 +2,9 @@
  * The build cache: Astro's incremental-build cache (`cacheDir`) and the build steps' folders beside it, kept between builds.
  * THELA_BUILD_CACHE moves it out of the project, as the operators' rebuilds do (docs/operators.md).
  */
-import { cp, readFile, rename, rm } from 'node:fs/promises';
+import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeJsonAtomic } from './atomic-write.ts';
+import { readJson, writeJsonAtomic } from './atomic-write.ts';
 import { isRecord } from '../../src/lib/fields.ts';
 
 /** The build cache's folder: THELA_BUILD_CACHE, default node_modules/.astro (Astro's default too). */
@@ -14,12 +14,8 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The fields a step kept with `writeCacheFile`, or null when missing, unreadable or of another version (start afresh). */
 export async function readCacheFile(file: string, version: number): Promise<Record<string, unknown> | null> {
-  try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return isRecord(parsed) && parsed['version'] === version ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = readJson(file);
+  return isRecord(parsed) && parsed['version'] === version ? parsed : null;
 }
 
 /** Keeps `fields` in the cache as JSON with `version`, for `readCacheFile`: a whole file or the one before, never half. */

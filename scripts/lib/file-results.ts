@@ -3,9 +3,8 @@
  * modification time) so a rebuild reads only new files. Why it is safe: docs/architecture.md, "File results".
  */
 import { lstatSync, readFileSync, readdirSync, type BigIntStats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeJsonAtomic } from './atomic-write.ts';
+import { readJson, writeJsonAtomic } from './atomic-write.ts';
 import { buildCacheDir } from './build-cache.ts';
 
 /** The identity of a file: device, inode, size, modification time (ns). */
@@ -25,15 +24,9 @@ interface Stored<T> {
 
 /** Opens stored results (`file` undefined: in memory only); empty when unreadable, of another scope or not to `reuse`. */
 export async function openFileResults<T>(file: string | undefined, scope: string, reuse = true) {
-  let previous: Record<string, [string, T]> = {};
-  if (file && reuse) {
-    try {
-      const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<Stored<T>>;
-      if (stored.scope === scope && stored.files && typeof stored.files === 'object') previous = stored.files;
-    } catch {
-      // None yet, or unreadable: every file is read.
-    }
-  }
+  const stored = file && reuse ? (readJson(file) as Partial<Stored<T>> | null | undefined) : undefined;
+  const previous: Record<string, [string, T]> =
+    stored?.scope === scope && stored.files && typeof stored.files === 'object' ? stored.files : {};
   const next: Record<string, [string, T]> = {};
   let hits = 0;
   let misses = 0;

@@ -4,7 +4,7 @@ import { isRecord } from '../../src/lib/fields.ts';
 import { checkRelease } from './lib/check.ts';
 import { commandConfig, EXIT, parseCommand, usageError } from './lib/cli.ts';
 import { markComplete, RELEASE_ID } from './lib/releases.ts';
-import { readJson } from './lib/state.ts';
+import { readJson } from '../lib/atomic-write.ts';
 
 const HELP = `Usage: node scripts/ops/check.ts [options] DIR
 

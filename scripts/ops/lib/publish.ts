@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../../src/lib/fields.ts';
-import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
+import { readJson, writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { childEnv, failureCause, runCommand } from './process.ts';
 import { changedFiles } from './release-diff.ts';
 import { MARKER, RELEASE_ID, releaseFiles } from './releases.ts';
-import { readJson, stateDir } from './state.ts';
+import { stateDir } from './state.ts';
 
 /** Upload phases, in order. */
 const PHASES = ['assets', 'pages', 'entries'] as const;

@@ -2,10 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { writeJsonAtomic } from '../../lib/atomic-write.ts';
+import { readJson, writeJsonAtomic } from '../../lib/atomic-write.ts';
 import { listFiles } from '../../lib/file-results.ts';
 import type { OpsConfig } from './config.ts';
-import { readJson } from './state.ts';
 
 /** The completion marker inside a release. */
 export const MARKER = '.release.json';

@@ -1,20 +1,11 @@
 /** What the service remembers across a restart: small JSON files in `releases/.state/`, written atomically. */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeJsonAtomicSync } from '../../lib/atomic-write.ts';
+import { readJson, writeJsonAtomicSync } from '../../lib/atomic-write.ts';
 import type { OpsConfig } from './config.ts';
 
 export function stateDir(config: OpsConfig): string {
   return path.join(config.releasesDir, '.state');
-}
-
-/** The value of a JSON file; undefined when it is missing or unreadable. */
-export function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The replay memory in `<state>/replay.json`: digest (base64) -> epoch ms after which it may be forgotten. */
