@@ -1,6 +1,6 @@
 /** `npm run bench`: the one place the performance figures come from (bench/README.md); `--live`, `--releases`, `--images`: one part. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { serveStatic } from './serve.ts';
 import { AssetReader, analysePageFile, type Weights } from './static-weight.ts';
 import { REFERENCES, TARGETS, verdicts, type LighthouseSection, type VerdictInput } from './targets.ts';
 import { benchPort, ROOT, seconds, today, writeResults } from './util.ts';
+import { readJson } from '../lib/atomic-write.ts';
 import { commaList, commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
 // Which port is which: bench/README.md, "Ports and network".
@@ -70,13 +71,8 @@ const useBuild = new Map(
   }),
 );
 
-const versionOf = (pkg: string): string | null => {
-  try {
-    return (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version ?? null;
-  } catch {
-    return null;
-  }
-};
+const versionOf = (pkg: string): string | null =>
+  (readJson(path.join(ROOT, 'node_modules', pkg, 'package.json')) as { version?: string } | undefined)?.version ?? null;
 // stdout is null, not a string, when the program cannot be started.
 const output = (command: string, args: string[]) =>
   (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim() ?? '';
