@@ -1,7 +1,6 @@
 // Search and sort over a whole listing (loaded on first use by listing.ts), with the cards taken from the pre-rendered pages.
 import { LISTING_PAGE_SIZE, showingLine, type ListingIndex, type ListingSort } from '../lib/listing.ts';
 import { orderListing, readListingIndex } from '../lib/listing-order.ts';
-import { onceUntilFailure } from '../lib/once.ts';
 
 /** How long typing must pause before the result count is announced. */
 const ANNOUNCE_AFTER_MS = 400;
@@ -21,6 +20,7 @@ export interface ListingHost {
 /** The search and sort state of one listing. */
 export class ListingSearch {
   #host: ListingHost;
+  #index: Promise<ListingIndex> | undefined;
   #order: number[] = [];
   #shown = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -29,11 +29,13 @@ export class ListingSearch {
     this.#host = host;
   }
 
-  #load = onceUntilFailure(async (): Promise<ListingIndex> => {
-    const response = await fetch(this.#host.index, { headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return readListingIndex(await response.json()) ?? Promise.reject(new Error('not a listing index'));
-  });
+  #load(): Promise<ListingIndex> {
+    this.#index ??= fetch(this.#host.index, { headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((body) => readListingIndex(body) ?? Promise.reject(new Error('not a listing index')));
+    this.#index.catch(() => (this.#index = undefined));
+    return this.#index;
+  }
 
   /** Starts loading the index (the shopper has reached for the search box or the sort). */
   warm(): void {

@@ -1,7 +1,6 @@
 // `<thela-listing>` (CategoryView.astro): "Show more" in place, search and sort over every page. Without JS the page links do it all.
 import { parseListingSort, showingLine, type ListingSort } from '../lib/listing.ts';
-import { onceUntilFailure } from '../lib/once.ts';
-import type { ListingHost } from './listing-search.ts';
+import type { ListingHost, ListingSearch } from './listing-search.ts';
 
 /** Search and sort over the whole listing, loaded when a shopper first reaches for them: browsing never pays for it. */
 const loadSearch = () => import('./listing-search.ts');
@@ -11,7 +10,8 @@ class ListingElement extends HTMLElement {
   /** Browse mode: the items of the pages shown so far, and the last page shown. */
   #browsed: HTMLElement[] = [];
   #lastShown = 1;
-  /** Search or sort mode: whether the search module holds the grid now. */
+  /** Search or sort mode: the search module once loaded, and whether it holds the grid now. */
+  #search: Promise<ListingSearch> | undefined;
   #searching = false;
   #run = 0;
 
@@ -26,7 +26,7 @@ class ListingElement extends HTMLElement {
     this.#browsed = [...list.querySelectorAll<HTMLElement>(':scope > li')];
     this.#pages.set(page, Promise.resolve(this.#browsed));
     more.hidden = page >= this.#number('lastPage', 1);
-    more.addEventListener('click', () => void (this.#searching ? this.#searcher().then((search) => search.more()) : this.#morePages()));
+    more.addEventListener('click', () => void (this.#searching ? this.#search?.then((search) => search.more()) : this.#morePages()));
     input.addEventListener('input', () => void this.#apply());
     sort.addEventListener('change', () => void this.#apply());
     // Loading the index as soon as the shopper reaches for the controls hides its round trip.
@@ -157,7 +157,11 @@ class ListingElement extends HTMLElement {
   }
 
   /** The search module's state for this listing, loaded once (again after a failed load). */
-  #searcher = onceUntilFailure(() => loadSearch().then(({ ListingSearch }) => new ListingSearch(this.#host())));
+  #searcher(): Promise<ListingSearch> {
+    this.#search ??= loadSearch().then(({ ListingSearch }) => new ListingSearch(this.#host()));
+    this.#search.catch(() => (this.#search = undefined));
+    return this.#search;
+  }
 
   /** What the search module may use of the page. */
   #host(): ListingHost {

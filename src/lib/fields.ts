@@ -1,7 +1,6 @@
 /** The field rules and limits for every reader of product-shaped input, build and browser alike. Ships to the browser. */
 // Each rule checks the value it keeps, not the one given.
 import { asciiDigits } from './indian-digits.ts';
-import { SITE_PATH } from './images.ts';
 
 // Longest values kept, in code points (the image URL in characters). NAME_MAX also makes longer search text unmatchable.
 export const ID_MAX = 200;
@@ -150,7 +149,9 @@ export function parseBoolean(value: unknown): boolean | null {
   return null;
 }
 
-// An absolute http(s) URL with a host, none of the characters SITE_PATH refuses, and no credentials.
+// One leading "/", no "//" host, no backslash (browsers read "/\host" as "//host"), quote, bracket, space or control.
+const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
+// An absolute http(s) URL with a host, none of the characters above, and no credentials.
 const WEB_URL = /^https?:\/\/[^/?#@\s\p{Cc}\\"'`<>]+(?:[/?#][^\s\p{Cc}\\"'`<>]*)?$/iu;
 
 /** A site path or absolute http(s) image URL (src/lib/images.ts says what may be shown); null when missing, false when bad. */

@@ -62,8 +62,8 @@ export function supabaseRenderUrl(objectUrl: string, prefix: string, width: numb
   return `${render}${rest}${rest.includes('?') ? '&' : '?'}width=${width}&quality=${IMAGE_QUALITY}`;
 }
 
-/** One leading "/", no "//" host, no backslash (browsers read "/\host" as "//host"), quote, bracket, space or control. */
-export const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
+// One leading "/" and nothing that could leave the site or the attribute (as fields.ts's copy: a shared import splits the cart chunk).
+const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
 
 /** The image a page may show for `url`: a site path, a Storage photo when the CDN is on; otherwise the placeholder. */
 export function displayImage(url: string | null | undefined, cdnPrefix: string | null): string {

@@ -1,5 +1,4 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { onceUntilFailure } from '../lib/once.ts';
 import { readServedArea, readServiceabilityTable, type ServedArea } from '../lib/delivery-area.ts';
 
 /** Browser storage key of the shopper's delivery area. */
@@ -42,12 +41,21 @@ export function resetDeliveryArea(): void {
   $deliveryArea.set(undefined);
 }
 
+let table: Promise<ServedArea[]> | undefined;
+
 /** The serviceability table, fetched once per page (a failed fetch is tried again on the next call). */
-export const loadServiceabilityTable = onceUntilFailure(async (): Promise<ServedArea[]> => {
-  const response = await fetch(SERVICEABILITY_URL);
-  if (!response.ok) throw new Error(`${SERVICEABILITY_URL}: HTTP ${response.status}`);
-  return readServiceabilityTable(await response.json());
-});
+export function loadServiceabilityTable(): Promise<ServedArea[]> {
+  table ??= fetch(SERVICEABILITY_URL)
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${SERVICEABILITY_URL}: HTTP ${response.status}`);
+      return readServiceabilityTable(await response.json());
+    })
+    .catch((error: unknown) => {
+      table = undefined;
+      throw error;
+    });
+  return table;
+}
 
 /** Re-reads the stored area against the table (storage is user input); one no longer served gives way to the default. */
 export async function refreshDeliveryArea(): Promise<void> {

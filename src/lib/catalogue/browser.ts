@@ -1,8 +1,8 @@
 /** The browser's catalogue reads: supabase.ts, imported only when configured (else no supabase-js ships), or the build's JSON. */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { readCardProduct, type CardProduct } from '../fields.ts';
 import { CatalogueReadError, FEATURED_LIMIT } from './reads.ts';
-import { onceUntilFailure } from '../once.ts';
 import type { Product } from './rows.ts';
 
 /** True when the site was built with a Supabase URL and anon key. */
@@ -10,12 +10,22 @@ export const liveCatalogueConfigured: boolean = Boolean(PUBLIC_SUPABASE_URL && P
 
 export const FEATURED_JSON_PATH = '/data/featured.json';
 
+let live: Promise<{ client: SupabaseClient; reads: typeof import('./supabase.ts') }> | undefined;
+
 /** The Supabase client and reads, loaded on first use; a failed load (offline, blocked chunk) is retried next time. */
-const liveReads = onceUntilFailure(async () => {
-  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) throw new CatalogueReadError('Supabase is not configured');
-  const reads = await import('./supabase.ts');
-  return { client: reads.createSupabaseClient(PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY), reads };
-});
+function liveReads() {
+  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) return Promise.reject(new CatalogueReadError('Supabase is not configured'));
+  const url = PUBLIC_SUPABASE_URL;
+  const key = PUBLIC_SUPABASE_ANON_KEY;
+  live ??= import('./supabase.ts').then(
+    (reads) => ({ client: reads.createSupabaseClient(url, key), reads }),
+    (error: unknown) => {
+      live = undefined;
+      throw error;
+    },
+  );
+  return live;
+}
 
 /** One product by id from the live tables (null when no row); only meaningful when `liveCatalogueConfigured`. */
 export async function readLiveProduct(id: string): Promise<Product | null> {
