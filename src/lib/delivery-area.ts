@@ -120,12 +120,8 @@ export function areaLine(area: ServedArea): string {
  */
 export async function checkoutPincodeProblem(loadTable: () => Promise<readonly ServedArea[]>, postalCode: string): Promise<string | null> {
   if (postalCode.trim() === '') return null;
-  let table: readonly ServedArea[];
-  try {
-    table = await loadTable();
-  } catch {
-    return null;
-  }
+  const table = await loadTable().catch(() => null);
+  if (!table) return null;
   const answer = lookupPincode(table, postalCode);
   if (answer.kind === 'invalid') return `Postal code: ${answer.message}`;
   if (answer.kind === 'served') return null;

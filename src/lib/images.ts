@@ -62,7 +62,7 @@ export function supabaseRenderUrl(objectUrl: string, prefix: string, width: numb
   return `${render}${rest}${rest.includes('?') ? '&' : '?'}width=${width}&quality=${IMAGE_QUALITY}`;
 }
 
-// One leading "/" and nothing that could leave the site or the attribute (as the field rule's site path).
+// One leading "/" and nothing that could leave the site or the attribute (as fields.ts's copy: a shared import splits the cart chunk).
 const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\\"'`<>]*$/u;
 
 /** The image a page may show for `url`: a site path, a Storage photo when the CDN is on; otherwise the placeholder. */

@@ -91,7 +91,6 @@ function source(options: { key?: string; timeoutMs?: number } = {}) {
   const client = createSupabaseClient(
     server.url,
     options.key ?? KEY,
-    undefined,
     options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
   );
   return reads(client);

@@ -35,12 +35,9 @@ const isOptimised = (entry: Record<string, unknown>): boolean =>
 /** Reads the state file; a missing file has no entries, a malformed entry is left out (fetched again). */
 export async function readImageState(file: string): Promise<Map<string, ImageEntry>> {
   const entries = new Map<string, ImageEntry>();
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return entries;
-  }
+  const value = await readFile(file, 'utf8')
+    .then((text): unknown => JSON.parse(text))
+    .catch(() => null);
   if (!isRecord(value) || value['version'] !== IMAGE_STATE_VERSION || !isRecord(value['images'])) return entries;
   for (const [url, entry] of Object.entries(value['images'])) {
     if (!isRecord(entry)) continue;

@@ -9,6 +9,7 @@ import {
   type ProductRow,
   type SubcategoryDef,
 } from './sample-definitions.build.ts';
+import { fnv1a } from '../hash.ts';
 import type { CatalogueTables, CategoryTableRow, DeliveryAreaTableRow, ProductTableRow, StoreTableRow } from './rows.ts';
 
 /** A generated illustration (under public/): `<kind>`, `category-<id>` or `shop-<type>`. */
@@ -29,16 +30,6 @@ export function slugify(text: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-/** 32-bit FNV-1a: a stable hash for per-product choices that must not depend on row order. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** mulberry32: a small, fast seeded PRNG returning floats in [0, 1). */

@@ -15,15 +15,9 @@ export interface ReadOptions {
 }
 
 /** A client for catalogue reads: no session (the storefront only uses the anon key), every request timed out. */
-export function createSupabaseClient(
-  url: string,
-  anonKey: string,
-  fetchImpl?: typeof fetch,
-  options: { timeoutMs?: number } = {},
-): SupabaseClient {
+export function createSupabaseClient(url: string, anonKey: string, options: { timeoutMs?: number } = {}): SupabaseClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timedFetch: typeof fetch = async (input, init) => {
-    const base = fetchImpl ?? globalThis.fetch;
     // Named AbortError so supabase-js reports it at once instead of retrying a slow backend.
     const timedOut = new Error(`timed out after ${timeoutMs} ms`);
     timedOut.name = 'AbortError';
@@ -38,7 +32,7 @@ export function createSupabaseClient(
       else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
     }
     try {
-      return await base(input, { ...init, signal: controller.signal });
+      return await fetch(input, { ...init, signal: controller.signal });
     } catch (error) {
       throw controller.signal.reason === timedOut ? timedOut : error;
     }

@@ -5,31 +5,18 @@ import { pageKey, supabaseCacheKey } from './routes.ts';
 /** When a saved read came from the network (ms since the epoch). */
 export const FETCHED_AT_HEADER = 'x-thela-fetched-at';
 
+/** A plugin factory: responses are saved and found under `key(url, request)` instead of the request's URL. */
+const keyPlugin = (key: (url: URL, request: Request) => string) => (): WorkboxPlugin => ({
+  cacheKeyWillBeUsed: async ({ request }) => key(new URL(request.url), request),
+});
+
 /** Keys every page by `pageKey`, so /cart and /cart/ find the same saved copy. */
-export function pageKeyPlugin(): WorkboxPlugin {
-  return {
-    cacheKeyWillBeUsed: async ({ request }) => {
-      const url = new URL(request.url);
-      return new URL(pageKey(url.pathname), url.origin).href;
-    },
-  };
-}
+export const pageKeyPlugin = keyPlugin((url) => new URL(pageKey(url.pathname), url.origin).href);
 
 /** Keys a file by its path alone: Pagefind asks for `pagefind-entry.json?ts=<now>`, which offline would never match. */
-export function pathKeyPlugin(): WorkboxPlugin {
-  return {
-    cacheKeyWillBeUsed: async ({ request }) => {
-      const url = new URL(request.url);
-      return `${url.origin}${url.pathname}`;
-    },
-  };
-}
+export const pathKeyPlugin = keyPlugin((url) => `${url.origin}${url.pathname}`);
 
-export function supabaseKeyPlugin(): WorkboxPlugin {
-  return {
-    cacheKeyWillBeUsed: async ({ request }) => supabaseCacheKey(request.url, request.headers.get('accept')),
-  };
-}
+export const supabaseKeyPlugin = keyPlugin((_url, request) => supabaseCacheKey(request.url, request.headers.get('accept')));
 
 /**
  * Never uses a saved response older than `maxAgeSeconds`: ExpirationPlugin trusts the server's Date header and purges

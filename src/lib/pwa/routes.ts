@@ -1,4 +1,5 @@
 /** What the service worker does with each URL, and its cache names. Pure; shared by src/sw/sw.ts and scripts/build-sw.ts. */
+import { fnv1a } from '../hash.ts';
 import { ORDER_PAGE, orderIdFromPath } from '../order-paths.ts';
 
 /** Prefix of every cache the site's service worker owns (so a cleanup never touches anything else). */
@@ -48,13 +49,7 @@ export function isOutdatedReleaseCache(name: string, release: string): boolean {
 /** A tag for the code release (a hash of the /_astro/ URLs): saved pages survive data-only rebuilds, not new assets. */
 export function releaseTag(precacheUrls: readonly string[]): string {
   const assets = precacheUrls.filter((url) => isAstroAssetPath(url)).sort();
-  // FNV-1a, 32 bits: a tag, not a security boundary.
-  let hash = 0x811c9dc5;
-  for (const char of assets.join('\n')) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
+  return fnv1a(assets.join('\n')).toString(36);
 }
 
 /** True for a path Astro content-hashes (`/_astro/...`): safe to keep until the release changes. */

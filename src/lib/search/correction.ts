@@ -4,6 +4,7 @@
  */
 import { sharedPrefixLength } from './matching.ts';
 import { normalizeWords } from './synonyms.ts';
+import { onceUntilFailure } from '../once.ts';
 
 /** Beside Pagefind's files: same caching, same offline rule. */
 export const VOCABULARY_URL = '/pagefind/vocabulary.json';
@@ -210,24 +211,16 @@ export function correctedText(query: string, changes: readonly (readonly [string
     .join(' ');
 }
 
-let loading: Promise<Vocabulary> | undefined;
 let loaded: Vocabulary | null = null;
 
 /** The vocabulary if already loaded, else null: never waits. */
 export const loadedVocabulary = (): Vocabulary | null => loaded;
 
 /** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
-export function loadVocabulary(): Promise<Vocabulary> {
-  loading ??= (async () => {
-    const response = await fetch(VOCABULARY_URL, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
-    const vocabulary = parseVocabulary(await response.json());
-    if (!vocabulary) throw new Error('vocabulary: unreadable file');
-    loaded = vocabulary;
-    return vocabulary;
-  })().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadVocabulary = onceUntilFailure(async (): Promise<Vocabulary> => {
+  const response = await fetch(VOCABULARY_URL, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
+  const vocabulary = parseVocabulary(await response.json());
+  if (!vocabulary) throw new Error('vocabulary: unreadable file');
+  return (loaded = vocabulary);
+});

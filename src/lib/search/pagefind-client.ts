@@ -15,6 +15,7 @@ import {
 import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, withoutTerms } from './matching.ts';
 import { correctQueries, PACK_UNITS, type Vocabulary } from './correction.ts';
 import { expandQuery, normalizeWords } from './synonyms.ts';
+import { onceUntilFailure } from '../once.ts';
 import type { SortId } from './query.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
@@ -69,10 +70,17 @@ export interface PagefindModule {
   createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
 }
 
-let pagefindModule: Promise<PagefindModule> | undefined;
 let moduleFailures = 0;
-let loading: Promise<PagefindApi> | undefined;
 let loaded: PagefindApi | null = null;
+
+const importPagefind = onceUntilFailure(() =>
+  (
+    import(/* @vite-ignore */ moduleFailures === 0 ? PAGEFIND_URL : `${PAGEFIND_URL}?retry=${moduleFailures}`) as Promise<PagefindModule>
+  ).catch((error: unknown) => {
+    moduleFailures += 1;
+    throw error;
+  }),
+);
 
 /** The search instance if it has loaded, else null: never waits. */
 export const loadedPagefind = (): PagefindApi | null => loaded;
@@ -81,29 +89,16 @@ export const loadedPagefind = (): PagefindApi | null => loaded;
  * Imports Pagefind and starts one search instance. A failure (offline, no index in `astro dev`) is retried on the next call, with a
  * fresh module URL when the script itself failed (a failed module stays failed for the document).
  */
-export function loadPagefind(): Promise<PagefindApi> {
-  loading ??= (async () => {
-    pagefindModule ??= (
-      import(/* @vite-ignore */ moduleFailures === 0 ? PAGEFIND_URL : `${PAGEFIND_URL}?retry=${moduleFailures}`) as Promise<PagefindModule>
-    ).catch((error: unknown) => {
-      pagefindModule = undefined;
-      moduleFailures += 1;
-      throw error;
-    });
-    const pagefind = await pagefindModule;
-    const tag = takeEntryTag();
-    try {
-      return (loaded = await startInstance(pagefind, tag ? { metaCacheTag: tag } : {}));
-    } catch {
-      // A failed WebAssembly preload (offline at arrival) is handed to the first instance: one more fetches it afresh.
-      return (loaded = await startInstance(pagefind));
-    }
-  })().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadPagefind = onceUntilFailure(async (): Promise<PagefindApi> => {
+  const pagefind = await importPagefind();
+  const tag = takeEntryTag();
+  try {
+    return (loaded = await startInstance(pagefind, tag ? { metaCacheTag: tag } : {}));
+  } catch {
+    // A failed WebAssembly preload (offline at arrival) is handed to the first instance: one more fetches it afresh.
+    return (loaded = await startInstance(pagefind));
+  }
+});
 
 /** A search instance once its WebAssembly and metadata are loaded. Exported for the quality tests (Node, over a built index). */
 export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}): Promise<PagefindApi> {

@@ -65,12 +65,7 @@ export const DEFAULT_STATE: SearchState = { q: '', cat: 'all', sort: 'relevance'
 
 /** Never throws; unknown values (a chip not in `chips`) become defaults. */
 export function parseSearchState(search: string, chips: readonly CategoryChip[] = CATEGORY_CHIPS): SearchState {
-  let params: URLSearchParams;
-  try {
-    params = new URLSearchParams(search);
-  } catch {
-    return { ...DEFAULT_STATE };
-  }
+  const params = new URLSearchParams(search);
   const cat = params.get('cat');
   const sort = params.get('sort');
   return {
