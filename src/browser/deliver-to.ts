@@ -22,8 +22,48 @@ export const TABLE_UNAVAILABLE = 'We could not check pincodes right now. Please 
 /** A quick pick in the dialog: a saved address or a nearest served area. */
 const PICK = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-left text-sm hover:border-brand-600 dark:border-gray-700';
 
-/** The dialog, appended to the page the first time it is needed. */
-function createDialog(): HTMLDialogElement {
+/** The dialog, appended to the page the first time it is needed, with the parts `wire` works on. */
+function createDialog() {
+  const input = h('input', {
+    id: 'deliver-to-pincode',
+    name: 'pincode',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'postal-code',
+    maxlength: '12',
+    'aria-describedby': 'deliver-to-message',
+    class: 'min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900',
+  });
+  const message = h('p', { 'data-deliver-message': true });
+  const nearestList = h('ul', { 'data-deliver-nearest-list': true, class: 'mt-2 space-y-2' });
+  const nearest = h(
+    'div',
+    { 'data-deliver-nearest': true, hidden: true },
+    h('p', { class: 'mt-1' }, 'Nearest areas we deliver to:'),
+    nearestList,
+  );
+  const form = h(
+    'form',
+    { 'data-deliver-form': true, novalidate: true, class: 'mt-3' },
+    h('label', { for: 'deliver-to-pincode', class: 'text-sm font-medium' }, 'Pincode'),
+    h(
+      'div',
+      { class: 'mt-1 flex gap-2' },
+      input,
+      h('button', { type: 'submit', class: 'rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800' }, 'Check'),
+    ),
+    h('div', { id: 'deliver-to-message', 'aria-live': 'polite', class: 'mt-2 text-sm' }, message, nearest),
+  );
+  const close = h(
+    'button',
+    {
+      type: 'button',
+      'data-deliver-close': true,
+      'aria-label': 'Close',
+      class: 'grid size-10 place-items-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800',
+    },
+    icon('close'),
+  );
   const dialog = h(
     'dialog',
     {
@@ -36,48 +76,9 @@ function createDialog(): HTMLDialogElement {
       'div',
       { class: 'flex items-center justify-between gap-3' },
       h('h2', { id: 'deliver-to-title', class: 'text-lg font-bold' }, 'Deliver to'),
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-deliver-close': true,
-          'aria-label': 'Close',
-          class: 'grid size-10 place-items-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800',
-        },
-        icon('close'),
-      ),
+      close,
     ),
-    h(
-      'form',
-      { 'data-deliver-form': true, novalidate: true, class: 'mt-3' },
-      h('label', { for: 'deliver-to-pincode', class: 'text-sm font-medium' }, 'Pincode'),
-      h(
-        'div',
-        { class: 'mt-1 flex gap-2' },
-        h('input', {
-          id: 'deliver-to-pincode',
-          name: 'pincode',
-          type: 'text',
-          inputmode: 'numeric',
-          autocomplete: 'postal-code',
-          maxlength: '12',
-          'aria-describedby': 'deliver-to-message',
-          class: 'min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900',
-        }),
-        h('button', { type: 'submit', class: 'rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800' }, 'Check'),
-      ),
-      h(
-        'div',
-        { id: 'deliver-to-message', 'aria-live': 'polite', class: 'mt-2 text-sm' },
-        h('p', { 'data-deliver-message': true }),
-        h(
-          'div',
-          { 'data-deliver-nearest': true, hidden: true },
-          h('p', { class: 'mt-1' }, 'Nearest areas we deliver to:'),
-          h('ul', { 'data-deliver-nearest-list': true, class: 'mt-2 space-y-2' }),
-        ),
-      ),
-    ),
+    form,
     h('h3', { class: 'mt-4 text-sm font-bold' }, 'Saved addresses'),
     h(
       'ul',
@@ -101,11 +102,11 @@ function createDialog(): HTMLDialogElement {
     ),
   );
   document.body.append(dialog);
-  return dialog;
+  return { dialog, form, input, message, nearest, nearestList, close };
 }
 
-/** Clears the last answer before the dialog opens again; set once the dialog is wired. */
-let reset: (() => void) | undefined;
+/** The dialog once made and wired, and what clears its last answer before it opens again. */
+let made: { dialog: HTMLDialogElement; reset: () => void } | undefined;
 
 /** Keeps the header's promise and location line in step with the chosen area (the build's default until one is chosen). */
 function showInHeader(area: ServedArea | null): void {
@@ -119,14 +120,8 @@ function showInHeader(area: ServedArea | null): void {
   }
 }
 
-function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void) | undefined {
-  const form = dialog.querySelector<HTMLFormElement>('[data-deliver-form]');
-  const input = dialog.querySelector<HTMLInputElement>('input[name="pincode"]');
-  const message = dialog.querySelector<HTMLElement>('[data-deliver-message]');
-  const nearest = dialog.querySelector<HTMLElement>('[data-deliver-nearest]');
-  const nearestList = dialog.querySelector<HTMLUListElement>('[data-deliver-nearest-list]');
-  if (!form || !input || !message || !nearest || !nearestList) return;
-
+function wire(opener: HTMLButtonElement, parts: ReturnType<typeof createDialog>): () => void {
+  const { dialog, form, input, message, nearest, nearestList, close } = parts;
   const say = (text: string, invalid: boolean, areas: readonly ServedArea[] = []) => {
     message.textContent = text;
     message.className = invalid ? 'font-medium text-red-700 dark:text-red-300' : '';
@@ -170,7 +165,7 @@ function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void
   for (const button of dialog.querySelectorAll<HTMLButtonElement>('[data-deliver-pincode]')) {
     button.addEventListener('click', () => void check(button.dataset['deliverPincode'] ?? ''));
   }
-  dialog.querySelector<HTMLButtonElement>('[data-deliver-close]')?.addEventListener('click', () => dialog.close());
+  close.addEventListener('click', () => dialog.close());
   // Focus back to the location line (browsers without the dialog's own focus return included).
   dialog.addEventListener('close', () => opener.focus());
 
@@ -186,10 +181,12 @@ function wire(opener: HTMLButtonElement, dialog: HTMLDialogElement): (() => void
 export function startDeliverTo(open: boolean): void {
   const opener = document.querySelector<HTMLButtonElement>('[data-deliver-to]');
   if (!opener) return;
-  const dialog = document.querySelector<HTMLDialogElement>('[data-deliver-dialog]') ?? createDialog();
-  reset ??= wire(opener, dialog);
-  if (open && !dialog.open) {
-    reset?.();
-    dialog.showModal();
+  if (!made) {
+    const parts = createDialog();
+    made = { dialog: parts.dialog, reset: wire(opener, parts) };
+  }
+  if (open && !made.dialog.open) {
+    made.reset();
+    made.dialog.showModal();
   }
 }

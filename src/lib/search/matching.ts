@@ -75,8 +75,5 @@ export function unknownTerms(
   extra: Iterable<string>,
 ): string[] {
   const known = [...[...vocabulary.byLength.values()].flatMap((bucket) => bucket.words), ...extra];
-  return query
-    .split(' ')
-    .filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
-    .filter((term) => !known.some((word) => wordMatchesTerm(word, term)));
+  return wordsOf(query).filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term) && !known.some((word) => wordMatchesTerm(word, term)));
 }
