@@ -78,13 +78,22 @@ export async function watchPolicy(context: BrowserContext): Promise<PolicyWatch>
   return {
     reports,
     async settle(page) {
-      await page.waitForLoadState('networkidle');
-      // client:visible islands and lazy images load when scrolled to.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForLoadState('networkidle');
-      await islandsHydrated(page);
-      // Violation events are queued tasks: two frames are enough for them to be dispatched and reported.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // A page may send the shopper on by itself (checkout with an empty cart goes to /cart, an order link through
+      // the 404 page to its order): then the page it opened is the one to settle.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.waitForLoadState('networkidle');
+          // client:visible islands and lazy images load when scrolled to.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForLoadState('networkidle');
+          await islandsHydrated(page);
+          // Violation events are queued tasks: two frames are enough for them to be dispatched and reported.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          return;
+        } catch (error) {
+          if (attempt === 3 || !/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+        }
+      }
     },
   };
 }
