@@ -185,7 +185,7 @@ export default function SearchPage({
         className="mt-4"
         data-search-state={view.status}
         data-search-query={view.status === 'idle' ? '' : view.query}
-        data-search-complete={view.status === 'results' ? String(view.pending.length === 0) : undefined}
+        data-search-complete={view.status === 'results' ? String(view.complete && view.pending.length === 0) : undefined}
         data-search-out-of-stock={view.status === 'results' && view.allOutOfStock ? 'all' : undefined}
         data-search-current={String(answersNow(view, state))}
         aria-busy={busy || undefined}
@@ -214,9 +214,11 @@ export default function SearchPage({
                 )}
               </h2>
               <p className="text-sm text-gray-600 dark:text-gray-300">
-                {settled.total > RESULT_LIMIT
-                  ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
-                  : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
+                {!settled.complete
+                  ? '\u00a0'
+                  : settled.total > RESULT_LIMIT
+                    ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
+                    : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
                 {state.sort !== 'relevance' && ` · ${sortLabel}`}
                 {state.inStock && ' · In stock only'}
               </p>

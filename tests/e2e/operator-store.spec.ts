@@ -13,12 +13,19 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { areaLine } from '../../src/lib/delivery-area.ts';
 import { PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
 import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
-import { BROKEN_PHOTO_PRODUCTS, NO_PHOTO_PRODUCT, OPERATOR_DEFAULT_AREA, SITE_PATH_PRODUCT } from '../fixtures/operator-store/catalogue.ts';
+import {
+  BROKEN_PHOTO_PRODUCTS,
+  NO_PHOTO_PRODUCT,
+  OPERATOR_DEFAULT_AREA,
+  OPERATOR_SEARCH_BUNDLE_SIZE,
+  SITE_PATH_PRODUCT,
+} from '../fixtures/operator-store/catalogue.ts';
 import { islandsHydrated } from './support/cart.ts';
 import { scriptsReady, useTheme } from './support/pages.ts';
 import { expectStrictPolicy, pagePaths, watchPolicy } from './support/policy.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
-import { settledOn } from './support/search.ts';
+import { resultIds, searchBox, settledOn } from './support/search.ts';
+import { bundleCount, bundleOf } from '../../src/lib/search/bundles.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist-operator');
 const catalogueFile = path.resolve(import.meta.dirname, '../../node_modules/.astro-operator/operator-catalogue.json');
@@ -155,6 +162,37 @@ test("home tiles are the catalogue's categories and every one leads to its page"
   }
   // The banner's "Explore Stores" goes to the catalogue's fruit aisle.
   await expect(page.getByRole('link', { name: 'Explore Stores' })).toHaveAttribute('href', '/category/fruits-vegetables');
+});
+
+test('search answers from every bundle of an index split in three, each product once, with the whole count', async ({ page }) => {
+  const bundles = bundleCount(catalogue.products.length, OPERATOR_SEARCH_BUNDLE_SIZE);
+  expect(bundles).toBe(3);
+  const requested = new Set<string>();
+  page.on('request', (request) => requested.add(new URL(request.url()).pathname.replace(/[^/]*$/, '')));
+  /** The ids of the products whose name has `word`, and the bundles they are in. */
+  const matching = (word: string) => {
+    const ids = catalogue.products.filter((p) => new RegExp(`\\b${word}\\b`, 'i').test(p.name)).map((p) => p.id);
+    return { ids, bundles: new Set(ids.map((id) => bundleOf(id, bundles))) };
+  };
+  const count = page.getByRole('region', { name: /^Results for/ }).getByText(/^\d+ products?$/);
+
+  // Found in the first bundle and in another: the first bundle's answer shows first, then the whole index's.
+  const rice = matching('rice');
+  expect([...rice.bundles].sort()).toEqual([0, 2]);
+  await page.goto(url('/search/?q=rice'));
+  await settledOn(page, 'rice');
+  expect((await resultIds(page)).sort()).toEqual(rice.ids.sort());
+  await expect(count).toHaveText(`${rice.ids.length} products`);
+  await expect(page.locator('[aria-live="polite"]')).toHaveText(`${rice.ids.length} products found`);
+  expect(requested).toContain('/pagefind/bundle-2/');
+
+  // Not in the first bundle at all: never "No products found" on its say-so.
+  const dal = matching('dal');
+  expect(dal.bundles.has(0)).toBe(false);
+  await searchBox(page).fill('dal');
+  await settledOn(page, 'dal');
+  expect((await resultIds(page)).sort()).toEqual(dal.ids.sort());
+  await expect(count).toHaveText(`${dal.ids.length} products`);
 });
 
 test("the header names the shop's own area and delivery time", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from '../../src/lib/search/arrival.ts';
+import { FIRST_BATCH, keepShown, keyOf, requestFor, type AnswerWithCards } from '../../src/lib/search/arrival.ts';
 import type { PagefindResult } from '../../src/lib/search/pagefind-client.ts';
 import { DEFAULT_STATE } from '../../src/lib/search/query.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type SettledView,
 } from '../../src/lib/search/view.ts';
 import type { CardProduct } from '../../src/lib/fields.ts';
+import { CARD_FILTERS, OUT_OF_STOCK, STOCK_FILTER } from '../../src/lib/search/record.ts';
 
 const card = (id: string, is_available = true): CardProduct => ({
   id,
@@ -50,6 +51,7 @@ const resultsView = (
   query: 'milk',
   inputAt: 1,
   total: 3,
+  complete: true,
   products: [card('a'), card('b'), card('c')],
   pending: [],
   outOfStock: 0,
@@ -117,7 +119,7 @@ describe('withSkeleton', () => {
 describe('answeredView', () => {
   test('returns the first cards, and the rest of the results pending', () => {
     const view = answeredView('k', 'milk', 7, answered(20, { outOfStock: 2 }));
-    expect(view).toMatchObject({ status: 'results', key: 'k', query: 'milk', inputAt: 7, total: 20, outOfStock: 2, allOutOfStock: false });
+    expect(view).toMatchObject({ status: 'results', key: 'k', query: 'milk', inputAt: 7, total: 20, outOfStock: 2, allOutOfStock: false, complete: true });
     if (view.status !== 'results') throw new Error('expected results');
     expect(view.products).toHaveLength(FIRST_BATCH);
     expect(view.pending.map((r) => r.id)).toEqual(
@@ -125,6 +127,12 @@ describe('answeredView', () => {
         .slice(FIRST_BATCH)
         .map((r) => r.id),
     );
+  });
+
+  test('is incomplete while the other bundles are still to answer', () => {
+    const first = answered(5);
+    const view = answeredView('k', 'milk', 0, { ...first, rest: () => Promise.resolve(first) });
+    expect(view).toMatchObject({ status: 'results', complete: false, total: 5 });
   });
 
   test('counts no out-of-stock matches as none, and carries the correction', () => {
@@ -229,5 +237,46 @@ describe('isSettled', () => {
     expect(isSettled({ status: 'error', key: 'k', query: 'milk', inputAt: 0, offline: false })).toBe(true);
     expect(isSettled({ status: 'idle' })).toBe(false);
     expect(isSettled(loadingView(resultsView(), 'n', 'milk', 0))).toBe(false);
+  });
+});
+
+describe('keepShown', () => {
+  /** Results whose data is a product page, so loadCards reads them. */
+  const pageResult = (id: string, score: number, available = true): PagefindResult => ({
+    id,
+    score,
+    data: () =>
+      Promise.resolve({
+        url: `/product/${id}/`,
+        meta: { title: id, unit: '500 ml' },
+        filters: { [CARD_FILTERS.pricePaise]: ['2800'], ...(available ? {} : { [STOCK_FILTER]: [OUT_OF_STOCK] }) },
+      }),
+  });
+  const answerOf = (list: PagefindResult[], cards: CardProduct[]): AnswerWithCards => ({
+    answer: { total: list.length, results: list, effectiveText: 'milk' },
+    first: cards,
+    suggestions: [],
+  });
+
+  test('keeps the cards in stock already shown on top, in their places, then the whole index without them', async () => {
+    const a = pageResult('a', 9);
+    const b = pageResult('b', 5);
+    const out = pageResult('out', 8, false);
+    const partial = answerOf([a, b, out], [card('a'), card('b'), card('out', false)]);
+    const whole = answerOf([pageResult('x', 10), a, out, pageResult('y', 6), b], []);
+    const kept = await keepShown(partial, whole);
+    expect(kept.answer.results.map((r) => r.id)).toEqual(['a', 'b', 'x', 'out', 'y']);
+    expect(kept.answer.total).toBe(5);
+    expect(kept.first.slice(0, 2)).toEqual([card('a'), card('b')]);
+    expect(kept.first.map((c) => c.id)).toEqual(['a', 'b', 'x', 'out', 'y']);
+    expect(kept.rest).toBeUndefined();
+  });
+
+  test('keeps at most the results limit', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => pageResult(`w${String(i)}`, 60 - i));
+    const partial = answerOf([pageResult('p', 1)], [card('p')]);
+    const kept = await keepShown(partial, answerOf(many, []));
+    expect(kept.answer.results).toHaveLength(50);
+    expect(kept.answer.results[0]?.id).toBe('p');
   });
 });

@@ -1,6 +1,6 @@
 /** Runs the search each state change asks for and holds the view: only the latest answer shows, earlier ones dimmed meanwhile. */
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { loadedPagefind, loadPagefind, type PagefindApi } from '../../lib/search/pagefind-client.ts';
+import type { PagefindApi } from '../../lib/search/pagefind-client.ts';
 import { keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
 import type { SearchState } from '../../lib/search/query.ts';
 import { answeredView, debounceFor, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
@@ -65,19 +65,27 @@ export function useSearchResults(
             await new Promise((resolve) => setTimeout(resolve, delay));
             if (stale()) return;
           }
-          const loaded = loadedPagefind() ?? (await loadPagefind());
           // Every step of a search that has been overtaken stops at its next search call.
-          const api: PagefindApi = {
-            ...loaded,
-            search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : loaded.search(term, options)),
-          };
-          if (stale()) return;
-          found = searchWithCards(api, request);
+          const stopWhenStale = (api: PagefindApi): PagefindApi => ({
+            ...api,
+            search: (term, options) => (stale() ? Promise.reject(OVERTAKEN) : api.search(term, options)),
+          });
+          found = searchWithCards(request, stopWhenStale);
         }
         const answer = await found;
         if (stale()) return;
         clearTimeout(skeletonTimer);
         setView(answeredView(key, query, inputAt, answer));
+        if (!answer.rest) return;
+        // The first bundle's answer is on screen: the rest of the index loads after that paint.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (stale()) return;
+        const whole = await answer.rest().catch((error: unknown) => {
+          // The first bundle's results stay, without a count that would understate the catalogue's.
+          if (error !== OVERTAKEN) console.error('Search of the other bundles failed', error);
+          return null;
+        });
+        if (whole && !stale()) setView(answeredView(key, query, inputAt, whole));
       } catch (error) {
         if (stale()) return;
         clearTimeout(skeletonTimer);

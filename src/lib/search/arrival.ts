@@ -2,7 +2,18 @@
  * The first search of a page opened with a query, started from the page's head before React and handed to the island as it mounts
  * (README.md, "Speed"); and what both share (request, key, first cards). No React.
  */
-import { loadCards, loadPagefind, searchProducts, type PagefindApi, type SearchHelp, type SearchRequest } from './pagefind-client.ts';
+import {
+  loadCards,
+  loadedWholePagefind,
+  loadPagefind,
+  loadWholePagefind,
+  otherBundles,
+  searchProducts,
+  type PagefindApi,
+  type SearchAnswer,
+  type SearchHelp,
+  type SearchRequest,
+} from './pagefind-client.ts';
 import { loadedVocabulary, loadVocabulary } from './correction.ts';
 import { parseSearchState, RESULT_LIMIT, type SearchState } from './query.ts';
 import { expandQuery } from './synonyms.ts';
@@ -28,16 +39,54 @@ export const requestFor = (state: SearchState): SearchRequest => ({
 export const keyOf = (request: SearchRequest): string =>
   JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
 
-export type AnswerWithCards = Awaited<ReturnType<typeof searchWithCards>>;
+/** A search's answer with the cards rendered first; `rest`, when set, gives the answer of the whole index (`searchWithCards`). */
+export interface AnswerWithCards {
+  answer: SearchAnswer;
+  first: CardProduct[];
+  suggestions: CardProduct[];
+  rest?: () => Promise<AnswerWithCards>;
+}
 
 /** Runs a search (up to RESULT_LIMIT results) and loads the cards rendered first: the first FIRST_BATCH results' and the suggestions'. */
-export async function searchWithCards(api: PagefindApi, request: SearchRequest) {
+async function answerWithCards(api: PagefindApi, request: SearchRequest): Promise<AnswerWithCards> {
   const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
   const [first, suggestions] = await Promise.all([
     loadCards(answer.results.slice(0, FIRST_BATCH)),
     answer.suggestions ? loadCards(answer.suggestions) : [],
   ]);
   return { answer, first, suggestions };
+}
+
+/**
+ * The search, over the whole index. Where the index is in several bundles (README.md, "Several bundles") and only the first has
+ * loaded, that bundle's answer comes first when it stands alone (results by relevance, every word found as typed), with `rest`
+ * for the whole index's; else the whole index is loaded and searched. `wrap` lets the island stop a search a newer one overtook.
+ */
+export async function searchWithCards(request: SearchRequest, wrap: (api: PagefindApi) => PagefindApi = (api) => api): Promise<AnswerWithCards> {
+  const loaded = loadedWholePagefind();
+  if (loaded) return answerWithCards(wrap(loaded), request);
+  const first = await loadPagefind();
+  if ((await otherBundles()).length === 0) return answerWithCards(wrap(first), request);
+  const fromWhole = async () => answerWithCards(wrap(await loadWholePagefind()), request);
+  if (request.sort !== 'relevance') return fromWhole();
+  const partial = await answerWithCards(wrap(first), request);
+  const { answer } = partial;
+  const standsAlone = answer.total > 0 && !answer.correction && !answer.suggestions && answer.effectiveText === request.text;
+  if (!standsAlone || partial.first.length === 0) return fromWhole();
+  return { ...partial, rest: async () => keepShown(partial, await fromWhole()) };
+}
+
+/**
+ * The whole index's answer with the cards already shown from the first bundle's kept on top, in their places, so nothing moves under
+ * the shopper's finger; only cards in stock are kept (those out of stock still go after every card in stock).
+ */
+export async function keepShown(partial: AnswerWithCards, whole: AnswerWithCards): Promise<AnswerWithCards> {
+  const inStock = partial.first.findIndex((card) => !card.is_available);
+  const kept = partial.answer.results.slice(0, inStock === -1 ? partial.first.length : inStock);
+  const ids = new Set(kept.map((result) => result.id));
+  const results = [...kept, ...whole.answer.results.filter((result) => !ids.has(result.id))].slice(0, RESULT_LIMIT);
+  const first = [...partial.first.slice(0, kept.length), ...(await loadCards(results.slice(kept.length, FIRST_BATCH)))];
+  return { ...whole, answer: { ...whole.answer, results }, first };
 }
 
 /** The first cards' images preloaded before the island renders them (a phone's first row). */
@@ -72,7 +121,7 @@ export function startArrivalSearch(): void {
   if (!request.text && !request.category) return;
   // A misspelt query is corrected before it is searched once this is in.
   loadVocabulary().catch(() => {});
-  const answer = loadPagefind().then((api) => searchWithCards(api, request));
+  const answer = searchWithCards(request);
   answer.then(
     ({ first, suggestions }) => preloadImages(first.length ? first : suggestions),
     () => {},

@@ -16,6 +16,7 @@ import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, witho
 import { correctQueries, PACK_UNITS, type Vocabulary } from './correction.ts';
 import { expandQuery, normalizeWords } from './synonyms.ts';
 import { onceUntilFailure } from '../once.ts';
+import { BUNDLES_FILE, readBundlesFile } from './bundles.ts';
 import type { SortId } from './query.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
@@ -46,7 +47,9 @@ export interface PagefindApi {
   search: (term: string | null, options?: PagefindSearchOptions) => Promise<PagefindSearchResponse | null>;
 }
 
-export const PAGEFIND_URL = '/pagefind/pagefind.js';
+const PAGEFIND_DIR = '/pagefind/';
+
+export const PAGEFIND_URL = `${PAGEFIND_DIR}pagefind.js`;
 
 /** English only (SEARCH_INDEX_CONFIG); preloaded by a page opened with a query. */
 export const PAGEFIND_WASM_URL = '/pagefind/wasm.en.pagefind';
@@ -67,11 +70,15 @@ function takeEntryTag(): string | undefined {
 }
 
 export interface PagefindModule {
-  createInstance: (options: Record<string, unknown>) => PagefindApi & { destroy: () => Promise<void> };
+  createInstance: (options: Record<string, unknown>) => PagefindApi & {
+    destroy: () => Promise<void>;
+    mergeIndex: (path: string, options?: Record<string, unknown>) => Promise<void>;
+  };
 }
 
 let moduleFailures = 0;
 let loaded: PagefindApi | null = null;
+let whole: PagefindApi | null = null;
 
 const importPagefind = onceUntilFailure(() =>
   (
@@ -86,10 +93,11 @@ const importPagefind = onceUntilFailure(() =>
 export const loadedPagefind = (): PagefindApi | null => loaded;
 
 /**
- * Imports Pagefind and starts one search instance. A failure (offline, no index in `astro dev`) is retried on the next call, with a
- * fresh module URL when the script itself failed (a failed module stays failed for the document).
+ * Imports Pagefind and starts one search instance, of bundle 0 (bundles.ts). A failure (offline, no index in `astro dev`) is retried
+ * on the next call, with a fresh module URL when the script itself failed (a failed module stays failed for the document).
  */
 export const loadPagefind = onceUntilFailure(async (): Promise<PagefindApi> => {
+  void otherBundles();
   const pagefind = await importPagefind();
   const tag = takeEntryTag();
   try {
@@ -100,14 +108,37 @@ export const loadPagefind = onceUntilFailure(async (): Promise<PagefindApi> => {
   }
 });
 
-/** A search instance once its WebAssembly and metadata are loaded. Exported for the quality tests (Node, over a built index). */
-export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}): Promise<PagefindApi> {
+const loadBundlesFile = onceUntilFailure(async (): Promise<string[]> => {
+  const response = await fetch(`${PAGEFIND_DIR}${BUNDLES_FILE}`);
+  if (!response.ok) throw new Error(`${BUNDLES_FILE}: HTTP ${String(response.status)}`);
+  return readBundlesFile(await response.json()).map((dir) => `${PAGEFIND_DIR}${dir}`);
+});
+
+/** The index's other bundles (none for a catalogue of up to 40,000 products), fetched beside Pagefind; none when unreadable. */
+export const otherBundles = (): Promise<string[]> => loadBundlesFile().catch(() => []);
+
+/** The instance of every bundle if it has loaded, else null: never waits. */
+export const loadedWholePagefind = (): PagefindApi | null => whole;
+
+/** Every bundle in one instance (Pagefind's `mergeIndex`), loaded only when asked; the first instance when there is one bundle. */
+export const loadWholePagefind = onceUntilFailure(async (): Promise<PagefindApi> => {
+  const [first, others] = await Promise.all([loadPagefind(), otherBundles()]);
+  return (whole = others.length === 0 ? first : await startInstance(await importPagefind(), {}, others));
+});
+
+const RANKING = { termSimilarity: 4 };
+
+/**
+ * A search instance once its WebAssembly and metadata are loaded, with the bundles at `merge` merged in. Exported for the quality
+ * tests (Node, over a built index).
+ */
+export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}, merge: string[] = []): Promise<PagefindApi> {
   // Main thread: saves pagefind-worker.js; a worker was measured (README.md, "Measured lead, not taken").
   const instance = pagefind.createInstance({ noWorker: true, ...extra });
   try {
     // termSimilarity above the default 1: "milk" ranks Milk above Milky Mist (prefix extensions rank lower).
-    await instance.options({ ranking: { termSimilarity: 4 } });
-    await instance.preload('');
+    await instance.options({ ranking: RANKING });
+    await Promise.all([instance.preload(''), ...merge.map((path) => instance.mergeIndex(path, { ranking: RANKING }))]);
     return instance;
   } catch (error) {
     void instance.destroy().catch(() => {});

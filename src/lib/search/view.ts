@@ -18,6 +18,8 @@ export type SettledView =
       query: string;
       inputAt: number;
       total: number;
+      /** False while only the first of several bundles has answered (arrival.ts): `total` counts only its matches. */
+      complete: boolean;
       products: CardProduct[];
       pending: PagefindResult[];
       correction?: SearchAnswer['correction'];
@@ -53,7 +55,7 @@ export const withSkeleton = (current: SearchView, key: string): SearchView =>
   current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current;
 
 /** Results, or empty when nothing matched (none even out of stock). */
-export function answeredView(key: string, query: string, inputAt: number, { answer, first, suggestions }: AnswerWithCards): SettledView {
+export function answeredView(key: string, query: string, inputAt: number, { answer, first, suggestions, rest }: AnswerWithCards): SettledView {
   const allOutOfStock = answer.suggestions !== undefined;
   if (first.length === 0 && !allOutOfStock) return { status: 'empty', key, query, inputAt };
   // The rest (up to 50) load when the shopper scrolls towards them: typing never pays for unseen cards.
@@ -63,6 +65,7 @@ export function answeredView(key: string, query: string, inputAt: number, { answ
     query,
     inputAt,
     total: answer.total,
+    complete: !rest,
     products: first,
     pending: answer.results.slice(FIRST_BATCH),
     correction: answer.correction,

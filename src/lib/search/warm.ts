@@ -1,7 +1,7 @@
 /** Pagefind and the typo vocabulary, loaded ahead of the island's first search (on mount, focus and touch). No React. */
 import { requestFor } from './arrival.ts';
 import { loadVocabulary } from './correction.ts';
-import { loadedPagefind, loadPagefind, preload } from './pagefind-client.ts';
+import { loadedPagefind, loadedWholePagefind, loadPagefind, preload } from './pagefind-client.ts';
 import type { SearchState } from './query.ts';
 
 /** Failures surface (or are retried) when a search runs. */
@@ -12,6 +12,6 @@ export function warmSearch(): void {
 
 /** Starts fetching the index chunks the search for `state` will need, once Pagefind is in. */
 export function preloadSearch(state: SearchState): void {
-  const api = loadedPagefind();
+  const api = loadedWholePagefind() ?? loadedPagefind();
   if (api) preload(api, requestFor(state));
 }
