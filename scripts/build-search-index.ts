@@ -14,6 +14,7 @@ import {
   readPreparedRecords,
   searchIndexPaths,
   type PreparedRecords,
+  type SearchIndexPaths,
 } from './lib/search-index.ts';
 import { exitOnPublicSecrets } from './lib/secrets.ts';
 
@@ -24,7 +25,8 @@ typo-correction vocabulary (vocabulary.json), into STAGING
 (default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
 astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
 thela-search-records beside it, and only those that changed are written again; the other records' fragments are
-linked from the last index (THELA_FULL_BUILD=1 writes everything).
+linked from the last index (THELA_FULL_BUILD=1 writes everything). Above THELA_SEARCH_BUNDLE_SIZE products (default
+40000) the index is several Pagefind bundles: bundle-1/ and on inside STAGING, listed in bundles.json.
 
 Options:
   -h, --help   this help
@@ -38,7 +40,12 @@ const { values: args, positionals } = parseCommand(
   { records: { type: 'string' }, rewrite: { type: 'boolean', default: false } },
   { allowPositionals: true },
 );
-const paths = searchIndexPaths();
+let paths: SearchIndexPaths;
+try {
+  paths = searchIndexPaths();
+} catch (error) {
+  fail(error);
+}
 if (positionals[0]) paths.staging = path.resolve(positionals[0]);
 // The variables as Astro reads them: the .env files, with the process environment on top.
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
@@ -121,7 +128,8 @@ try {
   const { written, kept, removed } = summary.files;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `search index: ${summary.indexed.toLocaleString('en')} products indexed in ${seconds(performance.now() - started)}` +
+    `search index: ${summary.indexed.toLocaleString('en')} products indexed${summary.bundles > 1 ? ` in ${summary.bundles} bundles` : ''}` +
+      ` in ${seconds(performance.now() - started)}` +
       ` (records ${seconds(summary.ms.records)}: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged,` +
       ` ${removed.toLocaleString('en')} removed; Pagefind read them in ${seconds(summary.ms.read)}, wrote its files in ${seconds(summary.ms.write)},` +
       ` ${summary.fragments.linked.toLocaleString('en')} fragments linked from the last index)`,

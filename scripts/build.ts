@@ -8,7 +8,7 @@ import { buildCacheDir } from './lib/build-cache.ts';
 import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
 import { outDirFrom, parseCommand } from './lib/cli.ts';
 import { keepLastIndex } from './lib/search-fragments.ts';
-import { installSearchIndex, searchIndexPaths, searchIndexTiming } from './lib/search-index.ts';
+import { installSearchIndex, searchIndexPaths, searchIndexTiming, type SearchIndexPaths } from './lib/search-index.ts';
 
 const HELP = `Usage: npm run build [-- --full]
 
@@ -25,8 +25,11 @@ memory is that of one process, not of two.`;
 
 const { values: args } = parseCommand('build', HELP, { full: { type: 'boolean', default: false } });
 let indexTiming: ReturnType<typeof searchIndexTiming>;
+let indexPaths: SearchIndexPaths;
 try {
   indexTiming = searchIndexTiming();
+  // Also reads THELA_SEARCH_BUNDLE_SIZE: refused here, before any step starts.
+  indexPaths = searchIndexPaths();
 } catch (error) {
   console.error(`build: ${(error as Error).message}`);
   process.exit(2);
@@ -96,7 +99,6 @@ async function astroBuild(full: boolean): Promise<string> {
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
-const indexPaths = searchIndexPaths();
 process.env['THELA_IMAGES_FILE'] = imageCachePaths(buildCacheDir()).state;
 const searchIndex = () => run('search index', process.execPath, ['scripts/build-search-index.ts', indexPaths.staging]);
 

@@ -111,7 +111,9 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
   // Astro starts as the images step ends, which prints its summary line last.
   const astroStart = lines.find((line) => plain(line.text).startsWith('images: '))?.atMs ?? 0;
   const links = texts.map((text) => /^check-site: .*?; (\d+) links/.exec(text)).find(Boolean);
-  const indexed = texts.map((text) => /search index: ([\d,]+) products? indexed in ([\d.]+) s/.exec(text)).findLast(Boolean);
+  const indexed = texts
+    .map((text) => /search index: ([\d,]+) products? indexed(?: in \d+ bundles)? in ([\d.]+) s/.exec(text))
+    .findLast(Boolean);
   return {
     steps,
     astro: parseAstroLog(lines, astroStart, astroStart + (steps['astro'] ?? 0)),

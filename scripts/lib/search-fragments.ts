@@ -13,24 +13,33 @@ const FRAGMENT_DIR = 'fragment';
 const FRAGMENT_SUFFIX = '.pf_fragment';
 /** Pagefind's prefix inside each decompressed file, before the fragment's JSON. */
 const FRAGMENT_PREFIX = 'pagefind_dcd';
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 const CONCURRENCY = 16;
 
-/** Where the last index was installed, and the fragment name of each of its records, by record id. */
+/**
+ * Where the last index was installed, in how many bundles (src/lib/search/bundles.ts), and the fragment name of each of its records,
+ * by record id (in its bundle's `fragment/`).
+ */
 export interface FragmentState {
   dir: string | null;
+  bundles: number;
   byId: Map<string, string>;
 }
+
+/** Links nothing. */
+export const noFragments = (): FragmentState => ({ dir: null, bundles: 1, byId: new Map() });
 
 /** The stored state, or an empty one when missing, unreadable or of another version. */
 export async function readFragmentState(file: string): Promise<FragmentState> {
   const stored = await readCacheFile(file, STATE_VERSION);
-  if (!stored || !isRecord(stored['byId'])) return { dir: null, byId: new Map() };
-  return { dir: typeof stored['dir'] === 'string' ? stored['dir'] : null, byId: stringEntries(stored['byId'], isFragmentName) };
+  const bundles = stored?.['bundles'];
+  if (!stored || !isRecord(stored['byId']) || typeof bundles !== 'number' || !Number.isInteger(bundles) || bundles < 1)
+    return noFragments();
+  return { dir: typeof stored['dir'] === 'string' ? stored['dir'] : null, bundles, byId: stringEntries(stored['byId'], isFragmentName) };
 }
 
 export async function writeFragmentState(file: string, state: FragmentState): Promise<void> {
-  await writeCacheFile(file, STATE_VERSION, { dir: state.dir, byId: Object.fromEntries(state.byId) });
+  await writeCacheFile(file, STATE_VERSION, { dir: state.dir, bundles: state.bundles, byId: Object.fromEntries(state.byId) });
 }
 
 /** Notes where the index now is; a last index kept aside is deleted (the new one links whatever of it is still used). */

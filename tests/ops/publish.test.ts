@@ -76,6 +76,18 @@ function copiedOrder(output: string): string[] {
     .map((entry) => entry.object!);
 }
 
+test("the index's entry files, of every bundle, go up with the entries; its hashed files with the assets", () => {
+  for (const rel of [
+    'pagefind/pagefind.js',
+    'pagefind/pagefind-entry.json',
+    'pagefind/bundles.json',
+    'pagefind/bundle-2/pagefind-entry.json',
+  ])
+    expect(phaseOf(rel), rel).toBe('entries');
+  for (const rel of ['pagefind/fragment/en_1a2.pf_fragment', 'pagefind/bundle-2/fragment/en_1a2.pf_fragment', 'pagefind/x/y.json'])
+    expect(phaseOf(rel), rel).toBe('assets');
+});
+
 test.skipIf(!hasRclone)(
   'a rebuild publishes its release: the whole tree, then only changed files, assets before pages before sw.js, and deletes a file only one release later',
   async () => {

@@ -87,6 +87,8 @@ describe('parseBuildLog', () => {
 
   test("reads the search index's and the site checks' counts", () => {
     expect(parsed.searchIndex).toEqual({ pagesIndexed: 10_000, reportedMs: 5000 });
+    const bundled = parseBuildLog(lines([[8000, 'search index: 94,941 products indexed in 3 bundles in 80.1 s (records 1.0 s)']]));
+    expect(bundled.searchIndex).toEqual({ pagesIndexed: 94_941, reportedMs: 80_100 });
     expect(parsed.links).toBe(123_456);
     const other = parseBuildLog(lines([[5, 'Indexed 9512 pages']]));
     expect(other.searchIndex).toEqual({ pagesIndexed: null, reportedMs: null });

@@ -78,6 +78,12 @@ describe('search, data and image paths', () => {
     expect(isPagefindHashedPath('/pagefind/pagefind-entry.json')).toBe(false);
     expect(isPagefindHashedPath('/pagefind/pagefind.js')).toBe(false);
     expect(isPagefindHashedPath('/pagefind/wasm.en.pagefind')).toBe(false);
+    // The same files of the other bundles of a large index (src/lib/search/bundles.ts), in their own folders.
+    expect(isPagefindHashedPath('/pagefind/bundle-2/fragment/en_1a2b3c4.pf_fragment')).toBe(true);
+    expect(isPagefindHashedPath('/pagefind/bundle-1/pagefind.en_91ad1868c1.pf_meta')).toBe(true);
+    expect(isPagefindHashedPath('/pagefind/bundle-1/pagefind-entry.json')).toBe(false);
+    expect(isPagefindHashedPath('/pagefind/bundles.json')).toBe(false);
+    expect(isPagefindHashedPath('/pagefind/other/fragment/en_1a2b3c4.pf_fragment')).toBe(false);
   });
 
   test('recognises the build data and images', () => {

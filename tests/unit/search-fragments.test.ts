@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   mapFragments,
+  noFragments,
   readFragmentState,
   seedFragments,
   writeFragmentState,
@@ -33,6 +34,7 @@ async function setup(): Promise<{ last: string; staging: string; previous: Fragm
   await fragment(last, 'en_ccc', 'c');
   const previous: FragmentState = {
     dir: last,
+    bundles: 1,
     byId: new Map([
       ['a', 'en_aaa'],
       ['b', 'en_bbb'],
@@ -76,9 +78,25 @@ describe('fragments shared between builds', () => {
     const file = path.join(staging, 'state.json');
     await writeFragmentState(file, previous);
     expect(await readFragmentState(file)).toEqual(previous);
-    await writeFile(file, JSON.stringify({ version: 1, dir: last, byId: { a: '../../etc/passwd', b: 'en_bbb' } }));
+    await writeFile(file, JSON.stringify({ version: 2, dir: last, bundles: 1, byId: { a: '../../etc/passwd', b: 'en_bbb' } }));
     expect((await readFragmentState(file)).byId).toEqual(new Map([['b', 'en_bbb']]));
     await writeFile(file, '{not json');
-    expect(await readFragmentState(file)).toEqual({ dir: null, byId: new Map() });
+    expect(await readFragmentState(file)).toEqual(noFragments());
+  });
+
+  test('the state remembers the number of bundles; one that does not (an older build) links nothing', async () => {
+    const { last, staging, previous } = await setup();
+    const file = path.join(staging, 'state.json');
+    await writeFragmentState(file, { ...previous, bundles: 3 });
+    expect(await readFragmentState(file)).toEqual({ ...previous, bundles: 3 });
+    const byId = { a: 'en_aaa' };
+    for (const stored of [
+      { version: 1, dir: last, byId },
+      { version: 2, dir: last, byId },
+      { version: 2, dir: last, bundles: 0, byId },
+    ]) {
+      await writeFile(file, JSON.stringify(stored));
+      expect(await readFragmentState(file), JSON.stringify(stored)).toEqual(noFragments());
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Product } from '../../src/lib/catalogue/rows.ts';
 import { categoryRow, milkProduct } from '../fixtures/catalogue-rows.ts';
 import {
   installSearchIndex,
+  searchBundleSize,
   searchIndexTiming,
   searchRecords,
   searchIndexPaths,
@@ -18,8 +19,9 @@ import {
   readPreparedRecords,
 } from '../../scripts/lib/search-index.ts';
 import { keepLastIndex } from '../../scripts/lib/search-fragments.ts';
+import { SEARCH_BUNDLE_SIZE, bundleDir, bundleOf, readBundlesFile } from '../../src/lib/search/bundles.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
-import { productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
+import { productIdOfUrl, productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
 import { normalizeWords } from '../../src/lib/search/synonyms.ts';
 
 const product = (id: string, extra: Partial<Product> = {}): Product =>
@@ -52,12 +54,13 @@ const writeSearchIndex = (catalogue: Parameters<typeof prepareSearchRecords>[0],
   indexSearchRecords((again) => prepareSearchRecords(catalogue, paths, again), paths, reuse);
 
 /** The step's folders in `dir`, its index written to `dir/<staging>`. */
-const pathsIn = (dir: string, staging: string): SearchIndexPaths => ({
+const pathsIn = (dir: string, staging: string, bundleSize = SEARCH_BUNDLE_SIZE): SearchIndexPaths => ({
   staging: path.join(dir, staging),
   records: path.join(dir, 'records'),
   fragments: path.join(dir, 'fragments.json'),
   kept: path.join(dir, 'last'),
   prepared: path.join(dir, 'prepared.json'),
+  bundleSize,
 });
 
 const temp: string[] = [];
@@ -302,6 +305,7 @@ describe('writeSearchIndex, again', () => {
       fragments: '/var/cache/thela/thela-search-fragments.json',
       kept: '/var/cache/thela/thela-search-last',
       prepared: '/var/cache/thela/thela-search-prepared.json',
+      bundleSize: 40_000,
     });
   });
 
@@ -309,12 +313,145 @@ describe('writeSearchIndex, again', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
     temp.push(dir);
     const prepared = await prepareSearchRecords(catalogue, pathsIn(dir, 'staging'));
-    expect(prepared).toMatchObject({ ids: ['aa-tricky', 'zz-milk'], files: { written: 2, kept: 0, removed: 0 } });
+    expect(prepared).toMatchObject({ ids: ['aa-tricky', 'zz-milk'], bundles: 1, files: { written: 2, kept: 0, removed: 0 } });
     const text = preparedRecordsJson(prepared);
     expect(readPreparedRecords(text)).toEqual(prepared);
     expect(readPreparedRecords(text)?.files.changed).toEqual(new Set(['aa-tricky', 'zz-milk']));
-    for (const broken of ['', '{', 'null', '[]', text.replace('"ids":[', '"ids":[1,'), text.replace('"written":2', '"written":-2')])
+    const noBundles = [text.replace('"bundles":1', '"bundles":0'), text.replace('"bundles":1,', '')];
+    for (const broken of [
+      '',
+      '{',
+      'null',
+      '[]',
+      text.replace('"ids":[', '"ids":[1,'),
+      text.replace('"written":2', '"written":-2'),
+      ...noBundles,
+    ])
       expect(readPreparedRecords(broken), broken.slice(0, 40)).toBeNull();
+  });
+});
+
+describe('writeSearchIndex, in bundles', () => {
+  // THELA_SEARCH_BUNDLE_SIZE 4 makes 3 bundles of these 10 (ids spread by hash: 5, 2 and 3).
+  const ten = { categories: catalogue.categories, products: Array.from({ length: 10 }, (_, i) => product(`milk-${i + 1}`)) };
+  const allUrls = ten.products.map((p) => productUrl(p.id)).sort();
+  const idsOf = (urls: string[]) => urls.map((url) => productIdOfUrl(url) ?? url).sort();
+
+  /** The URLs of each bundle's fragments, bundle by bundle. */
+  const bundleUrls = async (staging: string, count: number) =>
+    Promise.all(Array.from({ length: count }, async (_, k) => (await fragments(path.join(staging, bundleDir(k)))).map((f) => f.url)));
+  /** The pages each bundle's Pagefind read, from its entry file. */
+  const pageCount = async (folder: string) =>
+    (JSON.parse(await readFile(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: { en: { page_count: number } } })
+      .languages.en.page_count;
+  const bundleFolders = async (folder: string) => (await readdir(folder)).filter((name) => name.startsWith('bundle-')).sort();
+  const recordIds = async (folder: string) => (await readdir(path.join(folder, 'product'))).sort();
+
+  test("every product is in exactly one bundle, its hash's; bundle 0 at the top, the others in bundle-k, listed in bundles.json", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const staging = path.join(dir, 'staging');
+    const summary = await writeSearchIndex(ten, pathsIn(dir, 'staging', 4));
+    expect(summary).toMatchObject({ indexed: 10, bundles: 3, fragments: { linked: 0, written: 10 } });
+    const byBundle = await bundleUrls(staging, 3);
+    expect(byBundle.flat().sort()).toEqual(allUrls);
+    for (const [k, urls] of byBundle.entries()) {
+      expect(urls.length, `bundle ${k}`).toBeGreaterThan(0);
+      for (const id of idsOf(urls)) expect(bundleOf(id, 3), id).toBe(k);
+      expect(await pageCount(path.join(staging, bundleDir(k)))).toBe(urls.length);
+      // The records of each bundle in its own folder, bundle 0's where they always were.
+      expect(await recordIds(path.join(dir, 'records', bundleDir(k)))).toEqual(idsOf(urls));
+    }
+    expect(await bundleFolders(staging)).toEqual(['bundle-1', 'bundle-2']);
+    expect(readBundlesFile(JSON.parse(await readFile(path.join(staging, 'bundles.json'), 'utf8')))).toEqual(['bundle-1/', 'bundle-2/']);
+    // One vocabulary, of the whole catalogue, beside bundle 0 only.
+    await expect(stat(path.join(staging, 'vocabulary.json'))).resolves.toBeTruthy();
+    await expect(stat(path.join(staging, 'bundle-1', 'vocabulary.json'))).rejects.toThrow();
+
+    const site = path.join(dir, 'site');
+    await installSearchIndex(pathsIn(dir, 'staging', 4), site);
+    await expect(stat(path.join(site, 'pagefind', 'bundle-2', 'pagefind.js'))).resolves.toBeTruthy();
+  });
+
+  test('a rebuild with one product changed links every other fragment, in every bundle, and writes one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    await writeSearchIndex(ten, pathsIn(dir, 'one', 4));
+    await installSearchIndex(pathsIn(dir, 'one', 4), path.join(dir, 'site'));
+    const changed = { ...ten, products: ten.products.map((p) => (p.id === 'milk-7' ? { ...p, name: 'Gokul Full Cream Milk' } : p)) };
+    const summary = await writeSearchIndex(changed, pathsIn(dir, 'two', 4));
+    expect(summary.files).toMatchObject({ written: 1, kept: 9, removed: 0 });
+    expect(summary.fragments).toEqual({ linked: 9, written: 1 });
+    // Linked: the installed index's own files (the same inode) in each bundle, but for the changed product's.
+    for (let k = 0; k < 3; k++) {
+      const folder = (root: string) => path.join(root, bundleDir(k), 'fragment');
+      const [before, after] = [folder(path.join(dir, 'site', 'pagefind')), folder(path.join(dir, 'two'))];
+      const names = await readdir(after);
+      const same = await Promise.all(
+        names.map(
+          async (name) => (await stat(path.join(before, name)).catch(() => null))?.ino === (await stat(path.join(after, name))).ino,
+        ),
+      );
+      expect(same.filter(Boolean).length, `bundle ${k}`).toBe(names.length - (bundleOf('milk-7', 3) === k ? 1 : 0));
+    }
+    // The same bundles as a build that reused nothing.
+    await writeSearchIndex(changed, pathsIn(dir, 'full', 4), false);
+    const titles = async (staging: string) =>
+      Promise.all(
+        [0, 1, 2].map(async (k) => (await fragments(path.join(staging, bundleDir(k)))).map((f) => `${f.url} ${f.meta['title']}`)),
+      );
+    expect(await titles(path.join(dir, 'two'))).toEqual(await titles(path.join(dir, 'full')));
+    expect((await titles(path.join(dir, 'two'))).flat()).toContain('/product/milk-7/ Gokul Full Cream Milk');
+  });
+
+  test('another number of bundles reuses nothing and removes the folders of bundles there are no more of', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const records = path.join(dir, 'records');
+    await writeSearchIndex(ten, pathsIn(dir, 'three', 4));
+    await installSearchIndex(pathsIn(dir, 'three', 4), path.join(dir, 'site'));
+    expect(await bundleFolders(records)).toEqual(['bundle-1', 'bundle-2']);
+
+    const two = await writeSearchIndex(ten, pathsIn(dir, 'two', 5));
+    expect(two).toMatchObject({ bundles: 2, files: { written: 10, kept: 0 }, fragments: { linked: 0, written: 10 } });
+    expect(await bundleFolders(records)).toEqual(['bundle-1']);
+    expect(await bundleFolders(path.join(dir, 'two'))).toEqual(['bundle-1']);
+    const byBundle = await bundleUrls(path.join(dir, 'two'), 2);
+    expect(byBundle.flat().sort()).toEqual(allUrls);
+    // No document left in the bundle it was in before.
+    for (const [k, urls] of byBundle.entries()) expect(await recordIds(path.join(records, bundleDir(k)))).toEqual(idsOf(urls));
+
+    const one = await writeSearchIndex(ten, pathsIn(dir, 'one'));
+    expect(one).toMatchObject({ bundles: 1, files: { written: 10, kept: 0 } });
+    expect((await readdir(records)).sort()).toEqual(['product', 'records.json']);
+    expect(await recordIds(records)).toEqual(idsOf(allUrls));
+  });
+
+  test("one bundle is today's layout: no bundle folder, an empty list in bundles.json", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'thela-index-'));
+    temp.push(dir);
+    const staging = path.join(dir, 'staging');
+    // As many products as a bundle holds: still one.
+    expect(await writeSearchIndex(ten, pathsIn(dir, 'staging', 10))).toMatchObject({ indexed: 10, bundles: 1 });
+    expect(await bundleFolders(staging)).toEqual([]);
+    expect((await readdir(path.join(dir, 'records'))).sort()).toEqual(['product', 'records.json']);
+    expect((await fragments(staging)).map((f) => f.url)).toEqual(allUrls);
+    expect(await pageCount(staging)).toBe(10);
+    expect(await readFile(path.join(staging, 'bundles.json'), 'utf8')).toBe('{"bundles":[]}');
+  });
+});
+
+describe('searchBundleSize', () => {
+  test('40,000 unless THELA_SEARCH_BUNDLE_SIZE says another positive whole number; anything else is refused by name', () => {
+    expect(searchBundleSize({})).toBe(40_000);
+    expect(searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: ' ' })).toBe(40_000);
+    expect(searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: ' 4 ' })).toBe(4);
+    for (const value of ['0', 'abc', '1.5', '-3', '1e3', '99999999999999999999']) {
+      expect(() => searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: value }), value).toThrow(SearchIndexError);
+      expect(() => searchIndexPaths({ THELA_SEARCH_BUNDLE_SIZE: value }), value).toThrow(
+        `THELA_SEARCH_BUNDLE_SIZE must be a positive whole number, not ${JSON.stringify(value)}`,
+      );
+    }
   });
 });
 

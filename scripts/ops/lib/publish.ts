@@ -18,7 +18,7 @@ type Phase = (typeof PHASES)[number];
 
 /** Which phase a file of the release belongs to. */
 export function phaseOf(rel: string): Phase {
-  if (rel === 'sw.js' || /^pagefind\/[^/]+\.(js|css|json)$/.test(rel)) return 'entries';
+  if (rel === 'sw.js' || /^pagefind\/(bundle-\d+\/)?[^/]+\.(js|css|json)$/.test(rel)) return 'entries';
   if (/\.(html|xml|txt|webmanifest)$/.test(rel) || rel === '_headers' || rel === '_redirects') return 'pages';
   return 'assets';
 }

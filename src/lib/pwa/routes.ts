@@ -85,9 +85,9 @@ export function precacheUrlForFile(file: string): string {
   return `/${clean}`;
 }
 
-/** Pagefind files with content-hashed names (pagefind.js, the entry JSON and the WebAssembly are not). */
+/** Pagefind files with content-hashed names, in any bundle's folder (pagefind.js, the entry JSON and the WebAssembly are not). */
 export function isPagefindHashedPath(pathname: string): boolean {
-  return /^\/pagefind\/(?:index|fragment|filter)\/[^/]+$/.test(pathname) || /^\/pagefind\/pagefind\.[^/]+\.pf_meta$/.test(pathname);
+  return /^\/pagefind\/(?:bundle-\d+\/)?(?:(?:index|fragment|filter)\/[^/]+|pagefind\.[^/]+\.pf_meta)$/.test(pathname);
 }
 
 /** The site's own data files written at build time (/data/featured.json). */
