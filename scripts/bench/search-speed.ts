@@ -7,6 +7,7 @@ import { launchChromium } from './browser.ts';
 import { serveStatic } from './serve.ts';
 import { directoryStats, median, millis } from './util.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
+import { BUNDLES_FILE, readBundlesFile } from '../../src/lib/search/bundles.ts';
 
 const FIRST = 'milk';
 const WARM = ['bread', 'eggs', 'banana', 'rice', 'doodh', 'atta', 'tea', 'chips', 'soap', 'paneer'];
@@ -157,7 +158,11 @@ type RunResult = Awaited<ReturnType<typeof oneRun>>;
 export async function measureSearch(dist: string, port: number, runs: number, onRun?: (index: number, run: RunResult) => void) {
   const dir = path.join(dist, 'pagefind');
   type Entry = { languages?: Record<string, { page_count?: number }> };
-  const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as Entry;
+  // Bundle 0 and the others it lists (src/lib/search/bundles.ts).
+  const others = readBundlesFile(JSON.parse(await readFile(path.join(dir, BUNDLES_FILE), 'utf8').catch(() => '{}')));
+  const entries = await Promise.all(
+    ['', ...others].map(async (bundle) => JSON.parse(await readFile(path.join(dir, bundle, 'pagefind-entry.json'), 'utf8')) as Entry),
+  );
   const index = await directoryStats(dir);
   const server = await serveStatic(dist, port, { compress: false });
   const browser = await launchChromium();
@@ -208,7 +213,8 @@ export async function measureSearch(dist: string, port: number, runs: number, on
   const firsts = all.map((r) => r.first);
   return {
     dist,
-    products: Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0),
+    products: entries.flatMap((entry) => Object.values(entry.languages ?? {})).reduce((n, l) => n + (l.page_count ?? 0), 0),
+    bundles: entries.length,
     runs,
     index,
     vocabulary: await readFile(path.join(dir, 'vocabulary.json')).then(

@@ -24,7 +24,7 @@ import { islandsHydrated } from './support/cart.ts';
 import { scriptsReady, useTheme } from './support/pages.ts';
 import { expectStrictPolicy, pagePaths, watchPolicy } from './support/policy.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
-import { resultIds, searchBox, settledOn } from './support/search.ts';
+import { resultIds, resultsRegion, searchBox, settledOn } from './support/search.ts';
 import { bundleCount, bundleOf } from '../../src/lib/search/bundles.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist-operator');
@@ -179,11 +179,25 @@ test('search answers from every bundle of an index split in three, each product 
   // Found in the first bundle and in another: the first bundle's answer shows first, then the whole index's.
   const rice = matching('rice');
   expect([...rice.bundles].sort()).toEqual([0, 2]);
+  // The other bundles held back: bundle 0's answer shows alone, without a count.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/pagefind\/bundle-\d+\//, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(url('/search/?q=rice'));
+  await settledOn(page, 'rice', 'results', false);
+  expect(await resultIds(page)).toEqual(rice.ids.filter((id) => bundleOf(id, bundles) === 0));
+  await expect(resultsRegion(page)).toHaveAttribute('data-search-complete', 'false');
+  await expect(count).toHaveCount(0);
+  release();
   await settledOn(page, 'rice');
-  expect((await resultIds(page)).sort()).toEqual(rice.ids.sort());
+  const ids = await resultIds(page);
+  expect(ids[0], 'the card shown first stays in its place').toBe(rice.ids.find((id) => bundleOf(id, bundles) === 0));
+  expect(ids.sort()).toEqual(rice.ids.sort());
   await expect(count).toHaveText(`${rice.ids.length} products`);
-  await expect(page.locator('[aria-live="polite"]')).toHaveText(`${rice.ids.length} products found`);
+  await expect(page.locator('[aria-live="polite"][aria-atomic="true"]').last()).toHaveText(`${rice.ids.length} products found`);
   expect(requested).toContain('/pagefind/bundle-2/');
 
   // Not in the first bundle at all: never "No products found" on its say-so.
