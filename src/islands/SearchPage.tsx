@@ -213,12 +213,14 @@ export default function SearchPage({
                   chipLabel
                 )}
               </h2>
-              <p className="text-sm text-gray-600 dark:text-gray-300">
-                {!settled.complete
-                  ? '\u00a0'
-                  : settled.total > RESULT_LIMIT
-                    ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
-                    : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
+              {/* A first bundle's count (not the catalogue's) holds its place unseen: the whole count then shifts nothing. */}
+              <p
+                className={`text-sm text-gray-600 dark:text-gray-300${settled.complete ? '' : ' invisible'}`}
+                aria-hidden={!settled.complete || undefined}
+              >
+                {settled.total > RESULT_LIMIT
+                  ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
+                  : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
                 {state.sort !== 'relevance' && ` · ${sortLabel}`}
                 {state.inStock && ' · In stock only'}
               </p>

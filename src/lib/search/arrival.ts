@@ -59,8 +59,8 @@ async function answerWithCards(api: PagefindApi, request: SearchRequest): Promis
 
 /**
  * The search, over the whole index. Where the index is in several bundles (README.md, "Several bundles") and only the first has
- * loaded, that bundle's answer comes first when it stands alone (results by relevance, every word found as typed), with `rest`
- * for the whole index's; else the whole index is loaded and searched. `wrap` lets the island stop a search a newer one overtook.
+ * loaded, that bundle's answer by relevance comes first when it stands alone (`standsAlone`), with `rest` for the whole index's;
+ * else the whole index is loaded and searched. `wrap` lets the island stop a search a newer one overtook.
  */
 export async function searchWithCards(request: SearchRequest, wrap: (api: PagefindApi) => PagefindApi = (api) => api): Promise<AnswerWithCards> {
   const loaded = loadedWholePagefind();
@@ -70,10 +70,20 @@ export async function searchWithCards(request: SearchRequest, wrap: (api: Pagefi
   const fromWhole = async () => answerWithCards(wrap(await loadWholePagefind()), request);
   if (request.sort !== 'relevance') return fromWhole();
   const partial = await answerWithCards(wrap(first), request);
-  const { answer } = partial;
-  const standsAlone = answer.total > 0 && !answer.correction && !answer.suggestions && answer.effectiveText === request.text;
-  if (!standsAlone || partial.first.length === 0) return fromWhole();
+  if (!standsAlone(partial, request)) return fromWhole();
   return { ...partial, rest: async () => keepShown(partial, await fromWhole()) };
+}
+
+/**
+ * Whether the first bundle's answer holds for the whole index: something found, not every match out of stock, and every word searched
+ * as typed, or corrected only where the vocabulary (of every bundle) has no such word ("mlik"). A word only another bundle has
+ * would otherwise be corrected or dropped.
+ */
+function standsAlone({ answer, first }: AnswerWithCards, request: SearchRequest): boolean {
+  if (answer.total === 0 || first.length === 0 || answer.suggestions) return false;
+  if (!answer.correction) return answer.effectiveText === request.text;
+  const vocabulary = loadedVocabulary();
+  return vocabulary !== null && answer.correction.changes.every(([from]) => !vocabulary.has(from));
 }
 
 /**
