@@ -26,7 +26,7 @@ typo-correction vocabulary (vocabulary.json), into STAGING
 astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
 thela-search-records beside it, and only those that changed are written again; the other records' fragments are
 linked from the last index (THELA_FULL_BUILD=1 writes everything). Above THELA_SEARCH_BUNDLE_SIZE products (default
-40000) the index is several Pagefind bundles: bundle-1/ and on inside STAGING, listed in bundles.json.
+20000) the index is several Pagefind bundles: bundle-1/ and on inside STAGING, listed in bundles.json.
 
 Options:
   -h, --help   this help

@@ -305,7 +305,7 @@ describe('writeSearchIndex, again', () => {
       fragments: '/var/cache/thela/thela-search-fragments.json',
       kept: '/var/cache/thela/thela-search-last',
       prepared: '/var/cache/thela/thela-search-prepared.json',
-      bundleSize: 40_000,
+      bundleSize: SEARCH_BUNDLE_SIZE,
     });
   });
 
@@ -442,9 +442,9 @@ describe('writeSearchIndex, in bundles', () => {
 });
 
 describe('searchBundleSize', () => {
-  test('40,000 unless THELA_SEARCH_BUNDLE_SIZE says another positive whole number; anything else is refused by name', () => {
-    expect(searchBundleSize({})).toBe(40_000);
-    expect(searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: ' ' })).toBe(40_000);
+  test('SEARCH_BUNDLE_SIZE unless THELA_SEARCH_BUNDLE_SIZE says another positive whole number; anything else is refused by name', () => {
+    expect(searchBundleSize({})).toBe(SEARCH_BUNDLE_SIZE);
+    expect(searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: ' ' })).toBe(SEARCH_BUNDLE_SIZE);
     expect(searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: ' 4 ' })).toBe(4);
     for (const value of ['0', 'abc', '1.5', '-3', '1e3', '99999999999999999999']) {
       expect(() => searchBundleSize({ THELA_SEARCH_BUNDLE_SIZE: value }), value).toThrow(SearchIndexError);

@@ -114,7 +114,7 @@ const loadBundlesFile = onceUntilFailure(async (): Promise<string[]> => {
   return readBundlesFile(await response.json()).map((dir) => `${PAGEFIND_DIR}${dir}`);
 });
 
-/** The index's other bundles (none for a catalogue of up to 40,000 products), fetched beside Pagefind; none when unreadable. */
+/** The index's other bundles (none for a catalogue of up to 20,000 products), fetched beside Pagefind; none when unreadable. */
 export const otherBundles = (): Promise<string[]> => loadBundlesFile().catch(() => []);
 
 /** The instance of every bundle if it has loaded, else null: never waits. */
