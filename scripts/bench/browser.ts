@@ -4,8 +4,6 @@ import type { AssetReader } from './static-weight.ts';
 import { addSizes, type Sizes } from './util.ts';
 import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-export { CHROMIUM_PATH };
-
 /** Every host name but 127.0.0.1 is unresolvable. */
 export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 

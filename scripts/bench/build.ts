@@ -17,7 +17,6 @@ export const PHASE_NAMES = {
   finishMs: 'post-build',
   exitMs: 'exit',
 } as const;
-type AstroPhases = Record<keyof typeof PHASE_NAMES, number | null>;
 
 // eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes in build output
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -61,7 +60,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
       share.ms += page.ms;
     }
   }
-  const phases: AstroPhases = {
+  const phases = {
     startupMs: span({ atMs: startMs }, syncStart),
     loadDataMs: span(syncStart, syncEnd),
     prepareMs: span(syncEnd, entry),
@@ -69,7 +68,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
     renderMs: span(routes, routesDone),
     finishMs: span(routesDone, complete),
     exitMs: span(complete, { atMs: endMs }),
-  };
+  } satisfies Record<keyof typeof PHASE_NAMES, number | null>;
   return { phases, pagesBuilt, reportedMs, catalogue, renderShare };
 }
 
@@ -131,8 +130,7 @@ export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 /** Builds the site for the origin `site` into bench-<label>/dist under THELA_BENCH_TMP (bench/README.md); a failed build is a result. */
 export async function buildSite(label: string, size: number | null, site: string, progress: (message: string) => void) {
   const base = path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
-  const outDir = path.join(base, 'dist');
-  const logFile = path.join(base, 'build.log');
+  const [outDir, logFile] = [path.join(base, 'dist'), path.join(base, 'build.log')];
   await mkdir(base, { recursive: true });
   const log = createWriteStream(logFile);
   const waitStarted = performance.now();
@@ -167,8 +165,7 @@ export async function buildSite(label: string, size: number | null, site: string
   const renderSeconds = (astro.phases.renderMs ?? 0) / 1000;
   const ok = run.exitCode === 0;
   const files = await listFiles(outDir).catch(() => []);
-  const index = files.filter((file) => file.path.startsWith('/pagefind/'));
-  const html = files.filter((file) => file.path.endsWith('.html'));
+  const [index, html] = [files.filter((file) => file.path.startsWith('/pagefind/')), files.filter((file) => file.path.endsWith('.html'))];
   const bytes = (list: typeof files) => list.reduce((sum, file) => sum + file.bytes, 0);
   const notes: string[] = [];
   if (!ok) {

@@ -13,7 +13,7 @@ import { serveStatic } from './serve.ts';
 import { progress as say } from './report.ts';
 import { AssetReader, analysePageFile } from './static-weight.ts';
 import { lcpBreakdown } from './targets.ts';
-import { benchEnv, benchPort, directoryStats, humanBytes, ROOT, seconds, today, writeResults } from './util.ts';
+import { benchEnv, benchPort, count, directoryStats, humanBytes, ROOT, seconds, today, writeResults } from './util.ts';
 
 const [SITE_PORT, LIGHTHOUSE_PORT, PHOTO_PORT] = [6, 7, 8].map(benchPort) as [number, number, number];
 const WORK = '/tmp/bench-images';
@@ -111,10 +111,10 @@ try {
       const audited = pages.map((page) => ({ ...page, origin: server.origin }));
       const audits = await runLighthouse(audited, lighthouseRuns, LIGHTHOUSE_PORT, progress);
       lighthouse = Object.fromEntries(
-        Object.entries(audits).map(([name, r]) => {
-          const { lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors } = r;
-          return [name, { performance: r.scores.performance, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors }];
-        }),
+        Object.entries(audits).map(([name, { scores, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors }]) => [
+          name,
+          { performance: scores.performance, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors },
+        ]),
       );
     } finally {
       await server.close();
@@ -122,7 +122,6 @@ try {
   }
   const results = { date: today(), size, photos, first, rebuild, disk, firstRenderGzip, ...(lighthouse ? { lighthouse } : {}) };
   const file = await writeResults(`${today()}-images-${size}`, results);
-  const count = (n: number) => n.toLocaleString('en');
   const s1 = (ms: number | null) => seconds(ms, 1);
   const statuses = Object.entries(rebuild.statuses).map(([status, n]) => `${n} x ${status}`);
   console.log(`\nImages: ${count(size)} products, ${count(size)} photos (${humanBytes(photos.bytes)})`);

@@ -1,7 +1,8 @@
 /** Lighthouse runs and their medians (bench/README.md); one Chromium for all: each run opens a fresh tab, storage cleared. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
+import { CHROMIUM_FLAGS } from './browser.ts';
+import { CHROMIUM_PATH } from '../lib/chromium.ts';
 import { median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -40,10 +41,7 @@ function failingLines(runs: readonly FailingAudit[][]): string[] {
 
 /** One result's figures (scores 0-100, ms, bytes), its audits that lost points, `benchmarkIndex`: the machine's CPU benchmark. */
 function readLhr(url: string, lhr: Lhr) {
-  const numeric = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    return typeof value === 'number' ? value : null;
-  };
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   type Details = {
     items?: { items?: { node?: { snippet?: string }; phase?: unknown; timing?: unknown }[]; node?: { snippet?: string } }[];
   };

@@ -20,16 +20,9 @@ export function benchPort(offset: number): number {
 
 /** Makes `env` (changed in place) a bench build's: no Supabase or stray build settings, no telemetry, then `set`. */
 export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): NodeJS.ProcessEnv {
-  for (const name of [
-    'PUBLIC_SUPABASE_URL',
-    'PUBLIC_SUPABASE_ANON_KEY',
-    'OUT_DIR',
-    'CATALOGUE_SIZE',
-    'THELA_FULL_BUILD',
-    'PUBLIC_IMAGE_CDN',
-  ])
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
-    delete env[name];
+  const unset = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR', 'CATALOGUE_SIZE', 'THELA_FULL_BUILD', 'PUBLIC_IMAGE_CDN'];
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
+  for (const name of unset) delete env[name];
   return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);
 }
 
@@ -49,22 +42,21 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
 export type Sizes = ReturnType<typeof sizesOf>;
+export const gzipBytes = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 
+/** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
 export function sizesOf(data: string | Buffer) {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
-  return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotliCompressSync(buffer, { params }).length };
+  return { raw: buffer.length, gzip: gzipBytes(buffer), brotli: brotliCompressSync(buffer, { params }).length };
 }
 
-export function addSizes(list: readonly Sizes[]): Sizes {
-  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
-  });
-}
+export const addSizes = (list: readonly Sizes[]): Sizes =>
+  list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+
+/** "1,234"; 0 for null. */
+export const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en');
 
 /** "12.3 KB"; "–" for null. */
 export function kb(bytes: number | null | undefined, digits = 1): string {
@@ -105,7 +97,7 @@ export async function listFiles(dir: string): Promise<{ path: string; bytes: num
   return (await walkFiles(dir, () => true)).map((file) => ({ path: `/${file}`, bytes: statSync(path.join(dir, file)).size }));
 }
 
-export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {
+export async function directoryStats(dir: string) {
   const files = await listFiles(dir);
   return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
 }
