@@ -23,8 +23,7 @@ export function chunkName(url: string): string {
 }
 
 function isMeasured(value: unknown): value is MeasuredPage {
-  if (typeof value !== 'object' || value === null) return false;
-  const { jsGzip, firstRenderGzip, chunks } = value as Record<string, unknown>;
+  const { jsGzip, firstRenderGzip, chunks } = (value ?? {}) as Record<string, unknown>;
   return (
     typeof jsGzip === 'number' && typeof firstRenderGzip === 'number' && Array.isArray(chunks) && chunks.every((c) => typeof c === 'string')
   );
@@ -77,9 +76,7 @@ export async function loadBudgetConfig(file = BUDGET_FILE) {
   return parseBudgetConfig(await readFile(file, 'utf8'));
 }
 
-function strictest(a: number | undefined, b: number | undefined): number | null {
-  return a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b);
-}
+const strictest = (a?: number, b?: number) => (a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b));
 
 const biggest = (weight: PageWeight) =>
   [...weight.js.files]
@@ -189,8 +186,7 @@ export function budgetFromMeasured(bytes: number, margin = 0.07, ceiling = Infin
 export async function updateBudgets(weights: Weights): Promise<void> {
   const text = await readFile(BUDGET_FILE, 'utf8');
   const [config, raw] = [parseBudgetConfig(text), JSON.parse(text) as Record<string, unknown>];
-  const budgets: Record<string, PageBudget> = {};
-  const measured: Record<string, MeasuredPage> = {};
+  const [budgets, measured]: [Record<string, PageBudget>, Record<string, MeasuredPage>] = [{}, {}];
   for (const [name, entry] of Object.entries(weights)) {
     if ('missing' in entry) continue;
     const { js, firstRender } = entry.weight;
@@ -198,11 +194,8 @@ export async function updateBudgets(weights: Weights): Promise<void> {
       maxJsGzip: budgetFromMeasured(js.total.gzip),
       maxFirstRenderGzip: budgetFromMeasured(firstRender.gzip, undefined, config.firstRoundTripBytes),
     };
-    measured[name] = {
-      jsGzip: js.total.gzip,
-      firstRenderGzip: firstRender.gzip,
-      chunks: js.files.map((file) => chunkName(file.url)).sort(),
-    };
+    const chunks = js.files.map((file) => chunkName(file.url)).sort();
+    measured[name] = { jsGzip: js.total.gzip, firstRenderGzip: firstRender.gzip, chunks };
   }
   await writeFile(BUDGET_FILE, formatBudgetFile({ ...raw, budgets, measured }));
 }

@@ -42,8 +42,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
   const complete = at(/\[build\] Complete!/);
   const span = (from: { atMs: number } | null, to: { atMs: number } | null) => (from && to ? Math.max(0, to.atMs - from.atMs) : null);
 
-  let pagesBuilt: number | null = null;
-  let reportedMs: number | null = null;
+  let [pagesBuilt, reportedMs]: [number | null, number | null] = [null, null];
   let catalogue: { products: number; categories: number; stores: number } | null = null;
   const renderShare: Record<string, { pages: number; ms: number }> = {};
   for (const line of lines) {
@@ -74,16 +73,8 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
 
 /** A full build (every page rendered) into a cache of its own beside the output. */
 export function buildEnv(outDir: string, catalogueSize: number | null, site: string): NodeJS.ProcessEnv {
-  return benchEnv(
-    { ...process.env },
-    {
-      OUT_DIR: outDir,
-      SITE_URL: site,
-      THELA_BUILD_CACHE: `${outDir.replace(/\/+$/, '')}-cache`,
-      THELA_FULL_BUILD: '1',
-      ...(catalogueSize === null ? {} : { CATALOGUE_SIZE: String(catalogueSize) }),
-    },
-  );
+  const [cache, size] = [`${outDir.replace(/\/+$/, '')}-cache`, catalogueSize === null ? {} : { CATALOGUE_SIZE: String(catalogueSize) }];
+  return benchEnv({ ...process.env }, { OUT_DIR: outDir, SITE_URL: site, THELA_BUILD_CACHE: cache, THELA_FULL_BUILD: '1', ...size });
 }
 
 const STEP_SCRIPTS: Record<string, string> = {
@@ -103,7 +94,6 @@ export function stepOf(argv: readonly string[]): string | null {
   return null;
 }
 
-/** Step times, Astro's phases and pages, the index's and site checks' counts. */
 export function parseBuildLog(lines: readonly TimedLine[]) {
   const texts = lines.map((line) => plain(line.text));
   const steps = parseStepTimes(texts) ?? {};

@@ -27,8 +27,7 @@ const debounceSeconds = Number(values.debounce);
 if (!(debounceSeconds >= 0)) usageError('bench-live', '--debounce needs a number of seconds >= 0');
 
 const dir = mkdtempSync('/tmp/bench-live-');
-const catalogueFile = path.join(dir, 'catalogue.json');
-const configFile = path.join(dir, 'ops.config.json');
+const [catalogueFile, configFile] = [path.join(dir, 'catalogue.json'), path.join(dir, 'ops.config.json')];
 const rawConfig = {
   releasesDir: path.join(dir, 'releases'),
   currentLink: path.join(dir, 'current'),

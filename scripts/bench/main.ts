@@ -15,7 +15,7 @@ import { measureSearch, type SearchResult } from './search-speed.ts';
 import { serveStatic } from './serve.ts';
 import { AssetReader, analysePageFile, type Weights } from './static-weight.ts';
 import { REFERENCES, TARGETS, verdicts, type LighthouseSection, type VerdictInput } from './targets.ts';
-import { benchPort, count, ROOT, seconds, today, writeResults } from './util.ts';
+import { benchPort, count, errorLine, ROOT, seconds, today, writeResults } from './util.ts';
 import { readJson } from '../lib/atomic-write.ts';
 import { CHROMIUM_PATH } from '../lib/chromium.ts';
 import { commaList, commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
@@ -120,9 +120,8 @@ async function measuredBuild(label: string, size: number | null, port: number): 
 /** Search speed on a build served on `port` (the origin it was built for: the search page works from no other). */
 async function searchOn(dir: string, port: number, label: string): Promise<SearchResult> {
   heading(`Search on the ${label} index (scripts/bench/search-speed.ts, ${searchRuns} run(s))`);
-  const search: SearchResult = await measureSearch(dir, port, searchRuns).catch((error: unknown) => ({
-    skipped: `search benchmark failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-  }));
+  const failed = (error: unknown) => ({ skipped: `search benchmark failed: ${errorLine(error)}` });
+  const search: SearchResult = await measureSearch(dir, port, searchRuns).catch(failed);
   printSearch(search);
   return search;
 }
@@ -196,10 +195,8 @@ let lighthouse: LighthouseSection = { skipped: 'skipped (--skip lighthouse)' };
 if (!skip.has('lighthouse')) {
   const wanted: readonly string[] = quick ? ['product'] : TARGETS.lighthousePages;
   const onScale = TARGETS.lighthouseScalePages.filter((name) => wanted.includes(name));
-  const scaleServer =
-    onScale.length && existsSync(path.join(scaleDist, 'index.html'))
-      ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true })
-      : null;
+  const scaleBuilt = onScale.length > 0 && existsSync(path.join(scaleDist, 'index.html'));
+  const scaleServer = scaleBuilt ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true }) : null;
   const siteServer = await serveStatic(siteDir, PORT.audit, { secure: true });
   heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${lighthouseRuns} run(s) per page, medians`);
   const loadAverageBeforeLighthouse = (results['loadAverageBeforeLighthouse'] = await loadAverage());

@@ -16,7 +16,6 @@ const show = (header: string, rows: readonly (readonly string[])[]) => console.l
 
 export const heading = (title: string) => console.log(`\n== ${title}`);
 
-/** A progress line, stamped with the seconds since the run started. */
 export const progress = (message: string, name = 'bench') =>
   console.log(`[${name} ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 
@@ -80,7 +79,6 @@ export function printBuilds(list: readonly BuildResult[]): void {
   }
 }
 
-/** The page weight table and each page's islands. */
 export function printWeights(pages: readonly ResolvedPage[], weights: Weights, firstLoads: readonly FirstLoad[]): void {
   const size = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
   const rows = pages.map(({ type: { name } }) => {
@@ -118,7 +116,6 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
   }
 }
 
-/** The budget table, its breaches and notes. */
 export function printBudgets(checked: Awaited<ReturnType<typeof checkBudgets>>): void {
   const rows = checked.rows.map((r) => [
     r.page,
@@ -168,7 +165,6 @@ export function printSearch(search: SearchResult): void {
   );
 }
 
-/** The targets beside the measured values, and the issue's references. */
 export function printVerdicts(verdicts: readonly Verdict[]): void {
   heading('Targets (from the issue) beside the measured values');
   const rows = verdicts.map((v) => [v.met === null ? '?' : v.met ? 'met' : 'MISSED', v.target, v.measured, v.note]);

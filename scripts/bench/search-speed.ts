@@ -230,10 +230,10 @@ export async function measureSearch(dist: string, port: number, runs: number, on
 
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
 
-function formatSearchRun(index: number, runs: number, run: RunResult): string {
+/** One run's figures, for the standalone command's progress. */
+function formatSearchRun(index: number, runs: number, { cold, first, coldCorrected: cc, warm, corrected }: RunResult): string {
   const mid = (list: { ms: number }[]) => millis(median(list.map((w) => w.ms)));
-  const { cold, first, coldCorrected: cc } = run;
-  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(run.warm)}, corrected median ${mid(run.corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})`;
+  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(warm)}, corrected median ${mid(corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})`;
 }
 
 if (import.meta.main) {

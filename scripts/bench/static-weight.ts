@@ -116,11 +116,9 @@ export function resolveUrl(specifier: string, fromUrl: string): string | null {
 
 /** `missing`: assets named but not in the build; `external`: references to another origin. */
 export async function analysePage(reader: AssetReader, pageUrl: string, html: string) {
-  const missing: string[] = [];
-  const external: string[] = [];
+  const [missing, external, blockingClassic]: [string[], string[], string[]] = [[], [], []];
   // Roots of the JS graph: why each loads, and whether without scrolling.
   const roots: { url: string; via: string; eager: boolean }[] = [];
-  const blockingClassic: string[] = [];
   const cssLinks: { url: string; blocking: boolean }[] = [];
   const islands: { component: string; directive: string }[] = [];
   let inlineScriptBytes = 0;

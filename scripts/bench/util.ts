@@ -1,9 +1,9 @@
 /** Helpers shared by the benchmark: paths, ports, the build environment, statistics, byte sizes, formatting. */
 import { statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeJsonAtomic } from '../lib/atomic-write.ts';
 import { listFiles as walkFiles } from '../lib/file-results.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,8 +29,7 @@ export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): N
 /** Writes bench/results/<name>.json; its path from the root. */
 export async function writeResults(name: string, data: unknown): Promise<string> {
   const file = path.join(ROOT, 'bench/results', `${name}.json`);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+  await writeJsonAtomic(file, data, { space: 2 });
   return path.relative(ROOT, file);
 }
 
@@ -55,30 +54,20 @@ export function sizesOf(data: string | Buffer) {
 export const addSizes = (list: readonly Sizes[]): Sizes =>
   list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 
-/** "1,234"; 0 for null. */
-export const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en');
-
-/** "12.3 KB"; "–" for null. */
-export function kb(bytes: number | null | undefined, digits = 1): string {
-  return bytes == null ? '–' : `${(bytes / KB).toFixed(digits)} KB`;
-}
-
-/** "1.23 GiB", "4.5 MiB" or "340.0 KB" (whole directories); "–" for null. */
-export function humanBytes(bytes: number | null | undefined): string {
+type Figure = number | null | undefined;
+/** Figures as printed, "–" for null: "12.3 KB"; "1.23 GiB", "4.5 MiB" or "340.0 KB" (whole directories); "1.23 s" and "42 ms" from ms. */
+export const kb = (bytes: Figure, digits = 1) => (bytes == null ? '–' : `${(bytes / KB).toFixed(digits)} KB`);
+export const seconds = (ms: Figure, digits = 2) => (ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`);
+export const millis = (ms: Figure) => (ms == null ? '–' : `${Math.round(ms)} ms`);
+export function humanBytes(bytes: Figure): string {
   if (bytes == null) return '–';
   if (bytes >= KB ** 3) return `${(bytes / KB ** 3).toFixed(2)} GiB`;
   return bytes >= KB ** 2 ? `${(bytes / KB ** 2).toFixed(1)} MiB` : kb(bytes);
 }
-
-/** "1.23 s" from ms; "–" for null. */
-export function seconds(ms: number | null | undefined, digits = 2): string {
-  return ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`;
-}
-
-/** "42 ms"; "–" for null. */
-export function millis(ms: number | null | undefined): string {
-  return ms == null ? '–' : `${Math.round(ms)} ms`;
-}
+/** The first line of a thrown error's message. */
+export const errorLine = (error: unknown) => (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+/** "1,234"; 0 for null. */
+export const count = (n: Figure) => (n ?? 0).toLocaleString('en');
 
 /** Rows as a plain-text table under a header rule; cells that look numeric are right-aligned (but the first). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -103,7 +92,4 @@ export async function directoryStats(dir: string) {
 }
 
 /** Today as YYYY-MM-DD, local time (results file names). */
-export function today(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export const today = (now = new Date()) => now.toLocaleDateString('sv-SE'); // Swedish dates are YYYY-MM-DD
