@@ -93,14 +93,9 @@ export class AssetReader {
   /** Null if the build has no such file. */
   load(url: string): Promise<{ sizes: Sizes; code: string } | null> {
     const key = url.split(/[?#]/)[0] ?? '';
-    let pending = this.cache.get(key);
-    if (!pending) {
-      pending = readFile(path.join(this.dir, decodeURIComponent(key))).then(
-        (buffer) => ({ sizes: sizesOf(buffer), code: buffer.toString('utf8') }),
-        () => null,
-      );
-      this.cache.set(key, pending);
-    }
+    const read = (buffer: Buffer) => ({ sizes: sizesOf(buffer), code: buffer.toString('utf8') });
+    const pending = this.cache.get(key) ?? readFile(path.join(this.dir, decodeURIComponent(key))).then(read, () => null);
+    this.cache.set(key, pending);
     return pending;
   }
 }
