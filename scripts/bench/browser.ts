@@ -1,10 +1,8 @@
 /** First load of each page in Chromium, untouched, to 500 ms of network idle (bench/README.md, "Page weight per page type"). */
 import { chromium, devices, type Request } from '@playwright/test';
 import type { AssetReader } from './static-weight.ts';
-import { addSizes, type Sizes } from './util.ts';
+import { addSizes, errorLine, type Sizes } from './util.ts';
 import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-
-export { CHROMIUM_PATH };
 
 /** Every host name but 127.0.0.1 is unresolvable. */
 export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
@@ -22,16 +20,14 @@ export async function measureFirstLoads(origin: string, urls: readonly string[],
     for (const url of urls) {
       const context = await browser.newContext({ ...devices['Pixel 7'] });
       const page = await context.newPage();
-      const finished: Request[] = [];
-      const failed: string[] = [];
-      const consoleErrors: string[] = [];
+      const [finished, failed, consoleErrors] = [[] as Request[], [] as string[], [] as string[]];
       let error: string | undefined;
       context.on('requestfinished', (request) => finished.push(request));
       context.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`));
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text().slice(0, 200)));
-      await page.goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 }).catch((thrown: unknown) => {
-        error = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown);
-      });
+      await page
+        .goto(`${origin}${url}`, { waitUntil: 'networkidle', timeout: 30_000 })
+        .catch((thrown: unknown) => (error = errorLine(thrown)));
       const byType: Record<string, number> = {};
       const [httpErrors, jsFiles, jsSizes] = [[] as string[], [] as string[], [] as Sizes[]];
       let [transferredBytes, serviceWorkerScript] = [0, null as Sizes | null];

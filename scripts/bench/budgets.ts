@@ -3,21 +3,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_TYPES, resolvePages } from './pages.ts';
 import { AssetReader, analysePageFile, type PageWeight, type Weights } from './static-weight.ts';
-import { KB, kb, ROOT } from './util.ts';
+import { TARGETS } from './targets.ts';
+import { kb, ROOT } from './util.ts';
 
 /** The budget of one page type (bytes, gzip); `noReact`: neither React DOM nor React's core. */
-interface PageBudget {
-  maxJsGzip?: number;
-  maxFirstRenderGzip?: number;
-  noReact?: boolean;
-}
-
+type PageBudget = { maxJsGzip?: number; maxFirstRenderGzip?: number; noReact?: boolean };
 /** A page type's figures when its budget was set: gzip bytes and the JS chunks (names without content hashes). */
-interface MeasuredPage {
-  jsGzip: number;
-  firstRenderGzip: number;
-  chunks: string[];
-}
+type MeasuredPage = { jsGzip: number; firstRenderGzip: number; chunks: string[] };
 
 /** bench/budgets.json, checked (its fields: bench/README.md, "Byte budgets (CI)"); `measured` lets a breach name the chunks new since. */
 export type BudgetConfig = ReturnType<typeof parseBudgetConfig>;
@@ -31,16 +23,13 @@ export function chunkName(url: string): string {
 }
 
 function isMeasured(value: unknown): value is MeasuredPage {
-  if (typeof value !== 'object' || value === null) return false;
-  const { jsGzip, firstRenderGzip, chunks } = value as Record<string, unknown>;
+  const { jsGzip, firstRenderGzip, chunks } = (value ?? {}) as Record<string, unknown>;
   return (
     typeof jsGzip === 'number' && typeof firstRenderGzip === 'number' && Array.isArray(chunks) && chunks.every((c) => typeof c === 'string')
   );
 }
 
-/** The first round trip of a new connection (TCP's initial window of 10 segments): issue 12's hard limit. */
-const FIRST_ROUND_TRIP = 14 * KB;
-
+const FIRST_ROUND_TRIP = TARGETS.firstRoundTripBytes;
 export const BUDGET_FILE = path.join(ROOT, 'bench/budgets.json');
 
 function isBudget(value: unknown): value is PageBudget {
@@ -83,13 +72,11 @@ export function parseBudgetConfig(text: string) {
   return { ...sections, firstRoundTripBytes, measured };
 }
 
-export async function loadBudgetConfig(file = BUDGET_FILE): Promise<BudgetConfig> {
+export async function loadBudgetConfig(file = BUDGET_FILE) {
   return parseBudgetConfig(await readFile(file, 'utf8'));
 }
 
-function strictest(a: number | undefined, b: number | undefined): number | null {
-  return a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b);
-}
+const strictest = (a?: number, b?: number) => (a === undefined ? (b ?? null) : b === undefined ? a : Math.min(a, b));
 
 const biggest = (weight: PageWeight) =>
   [...weight.js.files]
@@ -117,8 +104,7 @@ function whatChanged(weight: PageWeight, measured: MeasuredPage | undefined): st
 /** Checks a build directory against the budgets and targets; every breach is one line naming the page and the cause. */
 export async function checkBudgets(dir: string, config: BudgetConfig) {
   const names = new Set([...Object.keys(config.budgets), ...Object.keys(config.targets)]);
-  const resolved = await resolvePages(dir);
-  const reader = new AssetReader(dir);
+  const [resolved, reader] = [await resolvePages(dir), new AssetReader(dir)];
   const rows = [];
   const notes: string[] = [];
   for (const page of resolved) {
@@ -127,8 +113,7 @@ export async function checkBudgets(dir: string, config: BudgetConfig) {
       if (page.missing === undefined) notes.push(`${name} (${page.url}) has no budget in bench/budgets.json`);
       continue;
     }
-    const budget = config.budgets[name] ?? {};
-    const target = config.targets[name] ?? {};
+    const [budget, target] = [config.budgets[name] ?? {}, config.targets[name] ?? {}];
     const maxJs = strictest(budget.maxJsGzip, target.maxJsGzip);
     // The first round trip is a target of every page type, whatever the file says.
     const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, config.firstRoundTripBytes);
@@ -152,8 +137,7 @@ export async function checkBudgets(dir: string, config: BudgetConfig) {
       continue;
     }
     const weight = await analysePageFile(reader, page.url, page.file);
-    const js = weight.js.total.gzip;
-    const first = weight.firstRender.gzip;
+    const [js, first] = [weight.js.total.gzip, weight.firstRender.gzip];
     Object.assign(row, { weight, jsGzip: js, firstRenderGzip: first, withinFirstRoundTrip: first <= config.firstRoundTripBytes });
     row.react = weight.reactDom.length ? 'react-dom' : weight.reactCore.length ? 'react' : null;
     const which = (limit: number, fromBudget: number | undefined) => (fromBudget === limit ? 'budget' : 'target');
@@ -200,10 +184,9 @@ export function budgetFromMeasured(bytes: number, margin = 0.07, ceiling = Infin
 
 /** `--update-budgets`: rewrites the budgets in bench/budgets.json from measured page weights (+7%), keeping the rest. */
 export async function updateBudgets(weights: Weights): Promise<void> {
-  const config = await loadBudgetConfig();
-  const raw = JSON.parse(await readFile(BUDGET_FILE, 'utf8')) as Record<string, unknown>;
-  const budgets: Record<string, PageBudget> = {};
-  const measured: Record<string, MeasuredPage> = {};
+  const text = await readFile(BUDGET_FILE, 'utf8');
+  const [config, raw] = [parseBudgetConfig(text), JSON.parse(text) as Record<string, unknown>];
+  const [budgets, measured]: [Record<string, PageBudget>, Record<string, MeasuredPage>] = [{}, {}];
   for (const [name, entry] of Object.entries(weights)) {
     if ('missing' in entry) continue;
     const { js, firstRender } = entry.weight;
@@ -211,11 +194,8 @@ export async function updateBudgets(weights: Weights): Promise<void> {
       maxJsGzip: budgetFromMeasured(js.total.gzip),
       maxFirstRenderGzip: budgetFromMeasured(firstRender.gzip, undefined, config.firstRoundTripBytes),
     };
-    measured[name] = {
-      jsGzip: js.total.gzip,
-      firstRenderGzip: firstRender.gzip,
-      chunks: js.files.map((file) => chunkName(file.url)).sort(),
-    };
+    const chunks = js.files.map((file) => chunkName(file.url)).sort();
+    measured[name] = { jsGzip: js.total.gzip, firstRenderGzip: firstRender.gzip, chunks };
   }
   await writeFile(BUDGET_FILE, formatBudgetFile({ ...raw, budgets, measured }));
 }

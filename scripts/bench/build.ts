@@ -17,7 +17,6 @@ export const PHASE_NAMES = {
   finishMs: 'post-build',
   exitMs: 'exit',
 } as const;
-type AstroPhases = Record<keyof typeof PHASE_NAMES, number | null>;
 
 // eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes in build output
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -43,8 +42,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
   const complete = at(/\[build\] Complete!/);
   const span = (from: { atMs: number } | null, to: { atMs: number } | null) => (from && to ? Math.max(0, to.atMs - from.atMs) : null);
 
-  let pagesBuilt: number | null = null;
-  let reportedMs: number | null = null;
+  let [pagesBuilt, reportedMs]: [number | null, number | null] = [null, null];
   let catalogue: { products: number; categories: number; stores: number } | null = null;
   const renderShare: Record<string, { pages: number; ms: number }> = {};
   for (const line of lines) {
@@ -61,7 +59,7 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
       share.ms += page.ms;
     }
   }
-  const phases: AstroPhases = {
+  const phases = {
     startupMs: span({ atMs: startMs }, syncStart),
     loadDataMs: span(syncStart, syncEnd),
     prepareMs: span(syncEnd, entry),
@@ -69,22 +67,14 @@ export function parseAstroLog(lines: readonly TimedLine[], startMs: number, endM
     renderMs: span(routes, routesDone),
     finishMs: span(routesDone, complete),
     exitMs: span(complete, { atMs: endMs }),
-  };
+  } satisfies Record<keyof typeof PHASE_NAMES, number | null>;
   return { phases, pagesBuilt, reportedMs, catalogue, renderShare };
 }
 
 /** A full build (every page rendered) into a cache of its own beside the output. */
 export function buildEnv(outDir: string, catalogueSize: number | null, site: string): NodeJS.ProcessEnv {
-  return benchEnv(
-    { ...process.env },
-    {
-      OUT_DIR: outDir,
-      SITE_URL: site,
-      THELA_BUILD_CACHE: `${outDir.replace(/\/+$/, '')}-cache`,
-      THELA_FULL_BUILD: '1',
-      ...(catalogueSize === null ? {} : { CATALOGUE_SIZE: String(catalogueSize) }),
-    },
-  );
+  const [cache, size] = [`${outDir.replace(/\/+$/, '')}-cache`, catalogueSize === null ? {} : { CATALOGUE_SIZE: String(catalogueSize) }];
+  return benchEnv({ ...process.env }, { OUT_DIR: outDir, SITE_URL: site, THELA_BUILD_CACHE: cache, THELA_FULL_BUILD: '1', ...size });
 }
 
 const STEP_SCRIPTS: Record<string, string> = {
@@ -104,7 +94,6 @@ export function stepOf(argv: readonly string[]): string | null {
   return null;
 }
 
-/** Step times, Astro's phases and pages, the index's and site checks' counts. */
 export function parseBuildLog(lines: readonly TimedLine[]) {
   const texts = lines.map((line) => plain(line.text));
   const steps = parseStepTimes(texts) ?? {};
@@ -131,8 +120,7 @@ export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 /** Builds the site for the origin `site` into bench-<label>/dist under THELA_BENCH_TMP (bench/README.md); a failed build is a result. */
 export async function buildSite(label: string, size: number | null, site: string, progress: (message: string) => void) {
   const base = path.join(path.resolve(process.env['THELA_BENCH_TMP'] || '/tmp'), `bench-${label}`);
-  const outDir = path.join(base, 'dist');
-  const logFile = path.join(base, 'build.log');
+  const [outDir, logFile] = [path.join(base, 'dist'), path.join(base, 'build.log')];
   await mkdir(base, { recursive: true });
   const log = createWriteStream(logFile);
   const waitStarted = performance.now();
@@ -167,8 +155,7 @@ export async function buildSite(label: string, size: number | null, site: string
   const renderSeconds = (astro.phases.renderMs ?? 0) / 1000;
   const ok = run.exitCode === 0;
   const files = await listFiles(outDir).catch(() => []);
-  const index = files.filter((file) => file.path.startsWith('/pagefind/'));
-  const html = files.filter((file) => file.path.endsWith('.html'));
+  const [index, html] = [files.filter((file) => file.path.startsWith('/pagefind/')), files.filter((file) => file.path.endsWith('.html'))];
   const bytes = (list: typeof files) => list.reduce((sum, file) => sum + file.bytes, 0);
   const notes: string[] = [];
   if (!ok) {

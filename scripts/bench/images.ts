@@ -13,7 +13,7 @@ import { serveStatic } from './serve.ts';
 import { progress as say } from './report.ts';
 import { AssetReader, analysePageFile } from './static-weight.ts';
 import { lcpBreakdown } from './targets.ts';
-import { benchEnv, benchPort, directoryStats, humanBytes, ROOT, seconds, today, writeResults } from './util.ts';
+import { benchEnv, benchPort, count, directoryStats, humanBytes, ROOT, seconds, today, writeResults } from './util.ts';
 
 const [SITE_PORT, LIGHTHOUSE_PORT, PHOTO_PORT] = [6, 7, 8].map(benchPort) as [number, number, number];
 const WORK = '/tmp/bench-images';
@@ -29,9 +29,8 @@ const size = wholeNumber('bench-images', 'size', values.size, MIN_SIZE);
 const lighthouseRuns = wholeNumber('bench-images', 'lighthouse-runs', values['lighthouse-runs'], 0);
 
 const progress = (message: string) => say(message, 'bench-images');
-const outDir = path.join(WORK, 'dist');
-const cacheDir = path.join(WORK, 'cache');
-const catalogueFile = path.join(WORK, 'catalogue.json');
+const work = (name: string) => path.join(WORK, name);
+const [outDir, cacheDir, catalogueFile, photosDir] = [work('dist'), work('cache'), work('catalogue.json'), work('photos')];
 
 // Each product with a photo of its own: the first's is exactly 1200x1200 (photo-origin.ts reads the size from the name),
 // the third's a 1200x1200 product shot (`shot-`); the second's is the one the rebuild changes.
@@ -40,8 +39,7 @@ const photoNames = catalogue.products.map((product, i) =>
   i === 0 ? 'lcp-photo-1200x1200.jpg' : i === 2 ? 'shot-lcp-1200x1200.jpg' : `${product.id}.jpg`,
 );
 await mkdir(WORK, { recursive: true });
-progress(`writing the photos that are not there yet (${size.toLocaleString('en')} in all)`);
-const photosDir = path.join(WORK, 'photos');
+progress(`writing the photos that are not there yet (${count(size)} in all)`);
 await writePhotos(photosDir, photoNames);
 const photos = { count: size, ...(await directoryStats(photosDir)) };
 // A fixed port: the catalogue's photo URLs, and so the build cache, stay the same from one run to the next.
@@ -49,7 +47,6 @@ const origin = await startPhotoOrigin({ dir: photosDir, port: PHOTO_PORT });
 catalogue.products.forEach((product, i) => (product.image_url = origin.url(photoNames[i] ?? '')));
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 
-/** The build's own figures, read from its output: the images line, its step times. */
 function buildFigures(run: Measured) {
   const text = run.lines.map((line) => line.text);
   const images = text.find((line) => line.startsWith('images: '));
@@ -111,10 +108,10 @@ try {
       const audited = pages.map((page) => ({ ...page, origin: server.origin }));
       const audits = await runLighthouse(audited, lighthouseRuns, LIGHTHOUSE_PORT, progress);
       lighthouse = Object.fromEntries(
-        Object.entries(audits).map(([name, r]) => {
-          const { lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors } = r;
-          return [name, { performance: r.scores.performance, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors }];
-        }),
+        Object.entries(audits).map(([name, { scores, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors }]) => [
+          name,
+          { performance: scores.performance, lcpMs, lcpPhases, tbtMs, cls, totalBytes, lcpElement, runs, errors },
+        ]),
       );
     } finally {
       await server.close();
@@ -122,7 +119,6 @@ try {
   }
   const results = { date: today(), size, photos, first, rebuild, disk, firstRenderGzip, ...(lighthouse ? { lighthouse } : {}) };
   const file = await writeResults(`${today()}-images-${size}`, results);
-  const count = (n: number) => n.toLocaleString('en');
   const s1 = (ms: number | null) => seconds(ms, 1);
   const statuses = Object.entries(rebuild.statuses).map(([status, n]) => `${n} x ${status}`);
   console.log(`\nImages: ${count(size)} products, ${count(size)} photos (${humanBytes(photos.bytes)})`);

@@ -10,10 +10,7 @@ const OWN_TYPE = new Set(['product', 'shop', 'store', 'orders', 'profile', 'help
 
 /** The page type of a built HTML file's site path ("/category/x/2/index.html" -> "category"). */
 export function pageTypeOf(sitePath: string): string {
-  const parts = sitePath
-    .replace(/\/index\.html$|\.html$/, '')
-    .split('/')
-    .filter(Boolean);
+  const parts: string[] = sitePath.replace(/\/index\.html$|\.html$/, '').match(/[^/]+/g) ?? [];
   const [first] = parts;
   if (first === undefined) return 'home';
   if (first === 'category') return parts.includes('subcategory') ? 'subcategory' : 'category';
@@ -26,7 +23,6 @@ export function countElements(html: string): number {
   return (visible.match(/<[a-zA-Z][^\s/>]*/g) ?? []).length;
 }
 
-/** Measures the largest of `htmlFiles` (site paths with sizes) of each type. */
 export async function largestPages(dir: string, htmlFiles: readonly { path: string; bytes: number }[]) {
   const largest = new Map<string, { path: string; bytes: number }>();
   for (const file of htmlFiles) {

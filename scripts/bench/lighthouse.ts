@@ -1,8 +1,9 @@
 /** Lighthouse runs and their medians (bench/README.md); one Chromium for all: each run opens a fresh tab, storage cleared. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
-import { median } from './util.ts';
+import { CHROMIUM_FLAGS } from './browser.ts';
+import { CHROMIUM_PATH } from '../lib/chromium.ts';
+import { errorLine, median } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number | null>;
@@ -40,10 +41,7 @@ function failingLines(runs: readonly FailingAudit[][]): string[] {
 
 /** One result's figures (scores 0-100, ms, bytes), its audits that lost points, `benchmarkIndex`: the machine's CPU benchmark. */
 function readLhr(url: string, lhr: Lhr) {
-  const numeric = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    return typeof value === 'number' ? value : null;
-  };
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   type Details = {
     items?: { items?: { node?: { snippet?: string }; phase?: unknown; timing?: unknown }[]; node?: { snippet?: string } }[];
   };
@@ -107,32 +105,23 @@ export type LighthouseResult = ReturnType<typeof summarise>;
 export type AuditedPage = { name: string; origin: string; url: string };
 
 /** Runs Lighthouse `runs` times on each page, pages interleaved (a noisy minute does not hit one page only). */
-export async function runLighthouse(
-  pages: readonly AuditedPage[],
-  runs: number,
-  debuggingPort: number,
-  progress?: (message: string) => void,
-): Promise<Record<string, LighthouseResult>> {
+export async function runLighthouse(pages: readonly AuditedPage[], runs: number, port: number, progress?: (message: string) => void) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     // The bench serves audited builds over HTTP/2 with a certificate of its own (serve.ts `secure`).
     chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_FLAGS],
-    port: debuggingPort,
+    port,
     logLevel: 'silent',
   });
+  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
   const collected = new Map<string, Run[]>(pages.map((page) => [page.name, []]));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const page of pages) {
         progress?.(`lighthouse ${page.name} run ${round}/${runs}`);
-        const run: Run = await lighthouse(`${page.origin}${page.url}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        }).then(
+        const run: Run = await lighthouse(`${page.origin}${page.url}`, flags).then(
           (result) => (result ? readLhr(page.url, result.lhr) : { error: 'Lighthouse returned no result' }),
-          (thrown: unknown) => ({ error: thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '') : String(thrown) }),
+          (thrown: unknown) => ({ error: errorLine(thrown) }),
         );
         collected.get(page.name)?.push(run);
       }

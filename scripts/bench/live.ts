@@ -27,8 +27,7 @@ const debounceSeconds = Number(values.debounce);
 if (!(debounceSeconds >= 0)) usageError('bench-live', '--debounce needs a number of seconds >= 0');
 
 const dir = mkdtempSync('/tmp/bench-live-');
-const catalogueFile = path.join(dir, 'catalogue.json');
-const configFile = path.join(dir, 'ops.config.json');
+const [catalogueFile, configFile] = [path.join(dir, 'catalogue.json'), path.join(dir, 'ops.config.json')];
 const rawConfig = {
   releasesDir: path.join(dir, 'releases'),
   currentLink: path.join(dir, 'current'),
@@ -59,7 +58,7 @@ function printLiveBuild(what: string, phases: RunPhases | undefined): void {
   const s1 = (ms: number | undefined) => seconds(ms, 1);
   const steps = Object.entries(phases?.buildSteps ?? {}).map(([name, ms]) => `${name} ${s1(ms)}`);
   const after = (['check', 'dedupe', 'switch'] as const).flatMap((name) =>
-    phases?.[name] === undefined ? [] : [`${name} ${s1(phases[name])}`],
+    phases?.[name] === undefined ? [] : `${name} ${s1(phases[name])}`,
   );
   const where = phases ? [`build ${s1(phases.build)} (${steps.join(', ') || 'no steps reported'})`, ...after].join(', ') : 'not reported';
   console.log(`bench-live: ${what}`);
@@ -105,15 +104,11 @@ try {
       const liveMs = performance.now() - t0;
       // The rebuild goes on after the switch (dedupe): its figures are this round's once done; the next round waits for it.
       let status: Awaited<ReturnType<OpsService['status']>> | undefined;
-      await until(
-        t0,
-        HALF_HOUR,
-        () => 'the rebuild did not finish in 30 minutes',
-        async () => {
-          status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as NonNullable<typeof status>;
-          return !status.building && !status.queued && status.lastBuild?.releaseId === status.current?.id;
-        },
-      );
+      const done = async () => {
+        status = (await (await fetch(`${ORIGIN}/hooks/status`)).json()) as NonNullable<typeof status>;
+        return !status.building && !status.queued && status.lastBuild?.releaseId === status.current?.id;
+      };
+      await until(t0, HALF_HOUR, () => 'the rebuild did not finish in 30 minutes', done);
       const build = status?.lastBuild;
       const row = {
         round,

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_PATH, measureFirstLoads } from './browser.ts';
+import { measureFirstLoads } from './browser.ts';
 import { buildSite, type BuildResult } from './build.ts';
 import { BUDGET_FILE, checkBudgets, loadBudgetConfig, updateBudgets } from './budgets.ts';
 import { runLighthouse, type AuditedPage, type LighthouseResult } from './lighthouse.ts';
@@ -15,8 +15,9 @@ import { measureSearch, type SearchResult } from './search-speed.ts';
 import { serveStatic } from './serve.ts';
 import { AssetReader, analysePageFile, type Weights } from './static-weight.ts';
 import { REFERENCES, TARGETS, verdicts, type LighthouseSection, type VerdictInput } from './targets.ts';
-import { benchPort, ROOT, seconds, today, writeResults } from './util.ts';
+import { benchPort, count, errorLine, ROOT, seconds, today, writeResults } from './util.ts';
 import { readJson } from '../lib/atomic-write.ts';
+import { CHROMIUM_PATH } from '../lib/chromium.ts';
 import { commaList, commandMode, parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 
 // Which port is which: bench/README.md, "Ports and network".
@@ -47,14 +48,10 @@ const { values } = parseCommand('bench', HELP, {
 });
 const { quick } = values;
 /** A catalogue size: a whole number >= 1, "10k" for 10000. */
-const catalogueSize = (text: string) => {
-  const n = Number(text.replace(/k$/i, '000'));
-  return Number.isInteger(n) && n >= 1 ? n : null;
-};
+const catalogueSize = (text: string) => [Number(text.replace(/k$/i, '000'))].find((n) => Number.isInteger(n) && n >= 1) ?? null;
 const runs = (option: 'lighthouse-runs' | 'search-runs') =>
   values[option] === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, values[option]);
-const lighthouseRuns = runs('lighthouse-runs');
-const searchRuns = runs('search-runs');
+const [lighthouseRuns, searchRuns] = [runs('lighthouse-runs'), runs('search-runs')];
 const skip = new Set(values.skip.flatMap(commaList));
 const scaleDist = path.resolve(values['scale-dist']);
 const sizes =
@@ -123,9 +120,8 @@ async function measuredBuild(label: string, size: number | null, port: number): 
 /** Search speed on a build served on `port` (the origin it was built for: the search page works from no other). */
 async function searchOn(dir: string, port: number, label: string): Promise<SearchResult> {
   heading(`Search on the ${label} index (scripts/bench/search-speed.ts, ${searchRuns} run(s))`);
-  const search: SearchResult = await measureSearch(dir, port, searchRuns).catch((error: unknown) => ({
-    skipped: `search benchmark failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-  }));
+  const failed = (error: unknown) => ({ skipped: `search benchmark failed: ${errorLine(error)}` });
+  const search: SearchResult = await measureSearch(dir, port, searchRuns).catch(failed);
   printSearch(search);
   return search;
 }
@@ -164,21 +160,20 @@ const weights: Weights = {};
 if (!skip.has('weight')) {
   heading('Page weight per page type (static: everything the HTML links; Chromium: first load, no scrolling)');
   const reader = new AssetReader(siteDir);
-  for (const page of resolved)
-    weights[page.type.name] =
-      page.missing === undefined
-        ? { url: page.url, weight: await analysePageFile(reader, page.url, page.file), browserJsGzip: null }
-        : { missing: page.missing };
   progress(`loading ${present.length} pages in Chromium`);
   const server = await serveStatic(siteDir, PORT.site);
   const urls = present.map((page) => page.url);
   const firstLoads = await measureFirstLoads(server.origin, urls, reader).finally(() => server.close());
   const pages: Record<string, unknown> = {};
-  for (const { type } of resolved) {
-    const entry = weights[type.name];
-    const load = entry && 'url' in entry ? firstLoads.find((item) => item.url === entry.url) : undefined;
-    if (entry && 'url' in entry && load) entry.browserJsGzip = load.js.gzip;
-    pages[type.name] = entry && 'url' in entry ? { url: entry.url, static: entry.weight, firstLoad: load ?? null } : entry;
+  for (const page of resolved) {
+    const { name } = page.type;
+    if (page.missing !== undefined) pages[name] = weights[name] = { missing: page.missing };
+    else {
+      const load = firstLoads.find((item) => item.url === page.url);
+      const weight = await analysePageFile(reader, page.url, page.file);
+      weights[name] = { url: page.url, weight, browserJsGzip: load?.js.gzip ?? null };
+      pages[name] = { url: page.url, static: weight, firstLoad: load ?? null };
+    }
   }
   const jsCounting =
     'static: module scripts + every island (any client: directive) + renderers, through static imports; chromium: JS responses on first load without scrolling, until 500 ms network idle (client:visible islands below the fold excluded)';
@@ -200,24 +195,17 @@ let lighthouse: LighthouseSection = { skipped: 'skipped (--skip lighthouse)' };
 if (!skip.has('lighthouse')) {
   const wanted: readonly string[] = quick ? ['product'] : TARGETS.lighthousePages;
   const onScale = TARGETS.lighthouseScalePages.filter((name) => wanted.includes(name));
-  const scaleServer =
-    onScale.length && existsSync(path.join(scaleDist, 'index.html'))
-      ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true })
-      : null;
+  const scaleBuilt = onScale.length > 0 && existsSync(path.join(scaleDist, 'index.html'));
+  const scaleServer = scaleBuilt ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true }) : null;
   const siteServer = await serveStatic(siteDir, PORT.audit, { secure: true });
   heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${lighthouseRuns} run(s) per page, medians`);
   const loadAverageBeforeLighthouse = (results['loadAverageBeforeLighthouse'] = await loadAverage());
   console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
   const where = path.relative(ROOT, scaleDist);
-  for (const name of onScale)
-    console.log(
-      `  ${name}: ${scaleServer ? `on the 10,000-product build ${where}` : `on the sample build (no build in ${where}: npm run build:scale)`}`,
-    );
-  const notAudited = Object.fromEntries(
-    TARGETS.lighthousePages
-      .filter((name) => !wanted.includes(name))
-      .map((name) => [name, 'not audited in quick mode (product page only, one run)']),
-  );
+  const on = scaleServer ? `on the 10,000-product build ${where}` : `on the sample build (no build in ${where}: npm run build:scale)`;
+  for (const name of onScale) console.log(`  ${name}: ${on}`);
+  const quickNote = 'not audited in quick mode (product page only, one run)';
+  const notAudited = Object.fromEntries(TARGETS.lighthousePages.filter((name) => !wanted.includes(name)).map((name) => [name, quickNote]));
   try {
     const pages = present
       .filter((page) => wanted.includes(page.type.name))
@@ -242,31 +230,25 @@ const search: Pick<VerdictInput, 'search' | 'search100k'> = {
 await save('search', search.search);
 const searchResults: VerdictInput['searchResults'] = {};
 for (const size of skip.has('builds') ? [] : sizes) {
-  heading(`Build: ${size.toLocaleString('en')} synthetic products`);
+  heading(`Build: ${count(size)} synthetic products`);
   const label = size % 1000 === 0 ? `${size / 1000}k` : String(size);
   const reused = useBuild.get(size);
   if (reused !== undefined) progress(`${label}: using the existing build ${reused} (--use-build): search only, no build figures`);
   const build = reused === undefined ? await measuredBuild(label, size, PORT.search) : { ok: true, outDir: reused };
   const key = size === 10_000 && !quick ? 'search' : size === 100_000 ? 'search100k' : null;
   if (key && !skip.has('search')) {
-    search[key] = build.ok
-      ? await searchOn(build.outDir, PORT.search, `${size.toLocaleString('en')}-product`)
-      : { skipped: `the ${label} build failed` };
+    search[key] = build.ok ? await searchOn(build.outDir, PORT.search, `${count(size)}-product`) : { skipped: `the ${label} build failed` };
     await save(key, search[key]);
   }
   const searchLcpMs = TARGETS.searchResultsLcpMs[size];
   if (searchLcpMs !== undefined && build.ok && !skip.has('lighthouse')) {
     // The search page (issue 31): empty, with a query and with a misspelt one, each arriving with its query in the URL.
-    heading(`Lighthouse on the search results page, ${size.toLocaleString('en')}-product index`);
+    heading(`Lighthouse on the search results page, ${count(size)}-product index`);
     const server = await serveStatic(build.outDir, PORT.scaleSite, { secure: true });
+    const queries = TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}` }));
     try {
-      const queries = TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}` }));
-      searchResults[size] = {
-        pages: await audit(
-          [{ name: 'search', url: '/search/' }, ...queries].map((page) => ({ ...page, origin: server.origin })),
-          searchLcpMs,
-        ),
-      };
+      const pages = [{ name: 'search', url: '/search/' }, ...queries].map((page) => ({ ...page, origin: server.origin }));
+      searchResults[size] = { pages: await audit(pages, searchLcpMs) };
     } finally {
       await server.close();
     }

@@ -36,12 +36,15 @@ export function fileForUrl(dir: string, url: string): string {
   return clean.endsWith('.html') ? path.join(dir, clean) : path.join(dir, clean, 'index.html');
 }
 
-/** Finds the concrete page of each type in a build; a type that does not exist yet comes with a note. */
 export async function resolvePages(dir: string): Promise<ResolvedPage[]> {
   const resolved: ResolvedPage[] = [];
   for (const type of PAGE_TYPES) {
-    if (type.firstUnder) {
-      const parent = path.dirname(fileForUrl(dir, type.url));
+    const file = fileForUrl(dir, type.url);
+    if (!type.firstUnder) {
+      const missing = `${type.url} does not exist in this build (page not written yet?)`;
+      resolved.push(existsSync(file) ? { type, url: type.url, file } : { type, missing });
+    } else {
+      const parent = path.dirname(file);
       const children = await readdir(parent, { withFileTypes: true }).catch(() => []);
       const first = children
         .filter((entry) => entry.isDirectory() && existsSync(path.join(parent, entry.name, 'index.html')))
@@ -49,14 +52,7 @@ export async function resolvePages(dir: string): Promise<ResolvedPage[]> {
         .sort()[0];
       if (first === undefined) resolved.push({ type, missing: `no page under ${type.url} in this build` });
       else resolved.push({ type, url: `${type.url}${first}/`, file: path.join(parent, first, 'index.html') });
-      continue;
     }
-    const file = fileForUrl(dir, type.url);
-    resolved.push(
-      existsSync(file)
-        ? { type, url: type.url, file }
-        : { type, missing: `${type.url} does not exist in this build (page not written yet?)` },
-    );
   }
   return resolved;
 }

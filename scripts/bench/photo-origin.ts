@@ -80,14 +80,10 @@ function productShotSvg(width: number, height: number, key: string): string {
 
 /** A product shot's JPEG (`productShotSvg` with a camera's grain): about 250 KB at 1200x1200. */
 async function productShotJpeg(width: number, height: number, key: string): Promise<Buffer> {
-  const shot = await sharp(Buffer.from(productShotSvg(width, height, key)))
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const grain = await noise(width, height, 6).raw().toBuffer();
-  return sharp(withGrain(shot, grain), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .toBuffer();
+  const svg = Buffer.from(productShotSvg(width, height, key));
+  const [shot, grain] = [await sharp(svg).removeAlpha().raw().toBuffer(), await noise(width, height, 6).raw().toBuffer()];
+  const raw = { width, height, channels: 3 } as const;
+  return sharp(withGrain(shot, grain), { raw }).jpeg({ quality: 88 }).toBuffer();
 }
 
 /** Photo `name` at `version`, distinct bytes each: cut from a mottled texture (`-<W>x<H>.jpg`: that size), or a product shot (`shot-`). */
@@ -99,13 +95,9 @@ async function photoJpeg(name: string, version = 0): Promise<Buffer> {
   if (name.startsWith('shot-')) return productShotJpeg(width, Math.min(height, TEXTURE_SIZE), key);
   const crop = Math.min(height, TEXTURE_SIZE);
   const a = 0.55 + unit(key, 'a') * 0.5;
+  const [left, top] = [Math.round(unit(key, 'x') * (TEXTURE_SIZE - width)), Math.round(unit(key, 'y') * (TEXTURE_SIZE - crop))];
   return sharp(await photoTexture(), { raw: { width: TEXTURE_SIZE, height: TEXTURE_SIZE, channels: 3 } })
-    .extract({
-      left: Math.round(unit(key, 'x') * (TEXTURE_SIZE - width)),
-      top: Math.round(unit(key, 'y') * (TEXTURE_SIZE - crop)),
-      width,
-      height: crop,
-    })
+    .extract({ left, top, width, height: crop })
     .linear([a, a * 0.9, a * 0.8], [unit(key, 'r') * 80, unit(key, 'g') * 60, unit(key, 'b') * 60])
     .jpeg({ quality: 88 })
     .toBuffer();
@@ -140,11 +132,8 @@ export async function startPhotoOrigin(options: { dir?: string; cacheControl?: s
   const photo = (name: string): Promise<Buffer> => {
     const version = versions.get(name) ?? 0;
     const key = `${name}#${version}`;
-    let bytes = cache.get(key);
-    if (!bytes) {
-      bytes = dir && version === 0 ? readFile(path.join(dir, name)) : photoJpeg(name, version);
-      cache.set(key, bytes);
-    }
+    const bytes = cache.get(key) ?? (dir && version === 0 ? readFile(path.join(dir, name)) : photoJpeg(name, version));
+    cache.set(key, bytes);
     return bytes;
   };
 

@@ -1,5 +1,6 @@
 /** Measured child processes (wall time, CPU, peak memory per step, timed output lines) and the shared build lock. */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile, readdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { procStat } from '../ops/lib/process.ts';
@@ -10,7 +11,6 @@ export const BUILD_LOCK = '/tmp/thela-build.lock';
 export type TimedLine = { atMs: number; text: string };
 
 export type Measured = Awaited<ReturnType<typeof runMeasured>>;
-
 type StepOf = (argv: readonly string[]) => string | null;
 
 /** Resident memory (KiB) of a process tree from /proc; with `stepOf`, that of each step's subtree and its CPU time. */
@@ -70,18 +70,14 @@ export async function runMeasured(
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const lines: TimedLine[] = [];
   const reading = Promise.all(
-    [child.stdout, child.stderr].map(
-      (input) =>
-        new Promise<void>((resolve) => {
-          const reader = createInterface({ input, crlfDelay: Infinity });
-          reader.on('line', (text) => {
-            const line = { atMs: performance.now() - started, text };
-            lines.push(line);
-            options.onLine?.(line);
-          });
-          reader.on('close', resolve);
-        }),
-    ),
+    [child.stdout, child.stderr].map((input) => {
+      const reader = createInterface({ input, crlfDelay: Infinity }).on('line', (text) => {
+        const line = { atMs: performance.now() - started, text };
+        lines.push(line);
+        options.onLine?.(line);
+      });
+      return once(reader, 'close');
+    }),
   );
 
   let peakTreeRssKb = 0;
@@ -103,10 +99,9 @@ export async function runMeasured(
   })();
   const timer = options.timeoutMs && setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), options.timeoutMs);
 
-  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolve) => {
-    child.on('error', () => resolve([null, 'spawn-error']));
-    child.on('close', (code, sig) => resolve([code, sig]));
-  });
+  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+    child.on('error', () => resolve([null, 'spawn-error'])).on('close', (code, sig) => resolve([code, sig])),
+  );
   const wallMs = performance.now() - started;
   clearTimeout(timer);
   sampling.abort();

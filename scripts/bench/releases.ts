@@ -28,6 +28,7 @@ const du = (...args: string[]) =>
 const files = (id: string) =>
   Number(spawnSync('sh', ['-c', `find "${path.join(releasesDir, id)}" -type f | wc -l`], { encoding: 'utf8' }).stdout);
 
+const mib = (kib: number) => Math.round(kib / 1024);
 const rows = [];
 try {
   for (let n = 0; n < count; n++) {
@@ -51,18 +52,12 @@ try {
       fullCopiesKiB: Number(du('-skl')),
     };
     rows.push(row);
-    const mib = (kib: number) => Math.round(kib / 1024);
     console.log(
       `release ${row.release}: ${row.products} products, ${row.files} files, ${row.sharedFiles} shared; releases folder ${row.duHuman} (${mib(row.duKiB)} MiB; full copies would be ${mib(row.fullCopiesKiB)} MiB), build ${row.buildSeconds} s`,
     );
   }
   const last = must(rows.at(-1), 'a release row');
-  const summary = {
-    releases: count,
-    duHuman: last.duHuman,
-    duMiB: Math.round(last.duKiB / 1024),
-    fullCopiesMiB: Math.round(last.fullCopiesKiB / 1024),
-  };
+  const summary = { releases: count, duHuman: last.duHuman, duMiB: mib(last.duKiB), fullCopiesMiB: mib(last.fullCopiesKiB) };
   const what = `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`;
   const file = await writeResults(`${today()}-releases`, { date: new Date().toISOString(), what, rows, summary });
   console.log(`bench-releases: ${JSON.stringify(summary)} -> ${file}`);

@@ -8,21 +8,16 @@ import type { ResolvedPage } from './pages.ts';
 import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
 import { lcpBreakdown, phaseSummary, REFERENCES, TARGETS, type Verdict } from './targets.ts';
-import { humanBytes, kb, millis, seconds, table, type Sizes } from './util.ts';
+import { count, humanBytes, KB, kb, millis, seconds, table, type Sizes } from './util.ts';
 
-const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en');
 const s1 = (ms: number | null | undefined) => seconds(ms, 1);
 /** Prints a table whose header is given as 'a|b|c'. */
 const show = (header: string, rows: readonly (readonly string[])[]) => console.log(table(header.split('|'), rows));
 
-export function heading(title: string): void {
-  console.log(`\n== ${title}`);
-}
+export const heading = (title: string) => console.log(`\n== ${title}`);
 
-/** A progress line, stamped with the seconds since the run started. */
-export function progress(message: string, name = 'bench'): void {
+export const progress = (message: string, name = 'bench') =>
   console.log(`[${name} ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
-}
 
 /** The build table, then for each build where its time went, its largest pages and its notes. */
 export function printBuilds(list: readonly BuildResult[]): void {
@@ -33,7 +28,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
     s1(b.astro?.wallMs),
     s1(b.astro?.cpuMs),
     b.astro?.pagesPerSecond ? count(Math.round(b.astro.pagesPerSecond)) : '–',
-    humanBytes(b.peakRssKb * 1024 || null),
+    humanBytes(b.peakRssKb * KB || null),
     s1(b.pagefind?.wallMs),
     count(b.pagefind?.pagesIndexed),
     b.pagefind ? `${humanBytes(b.pagefind.indexBytes)} / ${count(b.pagefind.indexFiles)} files` : '–',
@@ -63,7 +58,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
     if (steps.length) say(`steps (scripts/build.ts's own times): ${steps.map(([name, ms]) => `${name} ${s1(ms)}`).join(', ')}`);
     if (siteChecks)
       say(
-        `site checks (the build's last step): ${siteChecks.links?.toLocaleString('en') ?? '?'} links in ${s1(siteChecks.wallMs)}, peak ${humanBytes((siteChecks.peakRssKb ?? 0) * 1024 || null)}`,
+        `site checks (the build's last step): ${siteChecks.links?.toLocaleString('en') ?? '?'} links in ${s1(siteChecks.wallMs)}, peak ${humanBytes((siteChecks.peakRssKb ?? 0) * KB || null)}`,
       );
     if (dist?.largestPages.length) {
       const over = (text: string, value: number, limit: number) => `${text}${value > limit ? ' OVER' : ''}`;
@@ -84,7 +79,6 @@ export function printBuilds(list: readonly BuildResult[]): void {
   }
 }
 
-/** The page weight table and each page's islands. */
 export function printWeights(pages: readonly ResolvedPage[], weights: Weights, firstLoads: readonly FirstLoad[]): void {
   const size = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
   const rows = pages.map(({ type: { name } }) => {
@@ -98,9 +92,7 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
     const sw = load?.serviceWorkerRequests ?? 0;
     return [
       name,
-      size(w.html),
-      size(w.css.total),
-      size(w.js.total),
+      ...[w.html, w.css.total, w.js.total].map(size),
       load ? `${kb(load.js.gzip)}${load.serviceWorkerScript ? ` + sw ${kb(load.serviceWorkerScript.gzip)}` : ''}` : '–',
       w.reactDom.length ? 'react-dom' : w.reactCore.length ? 'react' : '–',
       kb(w.firstRender.gzip),
@@ -124,14 +116,10 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
   }
 }
 
-/** The budget table, its breaches and notes. */
 export function printBudgets(checked: Awaited<ReturnType<typeof checkBudgets>>): void {
   const rows = checked.rows.map((r) => [
     r.page,
-    kb(r.jsGzip),
-    kb(r.maxJsGzip),
-    kb(r.firstRenderGzip),
-    kb(r.maxFirstRenderGzip),
+    ...[r.jsGzip, r.maxJsGzip, r.firstRenderGzip, r.maxFirstRenderGzip].map((bytes) => kb(bytes)),
     r.react ?? 'none',
     r.breaches.length ? 'OVER' : 'ok',
   ]);
@@ -168,23 +156,15 @@ export function printSearch(search: SearchResult): void {
     return;
   }
   const { warm, first, cold, corrected, coldCorrected, vocabulary } = search;
-  const row = [
-    `${count(search.products)} products`,
-    millis(warm.medianMs),
-    millis(first.medianMs),
-    kb(first.gzipBytes),
-    millis(cold.medianMs),
-  ];
-  show(
-    'index|warm keystroke→results (< 50 ms)|first query, typed (< 300 ms)|first query bytes (< 160 KB)|cold first query, pasted|cold bytes',
-    [[...row, kb(cold.gzipBytes)]],
-  );
+  const header =
+    'index|warm keystroke→results (< 50 ms)|first query, typed (< 300 ms)|first query bytes (< 160 KB)|cold first query, pasted|cold bytes';
+  const index = `${count(search.products)} products`;
+  show(header, [[index, millis(warm.medianMs), millis(first.medianMs), kb(first.gzipBytes), millis(cold.medianMs), kb(cold.gzipBytes)]]);
   console.log(
     `  typo correction: warm ${millis(corrected.medianMs)}, pasted ${millis(coldCorrected.medianMs)} with ${kb(coldCorrected.gzipBytes)} before results (vocabulary ${kb(vocabulary?.gzipBytes)} gzipped)`,
   );
 }
 
-/** The targets beside the measured values, and the issue's references. */
 export function printVerdicts(verdicts: readonly Verdict[]): void {
   heading('Targets (from the issue) beside the measured values');
   const rows = verdicts.map((v) => [v.met === null ? '?' : v.met ? 'met' : 'MISSED', v.target, v.measured, v.note]);

@@ -1,11 +1,10 @@
 /** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"); alone, it prints the JSON. */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { serveStatic } from './serve.ts';
-import { directoryStats, median, millis } from './util.ts';
+import { directoryStats, gzipBytes, kb, median, millis } from './util.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { BUNDLES_FILE, readBundlesFile } from '../../src/lib/search/bundles.ts';
 
@@ -41,7 +40,7 @@ async function phonePage(browser: Browser) {
       // Pagefind's .pf_* chunks and its wasm are gzip inside; text files would be gzipped by a CDN.
       const text = (await response.headerValue('content-encoding')) === null && /\.(js|json|css)$/.test(url.pathname);
       const body = text ? await response.body().catch(() => null) : null;
-      fetched.push({ url: url.pathname, bytes, gzipBytes: body ? gzipSync(body, { level: 9 }).length : bytes });
+      fetched.push({ url: url.pathname, bytes, gzipBytes: body ? gzipBytes(body) : bytes });
     })();
   });
   return { context, page, fetched };
@@ -131,17 +130,15 @@ async function oneRun(origin: string, browser: Browser) {
       const out = [];
       for (const query of queries) {
         const from = fetched.length;
-        const timing = await typeQuery(page, query);
+        const { ms, total, corrected } = await typeQuery(page, query);
         await quiet(fetched);
         const mine = fetched.slice(from);
         const sum = (key: 'bytes' | 'gzipBytes') => mine.reduce((n, f) => n + f[key], 0);
-        const { ms, total, corrected } = timing;
         out.push({ query, ms, total, bytes: sum('bytes'), gzipBytes: sum('gzipBytes'), requests: mine.length, corrected });
       }
       return out;
     };
-    const warm = await typeAll(WARM);
-    const corrected = await typeAll(CORRECTED);
+    const [warm, corrected] = [await typeAll(WARM), await typeAll(CORRECTED)];
     return {
       cold: await coldRun(origin, browser, FIRST),
       coldCorrected: await coldRun(origin, browser, CORRECTED[0] ?? 'mlik'),
@@ -190,12 +187,14 @@ export async function measureSearch(dist: string, port: number, runs: number, on
     requests: med(list, (r) => r.requests),
   });
   // Pasted the moment the page is ready; bytes are those loaded before the results were on screen.
-  const cold = (list: readonly RunResult['cold'][]) => {
+  const cold = (key: 'cold' | 'coldCorrected') => {
+    const list = all.map((r) => r[key]);
     const [{ query, corrected, files }] = list as [RunResult['cold']];
     return { query, ...times(list), ...loaded(list), corrected, files };
   };
   /** Queries typed one after another in the same page: over them all, then per query; bytes are what each fetched. */
-  const typed = (queries: readonly string[], list: RunResult['warm']) => {
+  const typed = (queries: readonly string[], key: 'warm' | 'corrected') => {
+    const list = all.flatMap((r) => r[key]);
     const sorted = list.map((w) => w.ms).sort((a, b) => a - b);
     return {
       queries,
@@ -213,48 +212,38 @@ export async function measureSearch(dist: string, port: number, runs: number, on
     };
   };
   const firsts = all.map((r) => r.first);
+  const vocabulary = await readFile(path.join(dir, 'vocabulary.json')).catch(() => null);
   return {
     dist,
     products: entries.flatMap((entry) => Object.values(entry.languages ?? {})).reduce((n, l) => n + (l.page_count ?? 0), 0),
     bundles: entries.length,
     runs,
     index,
-    vocabulary: await readFile(path.join(dir, 'vocabulary.json')).then(
-      (body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
-      () => null,
-    ),
-    cold: cold(all.map((r) => r.cold)),
-    coldCorrected: cold(all.map((r) => r.coldCorrected)),
-    corrected: typed(
-      CORRECTED,
-      all.flatMap((r) => r.corrected),
-    ),
+    vocabulary: vocabulary && { bytes: vocabulary.length, gzipBytes: gzipBytes(vocabulary) },
+    cold: cold('cold'),
+    coldCorrected: cold('coldCorrected'),
+    corrected: typed(CORRECTED, 'corrected'),
     first: { query: FIRST, ...times(firsts), ...loaded(firsts), results: head.first.total, files: head.first.files },
-    warm: typed(
-      WARM,
-      all.flatMap((r) => r.warm),
-    ),
+    warm: typed(WARM, 'warm'),
   };
 }
 
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
 
-function formatSearchRun(index: number, runs: number, run: RunResult): string {
-  const mid = (list: { ms: number }[]) => median(list.map((w) => w.ms));
-  const k = (n: number) => `${Math.round(n / 1024)} KB`;
-  const { cold, first, coldCorrected: cc } = run;
-  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${k(cold.gzipBytes)}, typed ${millis(first.ms)} ${k(first.bytes)}, warm median ${millis(mid(run.warm))}, corrected median ${millis(mid(run.corrected))}, pasted "${cc.query}" ${millis(cc.ms)} ${k(cc.gzipBytes)} (-> ${cc.corrected})`;
+/** One run's figures, for the standalone command's progress. */
+function formatSearchRun(index: number, runs: number, { cold, first, coldCorrected: cc, warm, corrected }: RunResult): string {
+  const mid = (list: { ms: number }[]) => millis(median(list.map((w) => w.ms)));
+  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(warm)}, corrected median ${mid(corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})`;
 }
 
 if (import.meta.main) {
   const help = 'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE]';
-  const options = {
+  const { values } = parseCommand('bench-search', help, {
     dist: { type: 'string' },
     port: { type: 'string', default: '4352' },
     runs: { type: 'string', default: '5' },
     json: { type: 'string' },
-  } as const;
-  const { values } = parseCommand('bench-search', help, options);
+  });
   if (values.dist === undefined) usageError('bench-search', '--dist DIR is required (a built site with a Pagefind index)');
   const runs = wholeNumber('bench-search', 'runs', values.runs);
   const result = await measureSearch(path.resolve(values.dist), wholeNumber('bench-search', 'port', values.port), runs, (i, run) =>

@@ -6,12 +6,7 @@ import { addSizes, sizesOf, type Sizes } from './util.ts';
 import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 
 /** One script, link or astro-island tag (attribute names lower-cased; valueless ones map to ''); `body`: a script's text. */
-interface Tag {
-  name: string;
-  attrs: Record<string, string>;
-  inHead: boolean;
-  body?: string;
-}
+type Tag = { name: string; attrs: Record<string, string>; inHead: boolean; body?: string };
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#34': '"' };
 
@@ -78,12 +73,7 @@ export function reactIn(code: string): 'react-dom' | 'react' | null {
 }
 
 /** One JS or CSS file a page loads. `via`: JS, what brought it in ("script", "island:Name", "import"...); CSS, blocking or not. */
-interface Asset {
-  url: string;
-  sizes: Sizes;
-  via: string;
-  react?: 'react-dom' | 'react' | null;
-}
+type Asset = { url: string; sizes: Sizes; via: string; react?: ReturnType<typeof reactIn> };
 
 /** One built page's weight: `js.eager` without client:visible/media islands; inline script and style bytes are part of `html`. */
 export type PageWeight = Awaited<ReturnType<typeof analysePage>>;
@@ -103,14 +93,9 @@ export class AssetReader {
   /** Null if the build has no such file. */
   load(url: string): Promise<{ sizes: Sizes; code: string } | null> {
     const key = url.split(/[?#]/)[0] ?? '';
-    let pending = this.cache.get(key);
-    if (!pending) {
-      pending = readFile(path.join(this.dir, decodeURIComponent(key))).then(
-        (buffer) => ({ sizes: sizesOf(buffer), code: buffer.toString('utf8') }),
-        () => null,
-      );
-      this.cache.set(key, pending);
-    }
+    const read = (buffer: Buffer) => ({ sizes: sizesOf(buffer), code: buffer.toString('utf8') });
+    const pending = this.cache.get(key) ?? readFile(path.join(this.dir, decodeURIComponent(key))).then(read, () => null);
+    this.cache.set(key, pending);
     return pending;
   }
 }
@@ -126,11 +111,9 @@ export function resolveUrl(specifier: string, fromUrl: string): string | null {
 
 /** `missing`: assets named but not in the build; `external`: references to another origin. */
 export async function analysePage(reader: AssetReader, pageUrl: string, html: string) {
-  const missing: string[] = [];
-  const external: string[] = [];
+  const [missing, external, blockingClassic]: [string[], string[], string[]] = [[], [], []];
   // Roots of the JS graph: why each loads, and whether without scrolling.
   const roots: { url: string; via: string; eager: boolean }[] = [];
-  const blockingClassic: string[] = [];
   const cssLinks: { url: string; blocking: boolean }[] = [];
   const islands: { component: string; directive: string }[] = [];
   let inlineScriptBytes = 0;
@@ -151,7 +134,7 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
     } else if (tag.name === 'script' && module) addRoot(src, 'script', true);
     else if (tag.name === 'script' && ['', 'text/javascript', 'application/javascript'].includes(type) && src) {
       addRoot(src, 'classic-script', true);
-      const url = isExternal(src) ? null : resolveUrl(src, pageUrl);
+      const url = resolveUrl(src, pageUrl);
       if (tag.inHead && !('async' in tag.attrs) && !('defer' in tag.attrs) && url) blockingClassic.push(url);
     } else if (tag.name === 'link' && tag.attrs['href']) {
       const href = tag.attrs['href'];

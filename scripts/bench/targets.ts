@@ -3,11 +3,12 @@ import { PHASE_NAMES, type BuildResult } from './build.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
-import { KB, kb, millis, seconds } from './util.ts';
+import { count, KB, kb, millis, seconds } from './util.ts';
 
 /** Numbers from the issues (written to every results file). */
 export const TARGETS = {
   productCategoryJsGzip: 75 * KB,
+  /** The first round trip of a new connection (TCP's initial window of 10 segments): issue 12's hard limit. */
   firstRoundTripBytes: 14 * KB,
   contentPages: ['about', 'help', 'faq', 'offers', '404'],
   lighthousePages: ['home', 'category', 'product', 'search'],
@@ -43,12 +44,7 @@ export const REFERENCES = {
 } as const;
 
 /** One line of the verdict table: met true, missed false, not measured null (`note` says why, or what stands in the way). */
-export interface Verdict {
-  target: string;
-  measured: string;
-  met: boolean | null;
-  note: string;
-}
+export type Verdict = { target: string; measured: string; met: boolean | null; note: string };
 
 /** Lighthouse's results on the sample build (and the scale build for the category page), or why there are none. */
 export type LighthouseSection = { pages: Record<string, LighthouseResult>; notAudited?: Record<string, string> } | { skipped: string };
@@ -64,7 +60,6 @@ export interface VerdictInput {
 }
 
 type Format = (value: number) => string;
-const count: Format = (n) => n.toLocaleString('en');
 const gib: Format = (kib) => `${(kib / 1024 / 1024).toFixed(2)} GiB`;
 const unmeasured = (target: string, note: string): Verdict => ({ target, measured: '–', met: null, note });
 
@@ -168,14 +163,13 @@ export function verdicts(input: VerdictInput): Verdict[] {
   const extra = (a: number | null, b: number | null) => (a !== null && b !== null ? Math.max(0, a - b) : null);
   for (const [i, s] of [input.search, input.search100k].entries()) {
     const big = i === 1;
-    if (!s) continue;
-    if ('skipped' in s) {
+    if (s && 'skipped' in s) {
       const target = big
         ? 'search (100k index): first results < 500 ms, < 300 KB before them'
         : 'search (10k index): warm < 50 ms, first < 300 ms and < 160 KB';
       out.push(unmeasured(target, s.skipped));
-      continue;
     }
+    if (!s || 'skipped' in s) continue;
     const on = `search (${count(s.products)} products): `;
     const why = "Pagefind's metadata file (about 5.5 bytes a page), which every first query loads whole";
     const strict = true;
@@ -216,8 +210,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
 
 /** "rendering 41.2 s (60%), loading data ..." : the four largest parts of a build's time. */
 export function phaseSummary(build: BuildResult): string {
-  const phases = build.astro?.phases;
-  const total = build.totalMs;
+  const [phases, total] = [build.astro?.phases, build.totalMs];
   if (!phases || !total) return '';
   const parts = [
     ...Object.entries(PHASE_NAMES).map(([key, name]) => [name, phases[key as keyof typeof PHASE_NAMES]] as const),
@@ -242,10 +235,7 @@ const IN_THE_WAY = {
 };
 
 /** For an LCP over `limitMs`: by how much, Lighthouse's LCP breakdown and a reading of its largest phase (else nothing). */
-export function lcpBreakdown(
-  result: Pick<LighthouseResult, 'lcpMs' | 'lcpPhases' | 'lcpElement'>,
-  limitMs: number = TARGETS.lcpMs,
-): string[] {
+export function lcpBreakdown(result: Pick<LighthouseResult, 'lcpMs' | 'lcpPhases' | 'lcpElement'>, limitMs = TARGETS.lcpMs as number) {
   const { lcpMs, lcpPhases: phases } = result;
   if (lcpMs === null || lcpMs <= limitMs) return [];
   const lines = [`LCP ${seconds(lcpMs)} is ${seconds(lcpMs - limitMs)} over ${seconds(limitMs)} (element: ${result.lcpElement ?? '?'})`];

@@ -1,9 +1,9 @@
 /** Helpers shared by the benchmark: paths, ports, the build environment, statistics, byte sizes, formatting. */
 import { statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeJsonAtomic } from '../lib/atomic-write.ts';
 import { listFiles as walkFiles } from '../lib/file-results.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,24 +20,16 @@ export function benchPort(offset: number): number {
 
 /** Makes `env` (changed in place) a bench build's: no Supabase or stray build settings, no telemetry, then `set`. */
 export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): NodeJS.ProcessEnv {
-  for (const name of [
-    'PUBLIC_SUPABASE_URL',
-    'PUBLIC_SUPABASE_ANON_KEY',
-    'OUT_DIR',
-    'CATALOGUE_SIZE',
-    'THELA_FULL_BUILD',
-    'PUBLIC_IMAGE_CDN',
-  ])
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
-    delete env[name];
+  const unset = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR', 'CATALOGUE_SIZE', 'THELA_FULL_BUILD', 'PUBLIC_IMAGE_CDN'];
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
+  for (const name of unset) delete env[name];
   return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);
 }
 
 /** Writes bench/results/<name>.json; its path from the root. */
 export async function writeResults(name: string, data: unknown): Promise<string> {
   const file = path.join(ROOT, 'bench/results', `${name}.json`);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+  await writeJsonAtomic(file, data, { space: 2 });
   return path.relative(ROOT, file);
 }
 
@@ -49,44 +41,33 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
 export type Sizes = ReturnType<typeof sizesOf>;
+export const gzipBytes = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 
+/** Byte counts of one payload: raw, gzip (level 9) and brotli (quality 11), as a CDN sends it. */
 export function sizesOf(data: string | Buffer) {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
-  return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotliCompressSync(buffer, { params }).length };
+  return { raw: buffer.length, gzip: gzipBytes(buffer), brotli: brotliCompressSync(buffer, { params }).length };
 }
 
-export function addSizes(list: readonly Sizes[]): Sizes {
-  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
-  });
-}
+export const addSizes = (list: readonly Sizes[]): Sizes =>
+  list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 
-/** "12.3 KB"; "–" for null. */
-export function kb(bytes: number | null | undefined, digits = 1): string {
-  return bytes == null ? '–' : `${(bytes / KB).toFixed(digits)} KB`;
-}
-
-/** "1.23 GiB", "4.5 MiB" or "340.0 KB" (whole directories); "–" for null. */
-export function humanBytes(bytes: number | null | undefined): string {
+type Figure = number | null | undefined;
+/** Figures as printed, "–" for null: "12.3 KB"; "1.23 GiB", "4.5 MiB" or "340.0 KB" (whole directories); "1.23 s" and "42 ms" from ms. */
+export const kb = (bytes: Figure, digits = 1) => (bytes == null ? '–' : `${(bytes / KB).toFixed(digits)} KB`);
+export const seconds = (ms: Figure, digits = 2) => (ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`);
+export const millis = (ms: Figure) => (ms == null ? '–' : `${Math.round(ms)} ms`);
+export function humanBytes(bytes: Figure): string {
   if (bytes == null) return '–';
   if (bytes >= KB ** 3) return `${(bytes / KB ** 3).toFixed(2)} GiB`;
   return bytes >= KB ** 2 ? `${(bytes / KB ** 2).toFixed(1)} MiB` : kb(bytes);
 }
-
-/** "1.23 s" from ms; "–" for null. */
-export function seconds(ms: number | null | undefined, digits = 2): string {
-  return ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`;
-}
-
-/** "42 ms"; "–" for null. */
-export function millis(ms: number | null | undefined): string {
-  return ms == null ? '–' : `${Math.round(ms)} ms`;
-}
+/** The first line of a thrown error's message. */
+export const errorLine = (error: unknown) => (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+/** "1,234"; 0 for null. */
+export const count = (n: Figure) => (n ?? 0).toLocaleString('en');
 
 /** Rows as a plain-text table under a header rule; cells that look numeric are right-aligned (but the first). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -105,13 +86,10 @@ export async function listFiles(dir: string): Promise<{ path: string; bytes: num
   return (await walkFiles(dir, () => true)).map((file) => ({ path: `/${file}`, bytes: statSync(path.join(dir, file)).size }));
 }
 
-export async function directoryStats(dir: string): Promise<{ files: number; bytes: number }> {
+export async function directoryStats(dir: string) {
   const files = await listFiles(dir);
   return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
 }
 
 /** Today as YYYY-MM-DD, local time (results file names). */
-export function today(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export const today = (now = new Date()) => now.toLocaleDateString('sv-SE'); // Swedish dates are YYYY-MM-DD
