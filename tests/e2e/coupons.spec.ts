@@ -260,6 +260,8 @@ test('Claim Now on the home strip applies the code from the keyboard and says so
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`coupon field, totals and order detail have no serious violations (${theme})`, async ({ page }) => {
+      // Several axe scans: over a minute on a loaded 2-core machine (CI at 7618287 timed out once, passed on retry).
+      test.setTimeout(120_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       const scan = async () => {
