@@ -38,7 +38,7 @@ const WRITE_CONCURRENCY = 16;
 const RECORD_GLOB = 'product/*/index.html';
 
 /** Bundles 1 to `bundles` - 1: those in their own folder. */
-const otherBundles = (bundles: number): number[] => Array.from({ length: bundles - 1 }, (_, i) => i + 1);
+const laterBundles = (bundles: number): number[] => Array.from({ length: bundles - 1 }, (_, i) => i + 1);
 
 /** The records folder's manifest: the number of bundles, and the hash of each product's document, by id. */
 const RECORDS_MANIFEST = 'records.json';
@@ -67,7 +67,7 @@ async function readRecordsManifest(folder: string, bundles: number): Promise<Map
 
 /** Removes the folders of bundles there are no more of (a build with more bundles left them). */
 async function removeOtherBundles(folder: string, bundles: number): Promise<void> {
-  const kept = new Set(otherBundles(bundles).map(bundleDir));
+  const kept = new Set(laterBundles(bundles).map(bundleDir));
   const stray = (await readdir(folder).catch(() => [])).filter((name) => name.startsWith('bundle-') && !kept.has(name));
   await Promise.all(stray.map((name) => rm(path.join(folder, name), { recursive: true, force: true })));
 }
@@ -224,7 +224,7 @@ export async function indexSearchRecords(prepare: (reuse: boolean) => Promise<Pr
   if (!indexed) throw new SearchIndexError(`Pagefind did not read the ${prepared.ids.length} records of ${paths.records}`);
   await writeFragmentState(paths.fragments, { dir: previous.dir, bundles: prepared.bundles, byId: indexed.byId });
   await writeFile(path.join(paths.staging, path.posix.basename(VOCABULARY_URL)), prepared.vocabulary);
-  const bundlesFile = { bundles: otherBundles(prepared.bundles).map((k) => `${bundleDir(k)}/`) };
+  const bundlesFile = { bundles: laterBundles(prepared.bundles).map((k) => `${bundleDir(k)}/`) };
   await writeFile(path.join(paths.staging, BUNDLES_FILE), JSON.stringify(bundlesFile));
   return {
     indexed: prepared.ids.length,
@@ -253,11 +253,12 @@ async function indexBundles(
 ): Promise<{ byId: Map<string, string>; linked: number } | null> {
   // Fragments of another number of bundles are in other bundles' folders.
   const linkable = previous.bundles === bundles ? previous : noFragments();
+  const idsOf: string[][] = Array.from({ length: bundles }, () => []);
+  for (const id of ids) idsOf[bundleOf(id, bundles)]?.push(id);
   const byId = new Map<string, string>();
   let linked = 0;
-  for (let k = 0; k < bundles; k++) {
+  for (const [k, bundleIds] of idsOf.entries()) {
     const dir = bundleDir(k);
-    const bundleIds = ids.filter((id) => bundleOf(id, bundles) === k);
     const bundle = {
       records: path.join(paths.records, dir),
       staging: path.join(paths.staging, dir),
