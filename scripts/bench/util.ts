@@ -92,4 +92,8 @@ export async function directoryStats(dir: string) {
 }
 
 /** Today as YYYY-MM-DD, local time (results file names). */
-export const today = (now = new Date()) => now.toLocaleDateString('sv-SE'); // Swedish dates are YYYY-MM-DD
+/** The local date as YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
