@@ -118,28 +118,23 @@ export async function checkBudgets(dir: string, config: BudgetConfig) {
     // The first round trip is a target of every page type, whatever the file says.
     const maxFirst = Math.min(strictest(budget.maxFirstRenderGzip, target.maxFirstRenderGzip) ?? Infinity, config.firstRoundTripBytes);
     const noReact = Boolean(budget.noReact || target.noReact);
+    const weight = page.missing === undefined ? await analysePageFile(reader, page.url, page.file) : null;
     const row = {
       page: name,
       url: page.url ?? null,
-      jsGzip: null as number | null,
+      jsGzip: weight?.js.total.gzip ?? null,
       maxJsGzip: maxJs,
-      firstRenderGzip: null as number | null,
+      firstRenderGzip: weight?.firstRender.gzip ?? null,
       maxFirstRenderGzip: maxFirst,
-      withinFirstRoundTrip: null as boolean | null,
-      react: null as string | null,
+      withinFirstRoundTrip: weight && weight.firstRender.gzip <= config.firstRoundTripBytes,
+      react: weight && (weight.reactDom.length ? 'react-dom' : weight.reactCore.length ? 'react' : null),
       noReact,
-      breaches: [] as string[],
-      weight: null as PageWeight | null,
+      breaches: page.missing === undefined ? [] : [`${name}: ${page.missing}`],
+      weight,
     };
     rows.push(row);
-    if (page.missing !== undefined) {
-      row.breaches.push(`${name}: ${page.missing}`);
-      continue;
-    }
-    const weight = await analysePageFile(reader, page.url, page.file);
+    if (!weight) continue;
     const [js, first] = [weight.js.total.gzip, weight.firstRender.gzip];
-    Object.assign(row, { weight, jsGzip: js, firstRenderGzip: first, withinFirstRoundTrip: first <= config.firstRoundTripBytes });
-    row.react = weight.reactDom.length ? 'react-dom' : weight.reactCore.length ? 'react' : null;
     const which = (limit: number, fromBudget: number | undefined) => (fromBudget === limit ? 'budget' : 'target');
     const at = `${name} (${page.url})`;
     if (maxJs !== null && js > maxJs)

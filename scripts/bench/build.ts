@@ -169,7 +169,7 @@ export async function buildSite(label: string, size: number | null, site: string
     notes.push(`build failed after ${seconds(run.wallMs, 1)} (${how})${oom}: ${tail.slice(0, 400)} — full log ${logFile}`);
   }
   const lockWait = lockWaitMs > 1000 ? `; waited ${seconds(lockWaitMs, 0)} for the build lock first` : '';
-  notes.push(`load average after: ${(await loadAverage())?.toFixed(2) ?? '?'}${lockWait}`);
+  notes.push(`load average after: ${loadAverage()?.toFixed(2) ?? '?'}${lockWait}`);
   return {
     label,
     catalogueSize: size,

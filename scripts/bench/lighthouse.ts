@@ -3,7 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from './browser.ts';
 import { CHROMIUM_PATH } from '../lib/chromium.ts';
-import { errorLine, median } from './util.ts';
+import { errorLine, medians } from './util.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number | null>;
@@ -19,7 +19,6 @@ const AUDITS = {
   speedIndexMs: 'speed-index',
   totalBytes: 'total-byte-weight',
 } as const;
-type AuditFigures = Record<keyof typeof AUDITS, number | null>;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
 
@@ -64,7 +63,7 @@ function readLhr(url: string, lhr: Lhr) {
     url,
     runs: 1,
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id]?.score)])) as Scores,
-    ...(Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, numeric(id)])) as AuditFigures),
+    ...(Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, numeric(id)])) as Record<keyof typeof AUDITS, number | null>),
     lcpPhases: Object.keys(phases).length === 4 ? (phases as LcpPhases) : null,
     benchmarkIndex: lhr.environment.benchmarkIndex as number | null,
     lcpElement: (first?.items?.[0]?.node ?? first?.node)?.snippet?.slice(0, 160) ?? null,
@@ -81,17 +80,13 @@ type Run = ReturnType<typeof readLhr> | { error: string };
 function summarise(url: string, runs: readonly Run[]) {
   const good = runs.flatMap((run) => ('error' in run || run.result.errors.length ? [] : [run]));
   const ok = good.map((run) => run.result);
-  const med = (pick: (run: (typeof ok)[number]) => number | null) => median(ok.flatMap((run) => pick(run) ?? []));
-  const phases = ok.flatMap((run) => run.lcpPhases ?? []);
+  const [phases, scores] = [ok.flatMap((run) => run.lcpPhases ?? []), ok.map((run) => run.scores)];
   return {
     url,
     runs: ok.length,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((run) => run.scores[id])])) as Scores,
-    ...(Object.fromEntries(Object.keys(AUDITS).map((key) => [key, med((run) => run[key as keyof AuditFigures])])) as AuditFigures),
-    lcpPhases: phases.length
-      ? (Object.fromEntries(Object.values(PHASES).map((key) => [key, median(phases.map((phase) => phase[key])) ?? 0])) as LcpPhases)
-      : null,
-    benchmarkIndex: med((run) => run.benchmarkIndex),
+    scores: medians(CATEGORIES, scores),
+    ...medians([...(Object.keys(AUDITS) as (keyof typeof AUDITS)[]), 'benchmarkIndex'], ok),
+    lcpPhases: phases.length ? (medians(Object.values(PHASES), phases) as LcpPhases) : null,
     lcpElement: ok[0]?.lcpElement ?? null,
     failing: failingLines(good.map((run) => run.audits)),
     warnings: [...new Set(ok.flatMap((run) => run.warnings))],

@@ -76,7 +76,7 @@ const output = (command: string, args: string[]) =>
 
 const started = new Date();
 const resultsName = `${today(started)}${quick ? '-quick' : ''}`;
-const loadAverageAtStart = await loadAverage();
+const loadAverageAtStart = loadAverage();
 const builds: BuildResult[] = [];
 const results: Record<string, unknown> = {
   date: today(started),
@@ -199,7 +199,7 @@ if (!skip.has('lighthouse')) {
   const scaleServer = scaleBuilt ? await serveStatic(scaleDist, PORT.scaleSite, { secure: true }) : null;
   const siteServer = await serveStatic(siteDir, PORT.audit, { secure: true });
   heading(`Lighthouse ${versionOf('lighthouse')} mobile defaults, ${lighthouseRuns} run(s) per page, medians`);
-  const loadAverageBeforeLighthouse = (results['loadAverageBeforeLighthouse'] = await loadAverage());
+  const loadAverageBeforeLighthouse = (results['loadAverageBeforeLighthouse'] = loadAverage());
   console.log(`  load average ${loadAverageBeforeLighthouse ?? '?'} (2 cores: above ~2 other work competes with the audited page)`);
   const where = path.relative(ROOT, scaleDist);
   const on = scaleServer ? `on the 10,000-product build ${where}` : `on the sample build (no build in ${where}: npm run build:scale)`;
@@ -217,7 +217,7 @@ if (!skip.has('lighthouse')) {
   }
 }
 results['lighthouse'] = lighthouse;
-await save('loadAverageAfterLighthouse', await loadAverage());
+await save('loadAverageAfterLighthouse', loadAverage());
 
 // Scale builds and search: the 10,000- and the 100,000-product index (issue 14); in quick mode the sample build's.
 const search: Pick<VerdictInput, 'search' | 'search100k'> = {

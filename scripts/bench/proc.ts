@@ -1,6 +1,7 @@
 /** Measured child processes (wall time, CPU, peak memory per step, timed output lines) and the shared build lock. */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { readFile, readdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { procStat } from '../ops/lib/process.ts';
@@ -131,8 +132,4 @@ export async function withBuildLock<T>(task: () => Promise<T>, onWait?: () => vo
 }
 
 /** The machine's 1-minute load average, so readers can judge how noisy a timing was. */
-export async function loadAverage(): Promise<number | null> {
-  const text = await readFile('/proc/loadavg', 'utf8').catch(() => '');
-  const value = Number(text.split(' ')[0]);
-  return Number.isFinite(value) && text ? value : null;
-}
+export const loadAverage = () => os.loadavg()[0] ?? null;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { serveStatic } from './serve.ts';
-import { directoryStats, gzipBytes, kb, median, millis } from './util.ts';
+import { directoryStats, gzipBytes, kb, median, medians, millis } from './util.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { BUNDLES_FILE, readBundlesFile } from '../../src/lib/search/bundles.ts';
 
@@ -181,11 +181,7 @@ export async function measureSearch(dist: string, port: number, runs: number, on
     medianMs: round(med(list, (r) => r.ms)),
     maxMs: round(Math.max(...list.map((r) => r.ms))),
   });
-  const loaded = (list: readonly { bytes: number; gzipBytes: number; requests: number }[]) => ({
-    bytes: med(list, (r) => r.bytes),
-    gzipBytes: med(list, (r) => r.gzipBytes),
-    requests: med(list, (r) => r.requests),
-  });
+  const loaded = (list: readonly Record<'bytes' | 'gzipBytes' | 'requests', number>[]) => medians(['bytes', 'gzipBytes', 'requests'], list);
   // Pasted the moment the page is ready; bytes are those loaded before the results were on screen.
   const cold = (key: 'cold' | 'coldCorrected') => {
     const list = all.map((r) => r[key]);

@@ -117,9 +117,13 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   const cssLinks: { url: string; blocking: boolean }[] = [];
   const islands: { component: string; directive: string }[] = [];
   let inlineScriptBytes = 0;
+  /** `specifier` from the page or chunk `from` as a site path (a reference to another origin noted as such). */
+  const local = (specifier: string, from = pageUrl) => {
+    if (isExternal(specifier)) external.push(specifier);
+    return resolveUrl(specifier, from);
+  };
   const addRoot = (specifier: string | undefined, via: string, eager: boolean) => {
-    if (specifier && isExternal(specifier)) external.push(specifier);
-    const url = specifier && resolveUrl(specifier, pageUrl);
+    const url = specifier && local(specifier);
     if (url) roots.push({ url, via, eager });
   };
 
@@ -140,8 +144,7 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
       const href = tag.attrs['href'];
       if (relOf(tag).includes('modulepreload')) addRoot(href, 'modulepreload', true);
       else if (relOf(tag).includes('stylesheet')) {
-        if (isExternal(href)) external.push(href);
-        const url = resolveUrl(href, pageUrl);
+        const url = local(href);
         if (url) cssLinks.push({ url, blocking: isRenderBlockingStylesheet(tag) });
       }
     } else if (tag.name === 'astro-island') {
@@ -168,8 +171,7 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
     if (known) known.eager = true;
     else js.set(item.url, { url: item.url, sizes: loaded.sizes, via: item.via, react: reactIn(loaded.code), eager: item.eager });
     for (const specifier of await staticImports(loaded.code)) {
-      if (!known && isExternal(specifier)) external.push(specifier);
-      const url = resolveUrl(specifier, item.url);
+      const url = local(specifier, item.url);
       if (url) roots.push({ url, via: 'import', eager: item.eager });
     }
   }
@@ -186,10 +188,7 @@ export async function analysePage(reader: AssetReader, pageUrl: string, html: st
   const blockingCss = css.filter((asset) => asset.via === 'blocking').map((asset) => asset.sizes);
   const blockingJs = blockingClassic.flatMap((url) => js.get(url)?.sizes ?? []);
   const jsFiles = [...js.values()];
-  const inlineStyleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
-    (sum, m) => sum + Buffer.byteLength(m[1] ?? ''),
-    0,
-  );
+  const inlineStyleBytes = Buffer.byteLength(Array.from(html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi), (m) => m[1] ?? '').join(''));
   const urlsWith = (react: string) => jsFiles.filter((asset) => asset.react === react).map((asset) => asset.url);
   return {
     html: htmlSizes,

@@ -41,6 +41,10 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/** The median of each of `keys` over `list` (see `median`). */
+export const medians = <K extends string>(keys: readonly K[], list: readonly Partial<Record<K, number | null>>[]) =>
+  Object.fromEntries(keys.map((key) => [key, median(list.flatMap((item) => item[key] ?? []))])) as Record<K, number | null>;
+
 export type Sizes = ReturnType<typeof sizesOf>;
 export const gzipBytes = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 
@@ -91,8 +95,7 @@ export async function directoryStats(dir: string) {
   return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
 }
 
-/** Today as YYYY-MM-DD, local time (results file names). */
-/** The local date as YYYY-MM-DD. */
+/** The local date as YYYY-MM-DD (results file names). */
 export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
