@@ -184,7 +184,7 @@ export async function updateBudgets(weights: Weights): Promise<void> {
   const [budgets, measured]: [Record<string, PageBudget>, Record<string, MeasuredPage>] = [{}, {}];
   for (const [name, entry] of Object.entries(weights)) {
     if ('missing' in entry) continue;
-    const { js, firstRender } = entry.weight;
+    const { js, firstRender } = entry.static;
     budgets[name] = {
       maxJsGzip: budgetFromMeasured(js.total.gzip),
       maxFirstRenderGzip: budgetFromMeasured(firstRender.gzip, undefined, config.firstRoundTripBytes),

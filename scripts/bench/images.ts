@@ -17,15 +17,13 @@ import { benchEnv, benchPort, count, directoryStats, humanBytes, ROOT, seconds, 
 
 const [SITE_PORT, LIGHTHOUSE_PORT, PHOTO_PORT] = [6, 7, 8].map(benchPort) as [number, number, number];
 const WORK = '/tmp/bench-images';
-/** The smallest catalogue with a category page of LISTING_PAGE_SIZE cards. */
-const MIN_SIZE = 200;
 
 const { values } = parseCommand('bench-images', 'usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]', {
   size: { type: 'string', default: '10000' },
   'lighthouse-runs': { type: 'string', default: '3' },
   keep: { type: 'boolean', default: false },
 });
-const size = wholeNumber('bench-images', 'size', values.size, MIN_SIZE);
+const size = wholeNumber('bench-images', 'size', values.size, 200); // the smallest catalogue with a category page of LISTING_PAGE_SIZE cards
 const lighthouseRuns = wholeNumber('bench-images', 'lighthouse-runs', values['lighthouse-runs'], 0);
 
 const progress = (message: string) => say(message, 'bench-images');
@@ -121,18 +119,14 @@ try {
   const file = await writeResults(`${today()}-images-${size}`, results);
   const s1 = (ms: number | null) => seconds(ms, 1);
   const statuses = Object.entries(rebuild.statuses).map(([status, n]) => `${n} x ${status}`);
-  console.log(`\nImages: ${count(size)} products, ${count(size)} photos (${humanBytes(photos.bytes)})`);
-  console.log(
+  const lines = [
+    `\nImages: ${count(size)} products, ${count(size)} photos (${humanBytes(photos.bytes)})`,
     `  first build: ${s1(first.wallMs)} in all; images step ${s1(first.imagesMs)} (${first.imagesPerSecond?.toFixed(1) ?? '?'} photos/s, ${first.encoded ?? '?'} files encoded); ${first.imagesLine ?? ''}`,
-  );
-  console.log(
     `  one photo changed: ${s1(rebuild.wallMs)} in all; images step ${s1(rebuild.imagesMs)}; ${rebuild.served} requests answered (${statuses.join(', ')}), ${rebuild.encoded ?? '?'} files encoded; ${rebuild.imagesLine ?? ''}`,
-  );
-  console.log(
     `  disk: ${humanBytes(disk.cache.bytes)} in ${count(disk.cache.files)} files (build cache), the site's /_img/ ${humanBytes(disk.site.bytes)} (hard links to it)`,
-  );
-  for (const [name, bytes] of Object.entries(firstRenderGzip))
-    console.log(`  ${name}: first render ${count(bytes)} B gzipped (limit 14,336 B)`);
+    ...Object.entries(firstRenderGzip).map(([name, bytes]) => `  ${name}: first render ${count(bytes)} B gzipped (limit 14,336 B)`),
+  ];
+  for (const line of lines) console.log(line);
   for (const [name, audit] of Object.entries(lighthouse ?? {})) {
     console.log(`  ${name}: Lighthouse performance ${audit.performance ?? '?'}, LCP ${seconds(audit.lcpMs)}, TBT ${audit.tbtMs ?? '?'} ms`);
     for (const line of lcpBreakdown(audit)) console.log(`    ${line}`);

@@ -164,21 +164,17 @@ if (!skip.has('weight')) {
   const server = await serveStatic(siteDir, PORT.site);
   const urls = present.map((page) => page.url);
   const firstLoads = await measureFirstLoads(server.origin, urls, reader).finally(() => server.close());
-  const pages: Record<string, unknown> = {};
   for (const page of resolved) {
-    const { name } = page.type;
-    if (page.missing !== undefined) pages[name] = weights[name] = { missing: page.missing };
-    else {
-      const load = firstLoads.find((item) => item.url === page.url);
-      const weight = await analysePageFile(reader, page.url, page.file);
-      weights[name] = { url: page.url, weight, browserJsGzip: load?.js.gzip ?? null };
-      pages[name] = { url: page.url, static: weight, firstLoad: load ?? null };
-    }
+    const firstLoad = firstLoads.find((item) => item.url === page.url) ?? null;
+    weights[page.type.name] =
+      page.missing === undefined
+        ? { url: page.url, static: await analysePageFile(reader, page.url, page.file), firstLoad }
+        : { missing: page.missing };
   }
   const jsCounting =
     'static: module scripts + every island (any client: directive) + renderers, through static imports; chromium: JS responses on first load without scrolling, until 500 ms network idle (client:visible islands below the fold excluded)';
-  await save('pageWeight', { site: siteDir, firstRoundTripBytes: TARGETS.firstRoundTripBytes, jsCounting, pages });
-  printWeights(resolved, weights, firstLoads);
+  await save('pageWeight', { site: siteDir, firstRoundTripBytes: TARGETS.firstRoundTripBytes, jsCounting, pages: weights });
+  printWeights(weights);
 }
 
 heading('Byte budgets (bench/budgets.json, the same check as scripts/check-budgets.ts)');

@@ -1,10 +1,8 @@
 /** Everything `npm run bench` prints, from the figures the measuring modules return. Nothing here measures. */
-import type { FirstLoad } from './browser.ts';
 import { PHASE_NAMES, type BuildResult } from './build.ts';
 import type { checkBudgets } from './budgets.ts';
 import { PAGE_LIMITS } from './largest-pages.ts';
 import type { LighthouseResult } from './lighthouse.ts';
-import type { ResolvedPage } from './pages.ts';
 import type { SearchResult } from './search-speed.ts';
 import type { Weights } from './static-weight.ts';
 import { lcpBreakdown, phaseSummary, REFERENCES, TARGETS, type Verdict } from './targets.ts';
@@ -79,13 +77,11 @@ export function printBuilds(list: readonly BuildResult[]): void {
   }
 }
 
-export function printWeights(pages: readonly ResolvedPage[], weights: Weights, firstLoads: readonly FirstLoad[]): void {
+export function printWeights(weights: Weights): void {
   const size = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
-  const rows = pages.map(({ type: { name } }) => {
-    const entry = weights[name];
-    if (!entry || 'missing' in entry) return [name, 'not built yet', '', '', '', '', '', '', '', '', ''];
-    const w = entry.weight;
-    const load = firstLoads.find((item) => item.url === entry.url);
+  const rows = Object.entries(weights).map(([name, entry]) => {
+    if ('missing' in entry) return [name, 'not built yet', '', '', '', '', '', '', '', '', ''];
+    const { static: w, firstLoad: load } = entry;
     const problems = load
       ? [...(load.ok ? [] : [load.error ?? 'failed']), ...load.httpErrors, ...load.offSite.map((url) => `OFF-SITE ${url}`)]
       : [];
@@ -106,12 +102,11 @@ export function printWeights(pages: readonly ResolvedPage[], weights: Weights, f
     'page|HTML raw/gz/br|CSS raw/gz/br|JS raw/gz/br (static)|JS gz (Chromium)|React|first render gz|≤ 14 KB|requests|transferred|problems on first load',
     rows,
   );
-  for (const { type } of pages) {
-    const entry = weights[type.name];
-    if (!entry || 'missing' in entry) console.log(`  ${type.name}: skipped — ${entry?.missing ?? 'not measured'}`);
-    else if (entry.weight.islands.length)
+  for (const [name, entry] of Object.entries(weights)) {
+    if ('missing' in entry) console.log(`  ${name}: skipped — ${entry.missing}`);
+    else if (entry.static.islands.length)
       console.log(
-        `  ${type.name} ${entry.url}: islands ${entry.weight.islands.map((i) => `${i.component} (client:${i.directive})`).join(', ')}`,
+        `  ${name} ${entry.url}: islands ${entry.static.islands.map((i) => `${i.component} (client:${i.directive})`).join(', ')}`,
       );
   }
 }

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
+import type { FirstLoad } from './browser.ts';
 import { addSizes, sizesOf, type Sizes } from './util.ts';
 import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 
@@ -78,8 +79,8 @@ type Asset = { url: string; sizes: Sizes; via: string; react?: ReturnType<typeof
 /** One built page's weight: `js.eager` without client:visible/media islands; inline script and style bytes are part of `html`. */
 export type PageWeight = Awaited<ReturnType<typeof analysePage>>;
 
-/** Page weights by page type: static, plus the JS of a first load in Chromium (main.ts), or why the page is missing. */
-export type Weights = Record<string, { url: string; weight: PageWeight; browserJsGzip: number | null } | { missing: string }>;
+/** Page weights by page type: static, and the first load in Chromium (main.ts), or why the page is missing. */
+export type Weights = Record<string, { url: string; static: PageWeight; firstLoad: FirstLoad | null } | { missing: string }>;
 
 /** Reads and sizes the assets of one build directory, once each. */
 export class AssetReader {

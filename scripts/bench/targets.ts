@@ -96,14 +96,14 @@ export function verdicts(input: VerdictInput): Verdict[] {
   const out: Verdict[] = [];
   for (const name of ['product', 'category']) {
     const entry = input.weights[name];
-    const page = entry && 'weight' in entry ? entry : undefined;
+    const page = entry && 'static' in entry ? entry : undefined;
     const absent = entry && 'missing' in entry ? entry.missing : 'not measured';
-    const { js, firstRender, html, css } = page?.weight ?? {};
+    const { js, firstRender, html, css } = page?.static ?? {};
     const largest = [...(js?.files ?? [])].sort((a, b) => b.sizes.gzip - a.sizes.gzip).slice(0, 3);
     out.push(
       check(`${name}: JS gzip`, js?.total.gzip, TARGETS.productCategoryJsGzip, kb, {
         absent,
-        measured: `${kb(js?.total.gzip)} (first load in Chromium ${kb(page?.browserJsGzip)})`,
+        measured: `${kb(js?.total.gzip)} (first load in Chromium ${kb(page?.firstLoad?.js.gzip)})`,
         why: `largest chunks: ${largest.map((file) => `${file.url.replace(/^\/_astro\//, '')} ${kb(file.sizes.gzip)}`).join(', ')}`,
       }),
       check(`${name}: HTML + blocking CSS gzip`, firstRender?.gzip, TARGETS.firstRoundTripBytes, kb, {
@@ -115,7 +115,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
   }
 
   const content = TARGETS.contentPages.map((name) => [name, input.weights[name]] as const);
-  const built = content.flatMap(([name, entry]) => (entry && !('missing' in entry) ? [{ name, weight: entry.weight }] : []));
+  const built = content.flatMap(([name, entry]) => (entry && !('missing' in entry) ? [{ name, weight: entry.static }] : []));
   const withReact = built.filter(({ weight }) => weight.reactDom.length || weight.reactCore.length).map(({ name }) => name);
   const absent = content.filter(([name]) => !built.some((page) => page.name === name)).map(([name]) => name);
   out.push({
