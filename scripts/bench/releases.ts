@@ -21,10 +21,7 @@ const releasesDir = path.join(dir, 'releases');
 const config = resolveConfig({ releasesDir, currentLink: path.join(dir, 'current'), keepReleases: count, buildTimeoutSeconds: 1800 }, ROOT);
 benchEnv(process.env, { SITE_URL: 'https://thela.example' });
 
-const du = (...args: string[]) =>
-  spawnSync('du', [...args, releasesDir], { encoding: 'utf8' })
-    .stdout.trim()
-    .split(/\s+/)[0] ?? '';
+const du = (...args: string[]) => spawnSync('du', [...args, releasesDir], { encoding: 'utf8' }).stdout.split(/\s+/)[0] ?? '';
 const files = (id: string) =>
   Number(spawnSync('sh', ['-c', `find "${path.join(releasesDir, id)}" -type f | wc -l`], { encoding: 'utf8' }).stdout);
 

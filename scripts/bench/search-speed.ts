@@ -1,10 +1,11 @@
 /** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"); alone, it prints the JSON. */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { serveStatic } from './serve.ts';
 import { directoryStats, gzipBytes, kb, median, medians, millis } from './util.ts';
+import { writeJsonAtomic } from '../lib/atomic-write.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { BUNDLES_FILE, readBundlesFile } from '../../src/lib/search/bundles.ts';
 
@@ -226,12 +227,6 @@ export async function measureSearch(dist: string, port: number, runs: number, on
 
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
 
-/** One run's figures, for the standalone command's progress. */
-function formatSearchRun(index: number, runs: number, { cold, first, coldCorrected: cc, warm, corrected }: RunResult): string {
-  const mid = (list: { ms: number }[]) => millis(median(list.map((w) => w.ms)));
-  return `run ${index + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(warm)}, corrected median ${mid(corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})`;
-}
-
 if (import.meta.main) {
   const help = 'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE]';
   const { values } = parseCommand('bench-search', help, {
@@ -242,10 +237,13 @@ if (import.meta.main) {
   });
   if (values.dist === undefined) usageError('bench-search', '--dist DIR is required (a built site with a Pagefind index)');
   const runs = wholeNumber('bench-search', 'runs', values.runs);
-  const result = await measureSearch(path.resolve(values.dist), wholeNumber('bench-search', 'port', values.port), runs, (i, run) =>
-    process.stderr.write(`${formatSearchRun(i, runs, run)}\n`),
-  );
-  const text = JSON.stringify(result, null, 2);
-  if (values.json) await writeFile(values.json, `${text}\n`);
-  console.log(text);
+  const mid = (list: readonly { ms: number }[]) => millis(median(list.map((w) => w.ms)));
+  const result = await measureSearch(path.resolve(values.dist), wholeNumber('bench-search', 'port', values.port), runs, (i, run) => {
+    const { cold, first, coldCorrected: cc, warm, corrected } = run;
+    process.stderr.write(
+      `run ${i + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(warm)}, corrected median ${mid(corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})\n`,
+    );
+  });
+  if (values.json) await writeJsonAtomic(values.json, result, { space: 2 });
+  console.log(JSON.stringify(result, null, 2));
 }
