@@ -2,6 +2,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from './browser.ts';
+import { ended } from './proc.ts';
 import { CHROMIUM_PATH } from '../lib/chromium.ts';
 import { errorLine, medians } from './util.ts';
 
@@ -123,9 +124,7 @@ export async function runLighthouse(pages: readonly AuditedPage[], runs: number,
     }
   } finally {
     // Wait for Chromium to exit: the next audit's launcher would connect to this one on the same port, and die with it.
-    const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
-    chrome.kill();
-    if (chrome.process.exitCode === null && chrome.process.signalCode === null) await exited;
+    await ended(chrome.process, () => chrome.kill());
   }
   return Object.fromEntries(pages.map((page) => [page.name, summarise(page.url, collected.get(page.name) ?? [])]));
 }

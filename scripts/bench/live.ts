@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { withBuildLock } from './proc.ts';
+import { ended, withBuildLock } from './proc.ts';
 import { benchEnv, benchPort, ROOT, seconds, today, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
@@ -129,11 +129,6 @@ try {
   });
   console.log(`bench-live: -> ${await writeResults(`${today()}-live-${size}`, report)}`);
 } finally {
-  const running = service;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  }
+  if (service) await ended(service, () => service?.kill('SIGTERM'));
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }

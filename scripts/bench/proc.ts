@@ -1,5 +1,5 @@
 /** Measured child processes (wall time, CPU, peak memory per step, timed output lines) and the shared build lock. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
 import { readFile, readdir } from 'node:fs/promises';
@@ -111,6 +111,13 @@ export async function runMeasured(
   const cpuAfter = childrenCpuMs();
   const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return { exitCode, signal, wallMs, cpuMs, peakTreeRssKb, steps, lines };
+}
+
+/** Calls `kill` and resolves once `child` has exited (at once if it had). */
+export async function ended(child: ChildProcess, kill: () => unknown): Promise<void> {
+  const exited = once(child, 'exit');
+  kill();
+  if (child.exitCode === null && child.signalCode === null) await exited;
 }
 
 /** Runs `task` holding the build lock (`onWait` after 1 s) via a `flock` child, which holds it until its stdin closes, even if we crash. */
