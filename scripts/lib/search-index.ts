@@ -21,7 +21,7 @@ import {
 } from './search-fragments.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
 import { isRecord } from '../../src/lib/fields.ts';
-import { BUNDLES_FILE, SEARCH_BUNDLE_SIZE, bundleCount, bundleDir, bundleOf } from '../../src/lib/search/bundles.ts';
+import { BUNDLES_FILE, SEARCH_BUNDLE_SIZE, SEARCH_INDEX_DIR, bundleCount, bundleDir, bundleOf } from '../../src/lib/search/bundles.ts';
 import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
 import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
 import { spellingVariants } from '../../src/lib/search/spellings.ts';
@@ -29,9 +29,6 @@ import { countWords, vocabularyFile, vocabularyText } from '../../src/lib/search
 
 /** Only the record element, one English index ("bananas" finds "Banana"). */
 export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
-
-/** Served at /pagefind/ (PAGEFIND_URL). */
-export const SEARCH_INDEX_DIR = 'pagefind';
 
 const WRITE_CONCURRENCY = 16;
 

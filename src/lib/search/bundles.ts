@@ -10,6 +10,9 @@ import { fnv1a } from '../hash.ts';
  */
 export const SEARCH_BUNDLE_SIZE = 20_000;
 
+/** The index's folder in the site (served at /pagefind/): bundle 0's. */
+export const SEARCH_INDEX_DIR = 'pagefind';
+
 /** In bundle 0's folder: the other bundles' folders, relative to it (`{"bundles":["bundle-1/"]}`), `[]` for one bundle. */
 export const BUNDLES_FILE = 'bundles.json';
 

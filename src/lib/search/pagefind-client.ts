@@ -16,7 +16,7 @@ import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, witho
 import { correctQueries, PACK_UNITS, type Vocabulary } from './correction.ts';
 import { expandQuery, normalizeWords } from './synonyms.ts';
 import { onceUntilFailure } from '../once.ts';
-import { BUNDLES_FILE, readBundlesFile } from './bundles.ts';
+import { BUNDLES_FILE, SEARCH_INDEX_DIR, readBundlesFile } from './bundles.ts';
 import type { SortId } from './query.ts';
 
 /** The parts of Pagefind's browser API this site uses. */
@@ -47,15 +47,15 @@ export interface PagefindApi {
   search: (term: string | null, options?: PagefindSearchOptions) => Promise<PagefindSearchResponse | null>;
 }
 
-const PAGEFIND_DIR = '/pagefind/';
+const PAGEFIND_DIR = `/${SEARCH_INDEX_DIR}/`;
 
 export const PAGEFIND_URL = `${PAGEFIND_DIR}pagefind.js`;
 
 /** English only (SEARCH_INDEX_CONFIG); preloaded by a page opened with a query. */
-export const PAGEFIND_WASM_URL = '/pagefind/wasm.en.pagefind';
+export const PAGEFIND_WASM_URL = `${PAGEFIND_DIR}wasm.en.pagefind`;
 
 /** The file naming the index's metadata file, which Pagefind fetches first (`?ts=<tag>`, a new tag each time). */
-export const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
+export const PAGEFIND_ENTRY_URL = `${PAGEFIND_DIR}pagefind-entry.json`;
 
 /** Set by search.astro once it has preloaded `PAGEFIND_ENTRY_URL?ts=<tag>`, so the first instance fetches that very URL. */
 const ENTRY_TAG_ATTRIBUTE = 'data-pagefind-entry-tag';
