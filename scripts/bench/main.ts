@@ -53,6 +53,7 @@ const runs = (option: 'lighthouse-runs' | 'search-runs') =>
   values[option] === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, values[option]);
 const [lighthouseRuns, searchRuns] = [runs('lighthouse-runs'), runs('search-runs')];
 const skip = new Set(values.skip.flatMap(commaList));
+if (values['update-budgets'] && skip.has('weight')) fail('--update-budgets writes the budgets from the page weights: drop --skip weight');
 const scaleDist = path.resolve(values['scale-dist']);
 const sizes =
   values.sizes

@@ -113,6 +113,12 @@ describe('the scripts refuse what they do not know', () => {
     expect(result.stderr.split('\n')[0]).toBe("check-site: unexpected argument 'dist-scale'");
   });
 
+  test('the benchmark refuses to rewrite the budgets without the page weights they come from, exit 2', () => {
+    const result = run('scripts/bench/main.ts', ['--update-budgets', '--skip', 'weight']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('bench: --update-budgets writes the budgets from the page weights: drop --skip weight');
+  });
+
   test('--help prints the usage and exits 0 without building', () => {
     const result = run('scripts/build.ts', ['--help']);
     expect(result.status).toBe(0);
