@@ -94,6 +94,7 @@ export function stepOf(argv: readonly string[]): string | null {
   return null;
 }
 
+/** Step times, Astro's phases and pages, the index's and site checks' counts. */
 export function parseBuildLog(lines: readonly TimedLine[]) {
   const texts = lines.map((line) => plain(line.text));
   const steps = parseStepTimes(texts) ?? {};

@@ -17,13 +17,15 @@ import { benchEnv, benchPort, count, directoryStats, humanBytes, ROOT, seconds, 
 
 const [SITE_PORT, LIGHTHOUSE_PORT, PHOTO_PORT] = [6, 7, 8].map(benchPort) as [number, number, number];
 const WORK = '/tmp/bench-images';
+/** The smallest catalogue with a category page of LISTING_PAGE_SIZE cards. */
+const MIN_SIZE = 200;
 
 const { values } = parseCommand('bench-images', 'usage: npm run bench -- --images [--size 10000] [--lighthouse-runs 3] [--keep]', {
   size: { type: 'string', default: '10000' },
   'lighthouse-runs': { type: 'string', default: '3' },
   keep: { type: 'boolean', default: false },
 });
-const size = wholeNumber('bench-images', 'size', values.size, 200); // the smallest catalogue with a category page of LISTING_PAGE_SIZE cards
+const size = wholeNumber('bench-images', 'size', values.size, MIN_SIZE);
 const lighthouseRuns = wholeNumber('bench-images', 'lighthouse-runs', values['lighthouse-runs'], 0);
 
 const progress = (message: string) => say(message, 'bench-images');
@@ -45,6 +47,7 @@ const origin = await startPhotoOrigin({ dir: photosDir, port: PHOTO_PORT });
 catalogue.products.forEach((product, i) => (product.image_url = origin.url(photoNames[i] ?? '')));
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 
+/** The build's own figures, read from its output: the images line, its step times. */
 function buildFigures(run: Measured) {
   const text = run.lines.map((line) => line.text);
   const images = text.find((line) => line.startsWith('images: '));

@@ -23,6 +23,7 @@ export function countElements(html: string): number {
   return (visible.match(/<[a-zA-Z][^\s/>]*/g) ?? []).length;
 }
 
+/** Measures the largest of `htmlFiles` (site paths with sizes) of each type. */
 export async function largestPages(dir: string, htmlFiles: readonly { path: string; bytes: number }[]) {
   const largest = new Map<string, { path: string; bytes: number }>();
   for (const file of htmlFiles) {

@@ -48,7 +48,10 @@ const { values } = parseCommand('bench', HELP, {
 });
 const { quick } = values;
 /** A catalogue size: a whole number >= 1, "10k" for 10000. */
-const catalogueSize = (text: string) => [Number(text.replace(/k$/i, '000'))].find((n) => Number.isInteger(n) && n >= 1) ?? null;
+const catalogueSize = (text: string) => {
+  const n = Number(text.replace(/k$/i, '000'));
+  return Number.isInteger(n) && n >= 1 ? n : null;
+};
 const runs = (option: 'lighthouse-runs' | 'search-runs') =>
   values[option] === undefined ? (quick ? 1 : 3) : wholeNumber('bench', option, values[option]);
 const [lighthouseRuns, searchRuns] = [runs('lighthouse-runs'), runs('search-runs')];

@@ -36,6 +36,7 @@ export function fileForUrl(dir: string, url: string): string {
   return clean.endsWith('.html') ? path.join(dir, clean) : path.join(dir, clean, 'index.html');
 }
 
+/** Finds the concrete page of each type in a build; a type that does not exist yet comes with a note. */
 export async function resolvePages(dir: string): Promise<ResolvedPage[]> {
   const resolved: ResolvedPage[] = [];
   for (const type of PAGE_TYPES) {

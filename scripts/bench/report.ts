@@ -14,6 +14,7 @@ const show = (header: string, rows: readonly (readonly string[])[]) => console.l
 
 export const heading = (title: string) => console.log(`\n== ${title}`);
 
+/** A progress line, stamped with the seconds since the run started. */
 export const progress = (message: string, name = 'bench') =>
   console.log(`[${name} ${seconds(performance.now(), 0).padStart(6)}] ${message}`);
 
@@ -77,6 +78,7 @@ export function printBuilds(list: readonly BuildResult[]): void {
   }
 }
 
+/** The page weight table and each page's islands. */
 export function printWeights(weights: Weights): void {
   const size = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
   const rows = Object.entries(weights).map(([name, entry]) => {
@@ -111,6 +113,7 @@ export function printWeights(weights: Weights): void {
   }
 }
 
+/** The budget table, its breaches and notes. */
 export function printBudgets(checked: Awaited<ReturnType<typeof checkBudgets>>): void {
   const rows = checked.rows.map((r) => [
     r.page,
@@ -160,6 +163,7 @@ export function printSearch(search: SearchResult): void {
   );
 }
 
+/** The targets beside the measured values, and the issue's references. */
 export function printVerdicts(verdicts: readonly Verdict[]): void {
   heading('Targets (from the issue) beside the measured values');
   const rows = verdicts.map((v) => [v.met === null ? '?' : v.met ? 'met' : 'MISSED', v.target, v.measured, v.note]);
