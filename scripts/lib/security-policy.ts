@@ -65,14 +65,19 @@ function attribute(attributes: string, name: string): string | undefined {
 
 /** Adds one page's inline code to `into`; `html` is the page as a byte string (latin1), as the site checks read it. */
 export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1] ?? '';
-    if (attribute(attributes, 'src') !== undefined || !isExecutable(attribute(attributes, 'type'))) continue;
-    into.scriptHashes.add(cspHash(match[2] ?? '', 'latin1'));
+  // One pass over the script and style elements, as a browser reads them: each ends at its own closing tag.
+  let markup = '';
+  let from = 0;
+  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
+    markup += html.slice(from, match.index);
+    from = match.index + match[0].length;
+    const [, element = '', attributes = '', text = ''] = match;
+    if (element.toLowerCase() === 'style') into.styleHashes.add(cspHash(text, 'latin1'));
+    else if (attribute(attributes, 'src') === undefined && isExecutable(attribute(attributes, 'type')))
+      into.scriptHashes.add(cspHash(text, 'latin1'));
   }
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) into.styleHashes.add(cspHash(match[1] ?? '', 'latin1'));
   // Outside script and style elements only: their text may mention the strings.
-  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  markup += html.slice(from);
   for (const match of markup.matchAll(/\s(style|on[a-z]+)\s*=/gi)) {
     // Inside a tag only (text may mention the strings): the last `<` before it comes after the last `>`.
     if (markup.lastIndexOf('<', match.index) <= markup.lastIndexOf('>', match.index)) continue;
@@ -83,7 +88,7 @@ export function collectInlineCode(html: string, into: InlineCode = emptyInlineCo
 }
 
 /** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
-export const INLINE_CODE_VERSION = 'inline-code-1';
+export const INLINE_CODE_VERSION = 'inline-code-2';
 
 /** One page's inline code, as kept between builds (scripts/lib/file-results.ts). */
 export function pageInlineCode(html: string) {

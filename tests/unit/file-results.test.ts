@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -22,10 +22,12 @@ async function run(dir: string, store: string, scope = 'v1', reuse = true) {
   const results = await openFileResults<number>(store, scope, reuse);
   const read: string[] = [];
   const files = await listFiles(dir, (name) => name.endsWith('.html'));
-  const values = resultsFor(dir, files, results, (bytes, file) => {
-    read.push(file);
-    return bytes.length;
-  });
+  const values = await resultsFor(dir, files, results, (stale) =>
+    stale.map((file) => {
+      read.push(file);
+      return readFileSync(path.join(dir, file)).length;
+    }),
+  );
   await results.save();
   return { values, read: read.sort(), hits: results.hits };
 }

@@ -94,4 +94,18 @@ describe('the site checks: links', () => {
     expect(report.links.broken).toEqual([{ link: '/दही', pages: ['/index.html'] }]);
     expect([...report.code.scriptHashes]).toEqual([cspHash('price("₹ 40")')]);
   });
+
+  test('checked on three threads, a site gives what one thread finds, file by file', async () => {
+    const pages = Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => [`p/${i}/index.html`, `<script>s${i % 2}()</script><a href="/p/${i + 1}/">next</a>`]),
+    );
+    build({ 'index.html': '<a href="/p/0/">first</a>', ...pages });
+    const [one, three] = [
+      await checkSite(site, siteCheckOptions({}, ORIGIN), undefined, 1),
+      await checkSite(site, siteCheckOptions({}, ORIGIN), undefined, 3),
+    ];
+    expect(three).toEqual(one);
+    expect(three.links.broken).toEqual([{ link: '/p/7/', pages: ['/p/6/index.html'] }]);
+    expect(three.code.scriptHashes.size).toBe(2);
+  });
 });

@@ -51,6 +51,12 @@ describe('the inline code of a page', () => {
     expect(code.eventHandlers).toBe(2);
   });
 
+  test('a script or style tag written inside the other element is its text, not an element', () => {
+    const code = collectInlineCode('<style>/* <script>x()</script> */</style><script>s("<style>b{}</style>")</script>');
+    expect([...code.styleHashes]).toEqual([sha('/* <script>x()</script> */')]);
+    expect([...code.scriptHashes]).toEqual([sha('s("<style>b{}</style>")')]);
+  });
+
   test('accumulates over pages (one site-wide set of hashes)', () => {
     const code = collectInlineCode('<script>a()</script>');
     collectInlineCode('<script>a()</script><script>b()</script>', code);
