@@ -224,7 +224,7 @@ const search: Pick<VerdictInput, 'search' | 'search100k'> = {
   search: skip.has('search')
     ? { skipped: 'skipped (--skip search)' }
     : quick
-      ? await searchOn(siteDir, values.dist !== undefined ? PORT.search : PORT.site, "sample catalogue's")
+      ? await searchOn(siteDir, values.dist !== undefined ? PORT.search : PORT.site, values.dist ?? "sample catalogue's")
       : { skipped: 'no 10,000-product build in this run (--sizes, --skip builds)' },
 };
 await save('search', search.search);

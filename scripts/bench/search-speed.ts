@@ -1,12 +1,10 @@
-/** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"); alone, it prints the JSON. */
+/** Search speed in Chromium: keystroke to results, bytes from /pagefind/ (bench/README.md, "Search"). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { serveStatic } from './serve.ts';
-import { directoryStats, gzipBytes, kb, median, medians, millis } from './util.ts';
-import { writeJsonAtomic } from '../lib/atomic-write.ts';
-import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
+import { directoryStats, gzipBytes, median, medians } from './util.ts';
 import { BUNDLES_FILE, readBundlesFile } from '../../src/lib/search/bundles.ts';
 
 const FIRST = 'milk';
@@ -155,7 +153,7 @@ async function oneRun(origin: string, browser: Browser) {
 type RunResult = Awaited<ReturnType<typeof oneRun>>;
 
 /** Search on the build in `dist`, served uncompressed on `port` (the origin it was built for: the search page works from no other). */
-export async function measureSearch(dist: string, port: number, runs: number, onRun?: (index: number, run: RunResult) => void) {
+export async function measureSearch(dist: string, port: number, runs: number) {
   const dir = path.join(dist, 'pagefind');
   type Entry = { languages?: Record<string, { page_count?: number }> };
   // Bundle 0 and the others it lists (src/lib/search/bundles.ts).
@@ -168,10 +166,7 @@ export async function measureSearch(dist: string, port: number, runs: number, on
   const browser = await launchChromium();
   const all: RunResult[] = [];
   try {
-    for (let i = 0; i < runs; i += 1) {
-      all.push(await oneRun(server.origin, browser));
-      onRun?.(i, all[i] as RunResult);
-    }
+    for (let i = 0; i < runs; i += 1) all.push(await oneRun(server.origin, browser));
   } finally {
     await browser.close();
     await server.close();
@@ -226,24 +221,3 @@ export async function measureSearch(dist: string, port: number, runs: number, on
 }
 
 export type SearchResult = Awaited<ReturnType<typeof measureSearch>> | { skipped: string };
-
-if (import.meta.main) {
-  const help = 'usage: node scripts/bench/search-speed.ts --dist DIR [--port N] [--runs N] [--json FILE]';
-  const { values } = parseCommand('bench-search', help, {
-    dist: { type: 'string' },
-    port: { type: 'string', default: '4352' },
-    runs: { type: 'string', default: '5' },
-    json: { type: 'string' },
-  });
-  if (values.dist === undefined) usageError('bench-search', '--dist DIR is required (a built site with a Pagefind index)');
-  const runs = wholeNumber('bench-search', 'runs', values.runs);
-  const mid = (list: readonly { ms: number }[]) => millis(median(list.map((w) => w.ms)));
-  const result = await measureSearch(path.resolve(values.dist), wholeNumber('bench-search', 'port', values.port), runs, (i, run) => {
-    const { cold, first, coldCorrected: cc, warm, corrected } = run;
-    process.stderr.write(
-      `run ${i + 1}/${runs}: pasted ${millis(cold.ms)} ${kb(cold.gzipBytes, 0)}, typed ${millis(first.ms)} ${kb(first.bytes, 0)}, warm median ${mid(warm)}, corrected median ${mid(corrected)}, pasted "${cc.query}" ${millis(cc.ms)} ${kb(cc.gzipBytes, 0)} (-> ${cc.corrected})\n`,
-    );
-  });
-  if (values.json) await writeJsonAtomic(values.json, result, { space: 2 });
-  console.log(JSON.stringify(result, null, 2));
-}
