@@ -76,8 +76,9 @@ type Share = { dir: string; files: string[]; options: SiteCheckOptions };
  */
 const checkShare = ({ dir, files, options }: Share) => files.map((file) => checkFile(readFileSync(path.join(dir, file)), file, options));
 
-if (!isMainThread && (workerData as { siteChecks?: Share } | null)?.siteChecks)
-  parentPort?.postMessage(checkShare((workerData as { siteChecks: Share }).siteChecks));
+// As a worker thread of `checkFiles`: check the share given, and post the results back.
+const given = isMainThread ? undefined : (workerData as { siteChecks?: Share } | null)?.siteChecks;
+if (given) parentPort?.postMessage(checkShare(given));
 
 /**
  * Checks `files` on `threads` threads (default: a core each, if there are files enough): this one takes every n-th file, a
