@@ -3,24 +3,22 @@
  * file, folder index, `<path>.html`, `_redirects`. A file's links are kept between builds; each build resolves them all.
  */
 import path from 'node:path';
+import type { PageScan } from './html-scan.ts';
 import { isLocalDestination, matchRedirect, type RedirectRule } from '../integrations/redirects.ts';
 
 /** The version of what a file's links are kept as: a change discards the links kept from earlier builds. */
-export const LINKS_VERSION = 'links-2';
+export const LINKS_VERSION = 'links-3';
 
-// An attribute that names a URL (href, src, srcset in any case; Open Graph's `content` only when it is a URL).
-const URL_ATTRIBUTE = /\s(href|src|srcset|imagesrcset|content)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-// A site path in a JSON string: the build's data files name product images (featured, listings).
+/** A site path in a JSON string. */
 const JSON_SITE_PATH = /"(\/(?!\/)[^"\s\\]*\.(?:svg|webp|png|jpe?g|avif|gif))"/g;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
-/** Every URL named by the attributes of an HTML page (`srcset` split into its candidates), entities decoded. */
-export function pageLinks(html: string): string[] {
+/** Every URL a page's attributes name (`srcset` split into its candidates; `content` only when a URL), entities decoded. */
+export function pageLinks(page: PageScan): string[] {
   const links: string[] = [];
-  for (const match of html.matchAll(URL_ATTRIBUTE)) {
-    const name = (match[1] as string).toLowerCase();
-    const value = (match[2] ?? match[3] ?? '').replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e).trim();
+  for (const { name, value: written } of page.urls) {
+    const value = written.replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e).trim();
     if (!value) continue;
     if (name.endsWith('srcset')) {
       for (const candidate of value.split(',')) {
@@ -81,15 +79,17 @@ export function siteResolver(files: ReadonlySet<string>, rules: readonly Redirec
   };
 }
 
+/** The site paths a data file (JSON) names: the build's data files name product images (featured, listings). */
+export const jsonLinks = (text: string) => [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string);
+
 /**
- * The distinct site paths one file of the site links to, one a line (a string each, kept and saved for the next build,
- * ran out of memory at 100,000 products). `text`: the file as a byte string (latin1), as the site checks read it.
+ * The distinct site paths `links` on one file of the site point to, one a line (a string each, kept and saved for the next
+ * build, ran out of memory at 100,000 products). The links are byte strings (latin1), as the site checks read files.
  */
-export function filePaths(text: string, file: string, siteOrigin: string): string {
+export function filePaths(links: readonly string[], file: string, siteOrigin: string): string {
   // JSON paths are absolute; a page's links resolve against the page (404.html is served from any folder, as `/`).
   const base = pageUrl(file.endsWith('.html') && path.posix.basename(file) !== '404.html' ? file : 'index.html', siteOrigin);
   const paths = new Set<string>();
-  const links = file.endsWith('.json') ? [...text.matchAll(JSON_SITE_PATH)].map((match) => match[1] as string) : pageLinks(text);
   for (const link of links) {
     const utf8 = /[\x80-\xff]/.test(link) ? Buffer.from(link, 'latin1').toString('utf8') : link;
     const target = resolvePath(utf8, base);

@@ -9,7 +9,7 @@ const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/
 /** A whole value shaped like a JWT (what a key variable holds). */
 const JWT_VALUE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 /** Supabase's secret API keys (the new format); the publishable ones are `sb_publishable_`. */
-const SB_SECRET = /sb_secret_[A-Za-z0-9_-]*/g;
+const SB_SECRET = /sb_secret_/;
 /** Names of variables whose value is a secret. */
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|TOKEN|PASSWORD/i;
 /** Shorter values are too likely to occur by chance in the output (and are poor secrets anyway). */
@@ -82,16 +82,20 @@ export function secretValues(env: Record<string, string | undefined>): { name: s
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** A JWT-shaped token or a Supabase secret key, found in one pass over a file. */
+const SECRET_IN_TEXT = new RegExp(`${JWT_IN_TEXT.source}|${SB_SECRET.source}`, 'g');
+
 /** The kinds of secret found in one text (each kind once), e.g. `a JWT with role "service_role"`. */
 export function scanText(text: string, secrets: { name: string; value: string }[] = []): string[] {
   const kinds = new Set<string>();
-  for (const match of text.matchAll(JWT_IN_TEXT)) {
-    const payload = jwtPayload(match[0]);
+  for (const [match] of text.matchAll(SECRET_IN_TEXT)) {
+    // A key written right after a token is inside its match.
+    if (match.includes('sb_secret_')) kinds.add('a Supabase secret key (sb_secret_...)');
+    if (!match.startsWith('eyJ')) continue;
+    const payload = jwtPayload(match);
     // A JWT-shaped string whose payload is not JSON is not a token (minified code can contain such runs).
     if (payload && payload['role'] !== 'anon') kinds.add(`a JWT with ${roleLabel(payload)}`);
   }
-  if (SB_SECRET.test(text)) kinds.add('a Supabase secret key (sb_secret_...)');
-  SB_SECRET.lastIndex = 0;
   for (const { name, value } of secrets) if (text.includes(value)) kinds.add(`the value of ${name}`);
   return [...kinds];
 }

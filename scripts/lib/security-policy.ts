@@ -3,6 +3,7 @@
  * other security headers, and the `_headers` file every server of a release reads. Why each directive: README.md, "Security".
  */
 import { createHash } from 'node:crypto';
+import type { PageScan } from './html-scan.ts';
 import { pathPattern, rulesFileReader } from './rules-file.ts';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
@@ -63,36 +64,24 @@ function attribute(attributes: string, name: string): string | undefined {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/** Adds one page's inline code to `into`; `html` is the page as a byte string (latin1), as the site checks read it. */
-export function collectInlineCode(html: string, into: InlineCode = emptyInlineCode()): InlineCode {
-  // One pass over the script and style elements, as a browser reads them: each ends at its own closing tag.
-  let markup = '';
-  let from = 0;
-  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
-    markup += html.slice(from, match.index);
-    from = match.index + match[0].length;
-    const [, element = '', attributes = '', text = ''] = match;
-    if (element.toLowerCase() === 'style') into.styleHashes.add(cspHash(text, 'latin1'));
+/** Adds one page's inline code to `into`; `page` read as a byte string (latin1), as the site checks read it. */
+export function collectInlineCode(page: PageScan, into: InlineCode = emptyInlineCode()): InlineCode {
+  for (const { tag, attributes, text } of page.elements) {
+    if (tag === 'style') into.styleHashes.add(cspHash(text, 'latin1'));
     else if (attribute(attributes, 'src') === undefined && isExecutable(attribute(attributes, 'type')))
       into.scriptHashes.add(cspHash(text, 'latin1'));
   }
-  // Outside script and style elements only: their text may mention the strings.
-  markup += html.slice(from);
-  for (const match of markup.matchAll(/\s(style|on[a-z]+)\s*=/gi)) {
-    // Inside a tag only (text may mention the strings): the last `<` before it comes after the last `>`.
-    if (markup.lastIndexOf('<', match.index) <= markup.lastIndexOf('>', match.index)) continue;
-    if ((match[1] as string).toLowerCase() === 'style') into.styleAttributes++;
-    else into.eventHandlers++;
-  }
+  into.styleAttributes += page.styleAttributes;
+  into.eventHandlers += page.eventHandlers;
   return into;
 }
 
 /** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
-export const INLINE_CODE_VERSION = 'inline-code-2';
+export const INLINE_CODE_VERSION = 'inline-code-3';
 
 /** One page's inline code, as kept between builds (scripts/lib/file-results.ts). */
-export function pageInlineCode(html: string) {
-  const code = collectInlineCode(html);
+export function pageInlineCode(page: PageScan) {
+  const code = collectInlineCode(page);
   return {
     scripts: [...code.scriptHashes],
     styles: [...code.styleHashes],

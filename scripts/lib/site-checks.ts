@@ -9,7 +9,8 @@ import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
-import { checkLinks, filePaths, LINKS_VERSION } from './links.ts';
+import { scanHtml } from './html-scan.ts';
+import { checkLinks, filePaths, jsonLinks, LINKS_VERSION, pageLinks } from './links.ts';
 import { readRedirectRules } from '../integrations/redirects.ts';
 import { secretScanScope, secretValues, scanText } from './secrets.ts';
 import { addPageInlineCode, emptyInlineCode, INLINE_CODE_VERSION, pageInlineCode, type PageInlineCode } from './security-policy.ts';
@@ -57,10 +58,11 @@ function shippedText(bytes: Buffer): string {
 export function checkFile(bytes: Buffer, file: string, options: SiteCheckOptions): FileChecks {
   const text = shippedText(bytes);
   const result: FileChecks = { secrets: scanText(text, options.secrets) };
-  const page = file.endsWith('.html');
-  if (page) result.code = pageInlineCode(text);
+  const page = file.endsWith('.html') ? scanHtml(text) : null;
+  if (page) result.code = pageInlineCode(page);
   // Pagefind's own data files carry no links of ours.
-  if (page || (file.endsWith('.json') && !file.startsWith('pagefind/'))) result.links = filePaths(text, file, options.origin);
+  if (page || (file.endsWith('.json') && !file.startsWith('pagefind/')))
+    result.links = filePaths(page ? pageLinks(page) : jsonLinks(text), file, options.origin);
   return result;
 }
 

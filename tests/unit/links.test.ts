@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { scanHtml } from '../../scripts/lib/html-scan.ts';
 import { formatBrokenLink, pageLinks, sitePath } from '../../scripts/lib/links.ts';
 import { cspHash } from '../../scripts/lib/security-policy.ts';
 import { checkSite, siteCheckOptions } from '../../scripts/lib/site-checks.ts';
@@ -29,7 +30,14 @@ describe('pageLinks', () => {
     const html = `<a href="/a?x=1&amp;y=2">a</a><img src='/b.svg' srcSet="/c-256.webp 256w, /c-640.webp 640w">
       <meta property="og:image" content="https://shop.example/d.webp"><meta name="description" content="Fresh milk">
       <link rel="preload" imagesrcset="/e.webp 1x">`;
-    expect(pageLinks(html)).toEqual(['/a?x=1&y=2', '/b.svg', '/c-256.webp', '/c-640.webp', 'https://shop.example/d.webp', '/e.webp']);
+    expect(pageLinks(scanHtml(html))).toEqual([
+      '/a?x=1&y=2',
+      '/b.svg',
+      '/c-256.webp',
+      '/c-640.webp',
+      'https://shop.example/d.webp',
+      '/e.webp',
+    ]);
   });
 });
 

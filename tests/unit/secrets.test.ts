@@ -91,6 +91,7 @@ describe('the scan of the built output', () => {
     ['a webhook secret', `<p>${SERVICE_KEY}</p>`, ['the value of THELA_WEBHOOK_SECRET']],
     ['JWT-shaped code that is not a token', 'x=eyJabc.eyJdef.ghi', []],
     ['two kinds at once', `${SERVICE_ROLE_JWT} ${SB_SECRET}`, ['a JWT with role "service_role"', 'a Supabase secret key (sb_secret_...)']],
+    ['a secret key written right after an anon JWT', `${ANON_JWT}${SB_SECRET}`, ['a Supabase secret key (sb_secret_...)']],
   ])('%s', (_label, text, kinds) => {
     expect(scanText(text, secretValues(env))).toEqual(kinds);
   });

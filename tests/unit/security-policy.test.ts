@@ -11,6 +11,7 @@ import {
   parseHeadersFile,
   securityHeaders,
 } from '../../scripts/lib/security-policy.ts';
+import { scanHtml } from '../../scripts/lib/html-scan.ts';
 import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -37,7 +38,7 @@ describe('the inline code of a page', () => {
     </head><body><p>style="not an attribute" onclick="text"</p></body></html>`;
 
   test('hashes executable inline scripts and style elements, not JSON-LD or external scripts', () => {
-    const code = collectInlineCode(page);
+    const code = collectInlineCode(scanHtml(page));
     expect([...code.scriptHashes].sort()).toEqual([sha('theme()'), sha("import('/x.js')"), sha('legacy()')].sort());
     expect([...code.styleHashes]).toEqual([sha('a{color:red}')]);
     expect(code.styleAttributes).toBe(0);
@@ -46,20 +47,28 @@ describe('the inline code of a page', () => {
   });
 
   test('counts style attributes and event handlers, which a hash-only policy blocks', () => {
-    const code = collectInlineCode('<div style="width:40%"></div><button type="button" onclick="go()">Go</button><img onerror=x src=y>');
+    const code = collectInlineCode(
+      scanHtml('<div style="width:40%"></div><button type="button" onclick="go()">Go</button><img onerror=x src=y>'),
+    );
     expect(code.styleAttributes).toBe(1);
     expect(code.eventHandlers).toBe(2);
   });
 
+  test('an attribute value that mentions a handler is not one', () => {
+    const code = collectInlineCode(scanHtml('<a href="/x onclick=y" title=\'style="a"\' onmouseover = "go()">x</a>'));
+    expect(code.styleAttributes).toBe(0);
+    expect(code.eventHandlers).toBe(1);
+  });
+
   test('a script or style tag written inside the other element is its text, not an element', () => {
-    const code = collectInlineCode('<style>/* <script>x()</script> */</style><script>s("<style>b{}</style>")</script>');
+    const code = collectInlineCode(scanHtml('<style>/* <script>x()</script> */</style><script>s("<style>b{}</style>")</script>'));
     expect([...code.styleHashes]).toEqual([sha('/* <script>x()</script> */')]);
     expect([...code.scriptHashes]).toEqual([sha('s("<style>b{}</style>")')]);
   });
 
   test('accumulates over pages (one site-wide set of hashes)', () => {
-    const code = collectInlineCode('<script>a()</script>');
-    collectInlineCode('<script>a()</script><script>b()</script>', code);
+    const code = collectInlineCode(scanHtml('<script>a()</script>'));
+    collectInlineCode(scanHtml('<script>a()</script><script>b()</script>'), code);
     expect(code.scriptHashes.size).toBe(2);
   });
 });
