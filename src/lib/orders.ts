@@ -134,10 +134,17 @@ export function timeline(times: readonly string[]): TimelineEntry[] {
   return TIMELINE_STEPS.map((status, i) => ({ status, time: times[i] ?? '', completed: times[i] !== undefined }));
 }
 
-/** Formats ISO times in India time (the same on the server and in every browser); "" for a bad or pending one. */
+/**
+ * Formats ISO times in India time (the same on the server and in every browser); "" for a bad or pending one. The
+ * formatter is made on first use, as in format.ts: creating one starts ICU, which importing this module should not pay.
+ */
 function inIndia(options: Intl.DateTimeFormatOptions): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'Asia/Kolkata' });
-  return (iso) => (iso && Number.isFinite(new Date(iso).getTime()) ? format.format(new Date(iso)) : '');
+  let format: Intl.DateTimeFormat | undefined;
+  return (iso) => {
+    if (!iso || !Number.isFinite(new Date(iso).getTime())) return '';
+    format ??= new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'Asia/Kolkata' });
+    return format.format(new Date(iso));
+  };
 }
 
 /** "14 Jun 2025, 10:30 am". */
