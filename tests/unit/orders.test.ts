@@ -90,25 +90,6 @@ describe('helpers', () => {
     expect(orderHref('a/../b"<x>')).toBe('/orders/a%2F..%2Fb%22%3Cx%3E');
     expect(new URL(orderHref('../../etc'), 'https://thela.example').pathname).toBe('/orders/..%2F..%2Fetc');
   });
-
-  test('order times read in India time, and ICU starts only when one is formatted, not when the module loads', async () => {
-    const real = Intl.DateTimeFormat;
-    let made = 0;
-    Intl.DateTimeFormat = new Proxy(real, { construct: (target, args: []) => (made++, Reflect.construct(target, args)) });
-    try {
-      vi.resetModules();
-      const orders = await import('../../src/lib/orders.ts');
-      expect(made).toBe(0);
-      expect(orders.formatOrderDate('bad')).toBe('');
-      expect(made).toBe(0);
-      expect(orders.formatOrderDate('2025-06-14T05:00:00Z').replace(/\s/g, ' ')).toBe('14 Jun 2025, 10:30 am');
-      expect(orders.formatStepTime('2025-06-14T05:02:00Z').replace(/\s/g, ' ')).toBe('10:32 am');
-      orders.formatOrderDate('2025-06-15T05:00:00Z');
-      expect(made).toBe(2);
-    } finally {
-      Intl.DateTimeFormat = real;
-    }
-  });
 });
 
 describe('decodeOrders', () => {
