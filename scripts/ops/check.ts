@@ -21,7 +21,7 @@ Options:
   --config FILE          configuration file
   -h, --help             this help`;
 
-const parsed = parseCommand(
+const { values: args, positionals } = parseCommand(
   'check',
   HELP,
   {
@@ -33,8 +33,7 @@ const parsed = parseCommand(
   },
   { allowPositionals: true },
 );
-const args = parsed.values;
-if (parsed.positionals.length !== 1) {
+if (positionals.length !== 1) {
   console.error(HELP);
   process.exit(EXIT.usage);
 }
@@ -48,11 +47,10 @@ const baseline = args['baseline-file'] ? readJson(args['baseline-file']) : undef
 const pages = isRecord(baseline) ? baseline['pages'] : undefined;
 const baselinePages = typeof pages === 'number' && pages > 0 ? pages : undefined;
 
-const mark = args.mark;
-if (mark !== undefined && !RELEASE_ID.test(mark))
+if (args.mark !== undefined && !RELEASE_ID.test(args.mark))
   usageError('check', '--mark expects a release id like 20261121T235012345Z (date -u +%Y%m%dT%H%M%S%3NZ)');
 
-const dir = parsed.positionals[0] ?? '';
+const dir = positionals[0] ?? '';
 const started = Date.now();
 const result = await checkRelease(dir, {
   requiredFiles: config.requiredFiles,
@@ -65,9 +63,9 @@ if (!result.ok) {
   console.error(`check: ${dir} refused: ${result.problems.join('; ')}`);
   process.exit(1);
 }
-if (mark)
+if (args.mark)
   await markComplete(dir, {
-    id: mark,
+    id: args.mark,
     pages: result.pages,
     builtAt: new Date().toISOString(),
     durationMs: Date.now() - started,

@@ -19,21 +19,20 @@ Options:
 
 Exit status: 0 published, 1 upload failed or nothing to publish, 2 usage error, 75 a build is running.`;
 
-const parsed = parseCommand(
+const { values: args, positionals } = parseCommand(
   'publish',
   HELP,
   { remote: { type: 'string' }, json: { type: 'boolean', default: false } },
   { allowPositionals: true },
 );
-const args = parsed.values;
-if (parsed.positionals.length > 1) usageError('publish', 'expected at most one release id', HELP);
+if (positionals.length > 1) usageError('publish', 'expected at most one release id', HELP);
 const config = commandConfig('publish', args.config);
 const log = commandLogger(args.json);
 const stop = interruptible(log, 'publish.interrupted');
 
 const result = await publishNow(config, {
   log,
-  releaseId: parsed.positionals[0],
+  releaseId: positionals[0],
   remote: args.remote,
   signal: stop.signal,
 });

@@ -18,7 +18,7 @@ Options:
 Exit status: 0 switched (or already there), 1 nothing to roll back to or publish failed, 2 usage error,
 75 a build is running.`;
 
-const parsed = parseCommand(
+const { values: args, positionals } = parseCommand(
   'rollback',
   HELP,
   {
@@ -28,8 +28,7 @@ const parsed = parseCommand(
   },
   { allowPositionals: true },
 );
-const args = parsed.values;
-if (parsed.positionals.length > 1) usageError('rollback', 'expected at most one release id', HELP);
+if (positionals.length > 1) usageError('rollback', 'expected at most one release id', HELP);
 const config = commandConfig('rollback', args.config);
 
 if (args.list) {
@@ -56,7 +55,7 @@ if (args.list) {
 const log = commandLogger(args.json);
 const result = await rollback(config, {
   log,
-  to: parsed.positionals[0],
+  to: positionals[0],
   publish: !args['no-publish'],
   onOutput: args.json ? undefined : (chunk) => process.stderr.write(chunk),
 });

@@ -18,22 +18,14 @@ export async function countPages(dir: string): Promise<number> {
   return (await listFiles(dir, (name) => name.endsWith('.html'))).length;
 }
 
-async function exists(file: string, directory: boolean): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    return directory ? info.isDirectory() : info.isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** Checks a built release directory: its pages, one line per problem (none when ok) and per problem --force overrode. */
 export async function checkRelease(dir: string, options: CheckOptions) {
   const problems: string[] = [];
   const overridden: string[] = [];
   for (const required of options.requiredFiles) {
     const directory = required.endsWith('/');
-    if (!(await exists(path.join(dir, required), directory))) problems.push(`missing ${required}${directory ? ' (directory)' : ''}`);
+    const info = await stat(path.join(dir, required)).catch(() => null);
+    if (!(directory ? info?.isDirectory() : info?.isFile())) problems.push(`missing ${required}${directory ? ' (directory)' : ''}`);
   }
   const pages = await countPages(dir).catch(() => 0);
   if (pages === 0) problems.push('no HTML pages');

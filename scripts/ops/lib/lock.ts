@@ -85,8 +85,7 @@ export async function acquireLock(lockPath: string, onStale?: (stale: LockInfo |
     if (!isStale(current)) throw new LockBusyError(current as LockInfo);
 
     const guard = `${lockPath}.takeover`;
-    const guardInfo = { ...info, acquiredAt: new Date().toISOString() };
-    if (!writeExclusive(guard, guardInfo)) {
+    if (!writeExclusive(guard, { ...info, acquiredAt: new Date().toISOString() })) {
       try {
         if (Date.now() - statSync(guard).mtimeMs > GUARD_STALE_MS) rmSync(guard, { force: true });
       } catch {

@@ -234,13 +234,10 @@ export async function publishNow(
       const live = await currentRelease(config);
       const id = options.releaseId ?? live?.id;
       const release = (await listReleases(config)).find((candidate) => candidate.id === id && candidate.info);
-      if (!id || !release)
-        return done({
-          ok: false,
-          live: false,
-          stage: 'publish',
-          reason: id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish',
-        });
+      if (!id || !release) {
+        const reason = id ? `no complete release ${id} (see npm run rollback -- --list)` : 'nothing is live to publish';
+        return done({ ok: false, live: false, stage: 'publish', reason });
+      }
       const result = await publishRelease(config, release.id, remote, options);
       return {
         ...done({

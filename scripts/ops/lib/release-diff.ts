@@ -38,19 +38,16 @@ async function compareFile(file: string, base: string) {
 }
 
 /** The files of `files` (relative to release folder `dir`) whose content differs from release folder `base`, in order. */
-export async function changedFiles(dir: string, base: string, files: readonly string[], concurrency = 16): Promise<string[]> {
-  const verdicts = await pLimit(concurrency).map(
-    files,
-    async (rel) => (await compareFile(path.join(dir, rel), path.join(base, rel))).verdict,
-  );
+export async function changedFiles(dir: string, base: string, files: readonly string[]): Promise<string[]> {
+  const verdicts = await pLimit(16).map(files, async (rel) => (await compareFile(path.join(dir, rel), path.join(base, rel))).verdict);
   return files.filter((_rel, index) => verdicts[index] === 'changed');
 }
 
 /** Hard-links each file of `newDir` equal to the same path in `baseDir` (safe while nothing writes into a release's files in place). */
-export async function dedupeRelease(newDir: string, baseDir: string, concurrency = 8) {
+export async function dedupeRelease(newDir: string, baseDir: string) {
   const files = await releaseFiles(newDir);
   const result = { files: files.length, linked: 0, bytesShared: 0 };
-  await pLimit(concurrency).map(files, async (rel) => {
+  await pLimit(8).map(files, async (rel) => {
     const fresh = path.join(newDir, rel);
     const old = path.join(baseDir, rel);
     const { verdict, size, sameDevice } = await compareFile(fresh, old);

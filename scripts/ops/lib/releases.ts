@@ -86,8 +86,7 @@ export async function currentRelease(config: OpsConfig): Promise<Release | null>
   const target = await readlink(config.currentLink).catch(() => null);
   if (target === null) return null;
   const dir = path.resolve(path.dirname(config.currentLink), target);
-  const id = path.basename(dir);
-  return { id, dir, info: readMarker(dir) };
+  return { id: path.basename(dir), dir, info: readMarker(dir) };
 }
 
 /** Best effort: makes a rename in `dir` durable across a power cut where the platform allows opening directories. */
@@ -148,10 +147,8 @@ async function removeAll(config: OpsConfig, releases: Release[]): Promise<string
 export async function removeLeftovers(config: OpsConfig): Promise<string[]> {
   const current = await currentRelease(config);
   // A release without a marker never went live, unless someone pointed `current` at it by hand: leave that one.
-  const removed = await removeAll(
-    config,
-    (await listReleases(config)).filter((release) => !release.info && release.id !== current?.id),
-  );
+  const partial = (await listReleases(config)).filter((release) => !release.info && release.id !== current?.id);
+  const removed = await removeAll(config, partial);
   await rm(path.join(config.releasesDir, TRASH), { recursive: true, force: true });
   const linkDir = path.dirname(config.currentLink);
   const linkBase = `${path.basename(config.currentLink)}.tmp-`;
@@ -177,18 +174,13 @@ function rolledBackTo(config: OpsConfig): string | undefined {
 }
 
 /** Keeps the newest `keepReleases` complete releases, the live one, `protect` and the one last rolled back to; the ids removed. */
-export async function pruneReleases(config: OpsConfig, protect: readonly string[] = []): Promise<string[]> {
+export async function pruneReleases(config: OpsConfig, protect: readonly string[]): Promise<string[]> {
   const current = await currentRelease(config);
   const complete = (await listReleases(config)).filter((release) => release.info);
-  const keep = new Set(complete.slice(-config.keepReleases).map((release) => release.id));
-  if (current) keep.add(current.id);
-  for (const id of protect) keep.add(id);
-  const rollbackTarget = rolledBackTo(config);
-  if (rollbackTarget) keep.add(rollbackTarget);
-  return removeAll(
-    config,
-    complete.filter((release) => !keep.has(release.id)),
-  );
+  const newest = complete.slice(-config.keepReleases).map((release) => release.id);
+  const keep = new Set([...newest, current?.id, ...protect, rolledBackTo(config)]);
+  const old = complete.filter((release) => !keep.has(release.id));
+  return removeAll(config, old);
 }
 
 /** The real directory `current` resolves to right now (one call per request keeps a response in one release). */

@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Cron } from 'croner';
 import { isRecord } from '../../../src/lib/fields.ts';
 import { createVerifier, MIN_SECRET_LENGTH } from './auth.ts';
-import type { OpsConfig } from './config.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError, type OpsConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { rebuild, recover, type RunResult } from './pipeline.ts';
 import { BuildQueue } from './queue.ts';
@@ -19,12 +18,11 @@ export class MissingSecretError extends Error {
   override name = 'MissingSecretError';
 }
 
-/** `secret`: REBUILD_WEBHOOK_SECRET; `hooks`: serve POST /hooks/rebuild (default true; needs the secret); `now`: a clock (tests). */
+/** `secret`: REBUILD_WEBHOOK_SECRET; `hooks`: serve POST /hooks/rebuild (default true; needs the secret). */
 interface ServiceOptions {
   log: Logger;
   secret?: string | undefined;
   hooks?: boolean | undefined;
-  now?: (() => number) | undefined;
 }
 
 export type OpsService = Awaited<ReturnType<typeof startService>>;
@@ -100,14 +98,7 @@ export async function startService(config: OpsConfig, options: ServiceOptions) {
     );
   }
   const verifier =
-    hooks && secret
-      ? createVerifier({
-          secret,
-          toleranceMs: config.service.signatureToleranceMs,
-          now: options.now,
-          store: replayStore(config),
-        })
-      : undefined;
+    hooks && secret ? createVerifier({ secret, toleranceMs: config.service.signatureToleranceMs, store: replayStore(config) }) : undefined;
 
   const startedAt = new Date().toISOString();
   const shutdown = new AbortController();
@@ -240,20 +231,12 @@ export async function startService(config: OpsConfig, options: ServiceOptions) {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (pathname === '/hooks/rebuild') return onRebuild(req, res);
-    if (pathname === '/hooks/status') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' });
-        return;
-      }
-      sendJson(res, 200, await status());
-      return;
-    }
-    if (pathname.startsWith('/hooks/') || !serveStatic) {
-      sendJson(res, 404, { error: 'not found' });
-      return;
-    }
-    return serveStatic(req, res);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    if (pathname === '/hooks/rebuild') await onRebuild(req, res);
+    else if (pathname === '/hooks/status' && !reading) sendJson(res, 405, { error: 'method not allowed' }, { Allow: 'GET, HEAD' });
+    else if (pathname === '/hooks/status') sendJson(res, 200, await status());
+    else if (pathname.startsWith('/hooks/') || !serveStatic) sendJson(res, 404, { error: 'not found' });
+    else await serveStatic(req, res);
   };
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {

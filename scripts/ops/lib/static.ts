@@ -63,10 +63,8 @@ export function safeSegments(rawUrl: string): string[] | null {
   }
   if (pathname.includes('\0') || pathname.includes('\\')) return null;
   const segments = pathname.split('/').filter((segment) => segment !== '');
-  for (const segment of segments) {
-    // Dot segments: '..' (traversal, also when it arrived as %2e%2e or %2f), and hidden files such as .release.json.
-    if (segment.startsWith('.') && segment !== '.well-known') return null;
-  }
+  // Dot segments: '..' (traversal, also when it arrived as %2e%2e or %2f), and hidden files such as .release.json.
+  if (segments.some((segment) => segment.startsWith('.') && segment !== '.well-known')) return null;
   if (segments.length === 1 && HIDDEN_FILES.has(segments[0] ?? '')) return null;
   return segments;
 }
@@ -89,16 +87,13 @@ async function openFile(root: string, candidate: string) {
 async function lookup(root: string, segments: string[]): ReturnType<typeof openFile> {
   const base = path.join(root, ...segments);
   if (!inside(root, base)) return null;
-  const isDir = await stat(base).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-  if (isDir) return openFile(root, path.join(base, 'index.html'));
+  const info = await stat(base).catch(() => null);
+  if (info?.isDirectory()) return openFile(root, path.join(base, 'index.html'));
   return (await openFile(root, base)) ?? (segments.length ? openFile(root, `${base}.html`) : null);
 }
 
 /** A handler for GET and HEAD of the site `siteOf` resolves for each request (null: nothing to serve yet, 503). */
-function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, log: Logger | undefined): Handler {
+function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, log?: Logger): Handler {
   const packed = new Map<string, Buffer>();
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -139,28 +134,24 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
       const target = redirect.status === 200 && isLocalDestination(redirect.to) ? safeSegments(redirect.to) : null;
       if (target) opened = await lookup(root, target);
     }
-    let status = 200;
+    const status = opened ? 200 : 404;
+    opened ??= await openFile(root, path.join(root, '404.html'));
     if (!opened) {
-      status = 404;
-      opened = await openFile(root, path.join(root, '404.html'));
-      if (!opened) {
-        res.writeHead(404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
-        return;
-      }
+      res.writeHead(404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+      return;
     }
 
-    const found = opened;
     const { handle } = opened;
     try {
-      const type = contentTypeFor(found.file);
-      const encoding = options.compress && found.size > 0 && COMPRESSIBLE.test(type) ? acceptedEncoding(req) : null;
+      const type = contentTypeFor(opened.file);
+      const encoding = options.compress && opened.size > 0 && COMPRESSIBLE.test(type) ? acceptedEncoding(req) : null;
       // Each encoding is another representation, with its own tag.
-      const etag = encoding ? `${found.etag.slice(0, -1)}-${encoding}"` : found.etag;
+      const etag = encoding ? `${opened.etag.slice(0, -1)}-${encoding}"` : opened.etag;
       const headers: Record<string, string | number> = {
         'Content-Type': type,
         'Cache-Control': status === 200 && hashed ? IMMUTABLE : REVALIDATE,
         ETag: etag,
-        'Last-Modified': found.mtime.toUTCString(),
+        'Last-Modified': opened.mtime.toUTCString(),
         'X-Content-Type-Options': 'nosniff',
         ...(servedFrom ? { 'X-Thela-Release': servedFrom } : {}),
         ...(options.compress ? { Vary: 'Accept-Encoding' } : {}),
@@ -176,21 +167,21 @@ function siteHandler(siteOf: () => Promise<Site | null>, options: ServeOptions, 
       }
       if (encoding) {
         // Read from the handle opened above, like the stream below; packed once per file version and encoding.
-        const key = `${found.file}:${etag}`;
+        const key = `${opened.file}:${etag}`;
         const body = packed.get(key) ?? compress(await handle.readFile(), encoding);
         packed.set(key, body);
         res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
         res.end(req.method === 'HEAD' ? undefined : body);
         return;
       }
-      headers['Content-Length'] = found.size;
+      headers['Content-Length'] = opened.size;
       res.writeHead(status, headers);
-      if (req.method === 'HEAD' || found.size === 0) {
+      if (req.method === 'HEAD' || opened.size === 0) {
         res.end();
         return;
       }
       // The stream reads from the handle opened above: even if the release is pruned now, the bytes stay readable.
-      await pipeline(handle.createReadStream({ start: 0, end: found.size - 1, autoClose: false }), res);
+      await pipeline(handle.createReadStream({ start: 0, end: opened.size - 1, autoClose: false }), res);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
       else res.destroy();
@@ -245,7 +236,7 @@ export async function serveSite(dir: string, port: number, options: ServeOptions
     const root = await realpath(current).catch(() => null);
     return root ? { root } : null;
   };
-  const handle = siteHandler(site, options, undefined);
+  const handle = siteHandler(site, options);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
