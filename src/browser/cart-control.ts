@@ -47,6 +47,10 @@ function defineCartControl(): void {
       this.#abort.abort();
     }
 
+    #onClick(button: HTMLButtonElement, listener: () => void): void {
+      button.addEventListener('click', listener, { signal: this.#abort.signal });
+    }
+
     /** ADD, then the stepper of the cart line. */
     #add(product: CartProductInput, { add, dec, inc, qty }: Parts): (() => void)[] {
       const stepper = this.querySelector<HTMLElement>('[data-stepper]');
@@ -54,24 +58,15 @@ function defineCartControl(): void {
       let quantity = 0;
       // Which control takes focus when ADD and the stepper swap, so keyboard users keep their place.
       let focusAfter: 'inc' | 'add' | null = null;
-      const { signal } = this.#abort;
-      add.addEventListener(
-        'click',
-        () => {
-          focusAfter = 'inc';
-          void addToCart(product);
-        },
-        { signal },
-      );
-      dec.addEventListener(
-        'click',
-        () => {
-          if (quantity <= 1) focusAfter = 'add';
-          updateQuantity(product.id, quantity - 1);
-        },
-        { signal },
-      );
-      inc.addEventListener('click', () => updateQuantity(product.id, quantity + 1), { signal });
+      this.#onClick(add, () => {
+        focusAfter = 'inc';
+        void addToCart(product);
+      });
+      this.#onClick(dec, () => {
+        if (quantity <= 1) focusAfter = 'add';
+        updateQuantity(product.id, quantity - 1);
+      });
+      this.#onClick(inc, () => updateQuantity(product.id, quantity + 1));
       return [
         $cartItems.subscribe((items) => {
           const was = quantity;
@@ -106,14 +101,13 @@ function defineCartControl(): void {
         if (!unavailable) add.textContent = pickLabel(product.price_paise, quantity);
         add.ariaBusy = String(busy);
       };
-      const { signal } = this.#abort;
       const step = (by: number) => () => {
         quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + by));
         render();
       };
-      dec.addEventListener('click', step(-1), { signal });
-      inc.addEventListener('click', step(1), { signal });
-      add.addEventListener('click', () => void addToCart(product, quantity), { signal });
+      this.#onClick(dec, step(-1));
+      this.#onClick(inc, step(1));
+      this.#onClick(add, () => void addToCart(product, quantity));
       return [
         $cartAdding.subscribe((ids) => {
           busy = ids.includes(product.id);

@@ -18,28 +18,17 @@ const LAYOUT = {
 } as const;
 
 /** A list of product cards, one markup for every page and island; each item is a `data-filter-item` an in-page search can hide. */
-export default function ProductList({
-  products,
-  layout = 'grid',
-  eager = 2,
-  firstHigh = false,
-  headingLevel = 3,
-  showAdd = true,
-  sharedStepper = false,
-  id,
-}: ProductListProps) {
+export default function ProductList({ products, layout = 'grid', eager = 2, firstHigh = false, id, ...card }: ProductListProps) {
   const { list, item } = LAYOUT[layout];
   return (
     <ul id={id} data-filter-list className={list}>
       {products.map((product, i) => (
         <li key={product.id} data-filter-item className={item}>
           <ProductCard
+            {...card}
             product={product}
-            headingLevel={headingLevel}
             eager={i === 0 && firstHigh && eager > 0 ? 'high' : i < eager}
             imageUse={layout === 'row' ? 'rowCard' : 'card'}
-            showAdd={showAdd}
-            sharedStepper={sharedStepper}
           />
         </li>
       ))}

@@ -31,11 +31,9 @@ export function formatPaiseShort(paise: number): string {
   return Number.isFinite(paise) && paise % 100 === 0 ? text.replace(/\.00$/, '') : text;
 }
 
-const DEFAULT_UNIT = 'pcs';
-
 /** A product's unit for display, with the spec's "pcs" fallback. */
 export function displayUnit(unit: string | null | undefined): string {
-  return unit?.trim() ? unit.trim() : DEFAULT_UNIT;
+  return unit?.trim() ? unit.trim() : 'pcs';
 }
 
 /** The discount badge percentage, or null when there is no discount. */

@@ -19,10 +19,8 @@ export function toggleTheme(): Theme {
 }
 
 /** Shows `theme` on the document and updates the toggle's accessible state. */
-export function applyTheme(theme: Theme, button?: HTMLButtonElement): void {
+export function applyTheme(theme: Theme, button: HTMLButtonElement): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  if (button) {
-    button.setAttribute('aria-label', theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
-    button.setAttribute('aria-pressed', String(theme === 'dark'));
-  }
+  button.setAttribute('aria-label', theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
+  button.setAttribute('aria-pressed', String(theme === 'dark'));
 }

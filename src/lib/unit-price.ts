@@ -39,6 +39,5 @@ export function unitPrice(pricePaise: number, unit: string | null | undefined): 
 /** "₹112/kg", "₹56/L", "₹8.50/pc"; null when there is none. */
 export function formatUnitPrice(pricePaise: number, unit: string | null | undefined): string | null {
   const value = unitPrice(pricePaise, unit);
-  if (!value) return null;
-  return `${formatPaiseShort(value.paise)}/${value.per}`;
+  return value ? `${formatPaiseShort(value.paise)}/${value.per}` : null;
 }

@@ -26,14 +26,13 @@ export const $cartAdding = atom<readonly string[]>([]);
 async function readProduct(product: CartProductInput): Promise<CartProductInput | null> {
   if (!liveCatalogueConfigured) return product;
   const row = await readLiveProduct(product.id);
+  if (!row) return null;
   // The row's category_id is its leaf category; the cart keeps the top-level one the page gave (coupon rules). Its
   // image_url is the operator's original photo: the cart keeps the page's optimised one (src/lib/images.ts).
-  return row
-    ? {
-        ...toCartProduct({ ...row, category_id: product.category_id ?? null, image_url: product.image_url }),
-        is_available: row.is_available,
-      }
-    : null;
+  return {
+    ...toCartProduct({ ...row, category_id: product.category_id ?? null, image_url: product.image_url }),
+    is_available: row.is_available,
+  };
 }
 
 /** Writes the cart; a failed write (storage full or blocked) is logged and reported, never thrown at a click handler. */
@@ -102,15 +101,12 @@ export async function addToCart(product: CartProductInput, quantity = 1): Promis
   }
 }
 
-/** The outcome of `addEntriesToCart`: names of the products added and of those left out (gone or unavailable). */
-export interface AddEntriesResult {
-  added: string[];
-  skipped: string[];
-}
-
-/** Adds several products (a reorder), each read like `addToCart`, unavailable ones left out; throws when a read fails. */
-export async function addEntriesToCart(entries: readonly { product: CartProductInput; quantity: number }[]): Promise<AddEntriesResult> {
-  const result: AddEntriesResult = { added: [], skipped: [] };
+/**
+ * Adds several products (a reorder), each read like `addToCart`, unavailable ones left out; resolves with the names of
+ * those added and of those left out (gone or unavailable), and throws when a read fails.
+ */
+export async function addEntriesToCart(entries: readonly { product: CartProductInput; quantity: number }[]) {
+  const result = { added: [] as string[], skipped: [] as string[] };
   const ready: { product: CartProduct; quantity: number }[] = [];
   for (const entry of entries) {
     const wanted = readQuantity(entry.quantity);

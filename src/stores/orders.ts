@@ -12,7 +12,7 @@ import {
 import type { CartProductInput } from '../lib/fields.ts';
 import { evaluateCoupon, type CouponLine } from '../lib/coupons.ts';
 import type { CartItem } from '../lib/cart.ts';
-import { $cartItems, addEntriesToCart, clearCart, type AddEntriesResult } from './cart.ts';
+import { $cartItems, addEntriesToCart, clearCart } from './cart.ts';
 
 /** localStorage key of the orders placed in this browser. */
 export const ORDERS_KEY = 'thela-orders';
@@ -73,7 +73,7 @@ export async function placeOrder(
 }
 
 /** Puts an order's items back in the cart; with `known` (the build's rows), an item it lacks or marks unavailable is skipped. */
-export function reorder(order: Order, known?: Readonly<Record<string, CartProductInput>>): Promise<AddEntriesResult> {
+export function reorder(order: Order, known?: Readonly<Record<string, CartProductInput>>) {
   return addEntriesToCart(
     order.items.map((item) => ({
       product: known

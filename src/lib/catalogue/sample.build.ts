@@ -154,19 +154,17 @@ export function buildSampleCatalogue(): CatalogueTables {
     const id = slugify(`${row.name} ${row.unit}`);
     if (seen.has(id)) fail(`product id "${id}" used twice`);
     seen.add(id);
-    const available = !unavailable.has(id);
-    const hasImage = !noImage.has(id);
     const unit = noUnit.has(id) ? null : row.unit;
     return {
       id,
       name: row.name,
       price: row.price,
       original_price: row.mrp,
-      image_url: hasImage ? illustration(row.kind.key) : null,
+      image_url: noImage.has(id) ? null : illustration(row.kind.key),
       quantity_unit: unit,
       description: describe(row.kind, row.note, row.subcategory, row.brand, unit, fnv1a(`description:${id}`)),
       category_id: row.subcategory.id,
-      is_available: available,
+      is_available: !unavailable.has(id),
       brand: row.brand,
     };
   });

@@ -6,12 +6,8 @@ export function isOnline(): boolean {
 
 /** Calls `listener` whenever the connection goes or comes back; returns the unsubscribe. */
 export function onConnectionChange(listener: (online: boolean) => void): () => void {
-  const online = () => listener(true);
-  const offline = () => listener(false);
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
-  return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-  };
+  const stop = new AbortController();
+  window.addEventListener('online', () => listener(true), { signal: stop.signal });
+  window.addEventListener('offline', () => listener(false), { signal: stop.signal });
+  return () => stop.abort();
 }

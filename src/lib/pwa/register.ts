@@ -4,13 +4,9 @@ import { Workbox } from 'workbox-window';
 /** How often an open tab asks whether a new release was published (and on coming back online or into view). */
 export const UPDATE_CHECK_MS = 30 * 60_000;
 
-export interface ServiceWorkerHandle {
-  applyUpdate(): void;
-}
-
-export function registerServiceWorker({ url = '/sw.js', onUpdateReady }: { url?: string; onUpdateReady: () => void }): ServiceWorkerHandle {
+export function registerServiceWorker(onUpdateReady: () => void) {
   const container = navigator.serviceWorker;
-  const wb = new Workbox(url, { scope: '/' });
+  const wb = new Workbox('/sw.js', { scope: '/' });
   // The first install takes control of this page (clientsClaim): that is not an update.
   let hadController = Boolean(container.controller);
   let applying = false;

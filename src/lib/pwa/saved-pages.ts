@@ -1,11 +1,6 @@
 /** The pages this browser saved for offline browsing, for the offline page's "Pages you've visited" list. */
 import { PAGES_CACHE_PREFIX, PRECACHED_PAGES, pageKey } from './routes.ts';
 
-export interface SavedPage {
-  path: string;
-  title: string;
-}
-
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** Decodes the HTML character references Astro writes in text (named basics, decimal and hex). */
@@ -33,12 +28,12 @@ export function titleFromHtml(html: string, brand: string): string | null {
 export async function savedPages(
   brand: string,
   { cacheStorage: given, limit = 60 }: { cacheStorage?: CacheStorage | undefined; limit?: number } = {},
-): Promise<SavedPage[]> {
+) {
   const cacheStorage = given ?? ('caches' in globalThis ? globalThis.caches : undefined);
   if (!cacheStorage) return [];
   const always = new Set<string>(PRECACHED_PAGES);
   const seen = new Set<string>();
-  const pages: SavedPage[] = [];
+  const pages: { path: string; title: string }[] = [];
   try {
     const names = (await cacheStorage.keys()).filter((name) => name.startsWith(PAGES_CACHE_PREFIX));
     for (const name of names) {
