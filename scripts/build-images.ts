@@ -5,7 +5,7 @@ import { remoteImageUrls } from '../src/lib/catalogue/image-state.build.ts';
 import { supabaseObjectPrefix } from '../src/lib/images.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { formatImagesSummary, IMAGE_TIMEOUT_MS, imageOrigins, prepareImages } from './lib/catalogue-images.ts';
-import { parseCommand } from './lib/cli.ts';
+import { parseCommand, usageError } from './lib/cli.ts';
 import { exitOnPublicSecrets } from './lib/secrets.ts';
 
 const HELP = `Usage: node scripts/build-images.ts
@@ -30,8 +30,7 @@ let origins: Set<string>;
 try {
   origins = imageOrigins(env);
 } catch (error) {
-  console.error(`build-images: ${(error as Error).message}`);
-  process.exit(2);
+  usageError('build-images', (error as Error).message);
 }
 
 let urls: string[];

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { formatPageSummary, formatStepTimes, pageCounter } from './lib/build-pages.ts';
 import { buildCacheDir } from './lib/build-cache.ts';
 import { imageCachePaths, installImages } from './lib/catalogue-images.ts';
-import { outDirFrom, parseCommand } from './lib/cli.ts';
+import { outDirFrom, parseCommand, usageError } from './lib/cli.ts';
 import { keepLastIndex } from './lib/search-fragments.ts';
 import { installSearchIndex, searchIndexPaths, searchIndexTiming, type SearchIndexPaths } from './lib/search-index.ts';
 
@@ -31,8 +31,7 @@ try {
   // Also reads THELA_SEARCH_BUNDLE_SIZE: refused here, before any step starts.
   indexPaths = searchIndexPaths();
 } catch (error) {
-  console.error(`build: ${(error as Error).message}`);
-  process.exit(2);
+  usageError('build', (error as Error).message);
 }
 // The folder Astro writes to (astro.config.mjs reads OUT_DIR the same way); the after-steps are given it.
 const outDir = outDirFrom();
@@ -89,13 +88,6 @@ async function run(label: string, command: string, args: string[], { name = labe
   if (status !== 0) stop(`${name} failed (exit ${status})`, typeof status === 'number' ? status : 1);
 }
 
-/** Runs `astro build`, passing its output through while counting the pages it rendered and reused. */
-async function astroBuild(full: boolean): Promise<string> {
-  const counter = pageCounter();
-  await run('astro', 'astro', full ? ['build', '--force'] : ['build'], { name: 'astro build', onOutput: (chunk) => counter.feed(chunk) });
-  return formatPageSummary(counter.done());
-}
-
 const full = args.full || process.env['THELA_FULL_BUILD'] === '1';
 // The after-steps reuse nothing either (scripts/lib/file-results.ts).
 if (full) process.env['THELA_FULL_BUILD'] = '1';
@@ -110,27 +102,21 @@ async function orStop(step: () => Promise<unknown>, failure: string): Promise<vo
     stop(`${failure}: ${(error as Error).message}`, 1);
   }
 }
-// Links the optimised photos into the site (Astro emptied the output folder as it started), and moves the finished index in.
-const installPhotos = () => orStop(() => installImages(buildCacheDir(), outDir), `the photos could not be placed in ${outDir}`);
-const install = () => orStop(() => installSearchIndex(indexPaths, outDir), `the search index could not be moved into ${outDir}`);
 
 // Astro empties the output folder as it starts: an index there is moved aside first, to link its unchanged fragments.
 await keepLastIndex(indexPaths.fragments, outDir, indexPaths.kept);
 // The catalogue's photos first: the pages and the search index both name the optimised files.
 await run('images', process.execPath, ['scripts/build-images.ts']);
-let pages: string;
-if (indexTiming === 'after') {
-  pages = await astroBuild(full);
-  await installPhotos();
-  await searchIndex();
-} else {
-  // The index beside Astro (Astro empties the output folder as it starts, so the index moves in once both are done).
-  const indexed = searchIndex();
-  pages = await astroBuild(full);
-  await installPhotos();
-  await indexed;
-}
-await install();
+// The index beside Astro unless THELA_SEARCH_INDEX=after; either way it moves in once Astro is done (Astro empties the output folder).
+const indexed = indexTiming === 'beside' ? searchIndex() : undefined;
+// `astro build`, its output passed through while counting the pages it rendered and reused.
+const counter = pageCounter();
+await run('astro', 'astro', full ? ['build', '--force'] : ['build'], { name: 'astro build', onOutput: (chunk) => counter.feed(chunk) });
+const pages = formatPageSummary(counter.done());
+// Links the optimised photos into the site (Astro emptied the output folder as it started), then moves the finished index in.
+await orStop(() => installImages(buildCacheDir(), outDir), `the photos could not be placed in ${outDir}`);
+await (indexed ?? searchIndex());
+await orStop(() => installSearchIndex(indexPaths, outDir), `the search index could not be moved into ${outDir}`);
 // The service worker's precache manifest lists the index's files: it waits for the index to be in the site.
 await run('service worker', process.execPath, ['scripts/build-sw.ts', outDir]);
 console.log(`build: ${pages}`);

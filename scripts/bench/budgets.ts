@@ -5,6 +5,7 @@ import { PAGE_TYPES, resolvePages } from './pages.ts';
 import { AssetReader, analysePageFile, type PageWeight, type Weights } from './static-weight.ts';
 import { TARGETS } from './targets.ts';
 import { kb, ROOT } from './util.ts';
+import { isRecord } from '../../src/lib/fields.ts';
 
 /** The budget of one page type (bytes, gzip); `noReact`: neither React DOM nor React's core. */
 type PageBudget = { maxJsGzip?: number; maxFirstRenderGzip?: number; noReact?: boolean };
@@ -33,11 +34,10 @@ const FIRST_ROUND_TRIP = TARGETS.firstRoundTripBytes;
 export const BUDGET_FILE = path.join(ROOT, 'bench/budgets.json');
 
 function isBudget(value: unknown): value is PageBudget {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
   for (const key of ['maxJsGzip', 'maxFirstRenderGzip'])
-    if (key in record && (typeof record[key] !== 'number' || !Number.isFinite(record[key]) || record[key] < 0)) return false;
-  return !('noReact' in record) || typeof record['noReact'] === 'boolean';
+    if (key in value && (typeof value[key] !== 'number' || !Number.isFinite(value[key]) || value[key] < 0)) return false;
+  return !('noReact' in value) || typeof value['noReact'] === 'boolean';
 }
 
 /** Parses and validates a budget file's text; throws with one line saying what is wrong. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BUILD_LOCK, loadAverage, runMeasured, withBuildLock, type TimedLine } from './proc.ts';
 import { largestPages } from './largest-pages.ts';
 import { benchEnv, listFiles, ROOT, seconds } from './util.ts';
-import { parsePageLines, parseStepTimes } from '../lib/build-pages.ts';
+import { parsePageLines, parseStepTimes, plain } from '../lib/build-pages.ts';
 
 /** Astro's phases, as the report names them; each from the arrival of its log lines, ms (null: marker not seen). */
 export const PHASE_NAMES = {
@@ -17,9 +17,6 @@ export const PHASE_NAMES = {
   finishMs: 'post-build',
   exitMs: 'exit',
 } as const;
-
-// eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes in build output
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Astro's durations: "979ms", "28.30s", "1m 44s", "1h 2m 3s"; null if unreadable. */
 export function parseDuration(text: string): number | null {

@@ -103,14 +103,6 @@ const COLUMNS = {
 
 type Column = keyof typeof COLUMNS;
 
-function assertUniqueIds(table: string, rows: readonly { id: string }[]): void {
-  const seen = new Set<string>();
-  for (const { id } of rows) {
-    if (seen.has(id)) throw new Error(`${table}: duplicate id ${JSON.stringify(id)}`);
-    seen.add(id);
-  }
-}
-
 /** Categories ordered so that every parent comes before its children; otherwise input order is kept. */
 export function parentsFirst(categories: readonly CategoryTableRow[]): CategoryTableRow[] {
   const byId = new Map(categories.map((c) => [c.id, c]));
@@ -118,10 +110,7 @@ export function parentsFirst(categories: readonly CategoryTableRow[]): CategoryT
   const depth = (category: CategoryTableRow, path: string[]): number => {
     const known = depthOf.get(category.id);
     if (known !== undefined) return known;
-    if (category.parent_id === null) {
-      depthOf.set(category.id, 0);
-      return 0;
-    }
+    if (category.parent_id === null) return 0;
     if (path.includes(category.id)) {
       throw new Error(`categories: parent cycle ${[...path, category.id].join(' -> ')}`);
     }
@@ -145,6 +134,14 @@ interface Table<K extends Column> {
   readonly row: string;
   readonly key: K;
   readonly columns: readonly K[];
+}
+
+function assertUniqueIds<K extends Column>({ name, key }: Table<K>, rows: readonly Readonly<Record<K, Value>>[]): void {
+  const seen = new Set<Value>();
+  for (const row of rows) {
+    if (seen.has(row[key])) throw new Error(`${name}: duplicate id ${JSON.stringify(row[key])}`);
+    seen.add(row[key]);
+  }
 }
 
 function upserts<K extends Column>(table: Table<K>, rows: readonly Readonly<Record<K, Value>>[]): string[] {
@@ -196,13 +193,10 @@ const DELIVERY_AREAS: Table<keyof DeliveryAreaTableRow & Column> = {
 
 /** The whole seed file. */
 export function renderSeedSql(catalogue: CatalogueTables): string {
-  assertUniqueIds('categories', catalogue.categories);
-  assertUniqueIds('products', catalogue.products);
-  assertUniqueIds('stores', catalogue.stores);
-  assertUniqueIds(
-    'delivery_areas',
-    catalogue.delivery_areas.map((a) => ({ id: a.pincode })),
-  );
+  assertUniqueIds(CATEGORIES, catalogue.categories);
+  assertUniqueIds(PRODUCTS, catalogue.products);
+  assertUniqueIds(STORES, catalogue.stores);
+  assertUniqueIds(DELIVERY_AREAS, catalogue.delivery_areas);
 
   const sections: string[] = [
     HEADER.join('\n'),

@@ -10,8 +10,9 @@ export interface PageCounts {
 }
 
 // Colours and the optional timestamp prefix vary with the terminal; the tree mark and the trailing note do not.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\x1b\[[0-9;]*m/g;
+/** `text` without its ANSI colour codes. */
+// eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes
+export const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 const TREE_MARK = /[├└]─ /;
 /** One page's part of a line: the file, a timestamp glued on by the next log line, then its note if written with it. */
 const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.]+m?s)\))?\s*$/;
@@ -23,7 +24,7 @@ const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.
  * was rendered, and the line's note, whichever page finished first, is read as the last page's (right in sum).
  */
 export function parsePageLines(line: string): { file: string; reused: boolean; ms: number | null }[] {
-  const [, ...parts] = line.replace(ANSI, '').split(TREE_MARK);
+  const [, ...parts] = plain(line).split(TREE_MARK);
   return parts.flatMap((part) => {
     const match = PAGE_ENTRY.exec(part);
     if (!match) return [];
@@ -64,11 +65,8 @@ export function formatPageSummary(counts: PageCounts): string {
 
 /** Reads the summary line back from a build's output lines (the last one wins), or undefined when absent. */
 export function parsePageSummary(lines: readonly string[]): PageCounts | undefined {
-  for (const line of [...lines].reverse()) {
-    const match = /(\d+) pages rendered, (\d+) reused/.exec(line);
-    if (match) return { rendered: Number(match[1]), reused: Number(match[2]) };
-  }
-  return undefined;
+  const match = lines.map((line) => /(\d+) pages rendered, (\d+) reused/.exec(line)).findLast(Boolean);
+  return match ? { rendered: Number(match[1]), reused: Number(match[2]) } : undefined;
 }
 
 /** The build's step times line: `steps: astro 9.2 s, pagefind 4.4 s, ...` (ms in, one decimal of seconds out). */
@@ -80,15 +78,12 @@ export function formatStepTimes(steps: Readonly<Record<string, number>>): string
 
 /** Reads the step times line back (the last one wins): step name to ms; undefined when absent. */
 export function parseStepTimes(lines: readonly string[]): Record<string, number> | undefined {
-  for (const line of [...lines].reverse()) {
-    const at = line.indexOf('build: steps: ');
-    if (at === -1) continue;
-    const steps: Record<string, number> = {};
-    for (const part of line.slice(at + 'build: steps: '.length).split(', ')) {
-      const match = /^(.+) ([\d.]+) s\s*$/.exec(part);
-      if (match) steps[match[1] as string] = Math.round(Number(match[2]) * 1000);
-    }
-    return steps;
+  const line = lines.findLast((text) => text.includes('build: steps: '));
+  if (line === undefined) return undefined;
+  const steps: Record<string, number> = {};
+  for (const part of line.slice(line.indexOf('build: steps: ') + 'build: steps: '.length).split(', ')) {
+    const match = /^(.+) ([\d.]+) s\s*$/.exec(part);
+    if (match) steps[match[1] as string] = Math.round(Number(match[2]) * 1000);
   }
-  return undefined;
+  return steps;
 }

@@ -97,8 +97,8 @@ function variantFiles(files: string, image: OptimisedImage): { width: number; fi
   return variantWidths(image.width).map((width) => ({ width, file: path.join(files, path.basename(optimisedImagePath(image, width))) }));
 }
 
-async function allExist(paths: readonly string[]): Promise<boolean> {
-  const found = await Promise.all(paths.map((file) => stat(file).catch(() => null)));
+async function allExist(variants: readonly { file: string }[]): Promise<boolean> {
+  const found = await Promise.all(variants.map(({ file }) => stat(file).catch(() => null)));
   return found.every(Boolean);
 }
 
@@ -181,7 +181,7 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     if (!width || !height) throw new ImageProblem('not an image');
     const image = { hash, width, height };
     const files = variantFiles(paths.files, image);
-    if (await allExist(files.map((f) => f.file))) return { width, height, encoded: false };
+    if (await allExist(files)) return { width, height, encoded: false };
     await Promise.all(
       files.map(({ width: w, file }) =>
         encode(async () => {
@@ -209,8 +209,7 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     if (!allowedImageUrl(url, origins))
       return [{ failed: `${safeOrigin(url)} is not an allowed image origin (THELA_IMAGE_ORIGINS)` }, 'failed'];
     const cached = previous.get(url);
-    const usable =
-      cached && 'hash' in cached && (await allExist(variantFiles(paths.files, cached).map((f) => f.file))) ? cached : undefined;
+    const usable = cached && 'hash' in cached && (await allExist(variantFiles(paths.files, cached))) ? cached : undefined;
     if (usable && usable.expires > now()) return [usable, 'reused'];
     const signal = AbortSignal.timeout(timeoutMs);
     const conditional: Record<string, string> = {};

@@ -61,9 +61,9 @@ export function parseOutDirCommand<const O extends ParseArgsOptionsConfig>(
   name: string,
   help: string,
   options: O,
-  { args = process.argv.slice(2) }: { args?: readonly string[] } = {},
+  given: { args?: readonly string[] } = {},
 ) {
-  const parsed = parseCommand(name, help, options, { allowPositionals: true, args });
+  const parsed = parseCommand(name, help, options, { ...given, allowPositionals: true });
   if (parsed.positionals.length > 1) usageError(name, `unexpected argument '${parsed.positionals[1] ?? ''}'`, help);
   return { ...parsed, outDir: outDirFrom(parsed.positionals[0]) };
 }

@@ -13,8 +13,8 @@ export function fileIdentity(stats: BigIntStats): string {
 }
 
 /** Where the results named `name` live: beside Astro's incremental-build cache. */
-export function fileResultsPath(name: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(buildCacheDir(env), 'thela-file-results', `${name}.json`);
+export function fileResultsPath(name: string): string {
+  return path.join(buildCacheDir(), 'thela-file-results', `${name}.json`);
 }
 
 interface Stored<T> {
@@ -28,18 +28,19 @@ export async function openFileResults<T>(file: string | undefined, scope: string
   const previous: Record<string, [string, T]> =
     stored?.scope === scope && stored.files && typeof stored.files === 'object' ? stored.files : {};
   const next: Record<string, [string, T]> = {};
-  let hits = 0;
-  let misses = 0;
-  return {
+  const results = {
+    /** How many `get`s found a stored result, and how many did not. */
+    hits: 0,
+    misses: 0,
     /** The stored result of `name` when its identity (`fileIdentity`) is unchanged. */
     get(name: string, identity: string): T | undefined {
       const entry = Object.hasOwn(previous, name) ? previous[name] : undefined;
       if (entry && entry[0] === identity) {
-        hits++;
+        results.hits++;
         next[name] = entry;
         return entry[1];
       }
-      misses++;
+      results.misses++;
       return undefined;
     },
     set(name: string, identity: string, value: T): void {
@@ -49,13 +50,8 @@ export async function openFileResults<T>(file: string | undefined, scope: string
     async save(): Promise<void> {
       if (file) await writeJsonAtomic(file, { scope, files: next } satisfies Stored<T>);
     },
-    get hits() {
-      return hits;
-    },
-    get misses() {
-      return misses;
-    },
   };
+  return results;
 }
 
 /** Results of one after-step, by file (paths relative to the built site). */

@@ -79,11 +79,7 @@ export async function seedFragments(state: FragmentState, ids: Iterable<string>,
   const seeded = new Set<string>();
   if (!state.dir) return seeded;
   const from = path.join(state.dir, FRAGMENT_DIR);
-  const names = new Set<string>();
-  for (const id of ids) {
-    const name = state.byId.get(id);
-    if (name) names.add(name);
-  }
+  const names = new Set([...ids].flatMap((id) => state.byId.get(id) || []));
   await pLimit(CONCURRENCY).map(names, async (name) => {
     const file = `${name}${FRAGMENT_SUFFIX}`;
     try {

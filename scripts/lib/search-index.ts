@@ -131,16 +131,7 @@ export type SearchIndexPaths = ReturnType<typeof searchIndexPaths>;
  * What the index needs once the record documents are written, never the catalogue itself, so the catalogue can be read in a
  * process that exits before Pagefind's peak (why: docs/operators.md, "The search index").
  */
-export interface PreparedRecords {
-  ids: string[];
-  /** How many bundles the records are in (src/lib/search/bundles.ts). */
-  bundles: number;
-  files: Awaited<ReturnType<typeof syncRecordFiles>>;
-  /** The vocabulary file's text, and how many words it holds. */
-  vocabulary: string;
-  words: number;
-  ms: number;
-}
+export type PreparedRecords = Awaited<ReturnType<typeof prepareSearchRecords>>;
 
 /**
  * Writes the catalogue's record documents and counts their vocabulary. The fragments' state goes before the first document (a run
@@ -150,7 +141,7 @@ export async function prepareSearchRecords(
   catalogue: Pick<Catalogue, 'products' | 'categories'>,
   paths: Pick<SearchIndexPaths, 'records' | 'fragments' | 'bundleSize'>,
   reuse = true,
-): Promise<PreparedRecords> {
+) {
   const started = performance.now();
   const records = [...searchRecords(catalogue)];
   const bundles = bundleCount(records.length, paths.bundleSize);
@@ -159,8 +150,10 @@ export async function prepareSearchRecords(
   const counts = countWords(records.map(vocabularyText));
   return {
     ids: records.map((record) => record.id),
+    // How many bundles the records are in (src/lib/search/bundles.ts).
     bundles,
     files,
+    // The vocabulary file's text, and how many words it holds.
     vocabulary: JSON.stringify(vocabularyFile(counts)),
     words: counts.size,
     ms: performance.now() - started,
