@@ -141,9 +141,10 @@ export function timeline(times: readonly string[]): TimelineEntry[] {
 function inIndia(options: Intl.DateTimeFormatOptions): (iso: string) => string {
   let format: Intl.DateTimeFormat | undefined;
   return (iso) => {
-    if (!iso || !Number.isFinite(new Date(iso).getTime())) return '';
+    const date = new Date(iso);
+    if (!iso || !Number.isFinite(date.getTime())) return '';
     format ??= new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'Asia/Kolkata' });
-    return format.format(new Date(iso));
+    return format.format(date);
   };
 }
 
