@@ -215,7 +215,7 @@ export default function SearchPage({
               </h2>
               {/* A first bundle's count (not the catalogue's) holds its place unseen: the whole count then shifts nothing. */}
               <p
-                className={`text-sm text-gray-600 dark:text-gray-300${settled.complete ? '' : ' invisible'}`}
+                className={`text-sm text-gray-600 dark:text-gray-300 ${settled.complete ? '' : 'invisible'}`}
                 aria-hidden={!settled.complete || undefined}
               >
                 {settled.total > RESULT_LIMIT

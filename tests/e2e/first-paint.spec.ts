@@ -107,8 +107,6 @@ test('nothing but the first screen loads before the first paint: page scripts, i
     // The full sheet is linked only for browsers without JavaScript; with it, the loader adds it after the first paint.
     const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)];
     expect(sheets.length, url).toBe(1);
-    expect(html, url).toMatch(
-      /<noscript data-sheet="(\/_astro\/global\.[^"]+\.css)"><link rel="stylesheet" href="\1"><\/noscript>/,
-    );
+    expect(html, url).toMatch(/<noscript data-sheet="(\/_astro\/global\.[^"]+\.css)"><link rel="stylesheet" href="\1"><\/noscript>/);
   }
 });

@@ -119,7 +119,16 @@ describe('withSkeleton', () => {
 describe('answeredView', () => {
   test('returns the first cards, and the rest of the results pending', () => {
     const view = answeredView('k', 'milk', 7, answered(20, { outOfStock: 2 }));
-    expect(view).toMatchObject({ status: 'results', key: 'k', query: 'milk', inputAt: 7, total: 20, outOfStock: 2, allOutOfStock: false, complete: true });
+    expect(view).toMatchObject({
+      status: 'results',
+      key: 'k',
+      query: 'milk',
+      inputAt: 7,
+      total: 20,
+      outOfStock: 2,
+      allOutOfStock: false,
+      complete: true,
+    });
     if (view.status !== 'results') throw new Error('expected results');
     expect(view.products).toHaveLength(FIRST_BATCH);
     expect(view.pending.map((r) => r.id)).toEqual(

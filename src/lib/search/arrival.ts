@@ -62,7 +62,10 @@ async function answerWithCards(api: PagefindApi, request: SearchRequest): Promis
  * loaded, that bundle's answer by relevance comes first when it stands alone (`standsAlone`), with `rest` for the whole index's;
  * else the whole index is loaded and searched. `wrap` lets the island stop a search a newer one overtook.
  */
-export async function searchWithCards(request: SearchRequest, wrap: (api: PagefindApi) => PagefindApi = (api) => api): Promise<AnswerWithCards> {
+export async function searchWithCards(
+  request: SearchRequest,
+  wrap: (api: PagefindApi) => PagefindApi = (api) => api,
+): Promise<AnswerWithCards> {
   const loaded = loadedWholePagefind();
   if (loaded) return answerWithCards(wrap(loaded), request);
   const first = await loadPagefind();

@@ -132,7 +132,11 @@ const RANKING = { termSimilarity: 4 };
  * A search instance once its WebAssembly and metadata are loaded, with the bundles at `merge` merged in. Exported for the quality
  * tests (Node, over a built index).
  */
-export async function startInstance(pagefind: PagefindModule, extra: Record<string, unknown> = {}, merge: string[] = []): Promise<PagefindApi> {
+export async function startInstance(
+  pagefind: PagefindModule,
+  extra: Record<string, unknown> = {},
+  merge: string[] = [],
+): Promise<PagefindApi> {
   // Main thread: saves pagefind-worker.js; a worker was measured (README.md, "Measured lead, not taken").
   const instance = pagefind.createInstance({ noWorker: true, ...extra });
   try {

@@ -55,7 +55,12 @@ export const withSkeleton = (current: SearchView, key: string): SearchView =>
   current.status === 'loading' && current.key === key ? { ...current, showSkeleton: true } : current;
 
 /** Results, or empty when nothing matched (none even out of stock). */
-export function answeredView(key: string, query: string, inputAt: number, { answer, first, suggestions, rest }: AnswerWithCards): SettledView {
+export function answeredView(
+  key: string,
+  query: string,
+  inputAt: number,
+  { answer, first, suggestions, rest }: AnswerWithCards,
+): SettledView {
   const allOutOfStock = answer.suggestions !== undefined;
   if (first.length === 0 && !allOutOfStock) return { status: 'empty', key, query, inputAt };
   // The rest (up to 50) load when the shopper scrolls towards them: typing never pays for unseen cards.
