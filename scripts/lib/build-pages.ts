@@ -10,9 +10,9 @@ export interface PageCounts {
 }
 
 // Colours and the optional timestamp prefix vary with the terminal; the tree mark and the trailing note do not.
-/** `text` without its ANSI colour codes. */
-// eslint-disable-next-line no-control-regex -- the ESC of ANSI colour codes
-export const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+/** `text` without its ANSI escape codes (colours, and cursor moves some terminals' output has). */
+// eslint-disable-next-line no-control-regex -- the ESC of ANSI escape codes
+export const plain = (text: string) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 const TREE_MARK = /[├└]─ /;
 /** One page's part of a line: the file, a timestamp glued on by the next log line, then its note if written with it. */
 const PAGE_ENTRY = /^(\S+?)(?:\d{2}:\d{2}:\d{2})?(?:\s+\((cached|restored|\+[\d.]+m?s)\))?\s*$/;

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from './config.ts';
+import { plain } from '../../lib/build-pages.ts';
 
 /** Environment variables never handed to build or publish commands (they run third-party code). */
 const WITHHELD_ENV = ['REBUILD_WEBHOOK_SECRET'];
@@ -202,9 +203,6 @@ const NOT_A_CAUSE = [
   /^\[\.\.\.\] See full stack trace/,
 ];
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
-
 /** Names of the variables whose values must never appear in a message: secrets, keys, tokens, passwords. */
 const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|PASS$|CREDENTIAL/i;
 
@@ -223,7 +221,7 @@ export function redact(line: string): string {
 export function failureCause(result: Pick<CommandResult, 'tail' | 'stderrTail'>): string | undefined {
   const pick = (lines: string[]) =>
     lines
-      .map((line) => line.replace(ANSI, '').trim())
+      .map((line) => plain(line).trim())
       .filter((line) => line !== '' && !NOT_A_CAUSE.some((pattern) => pattern.test(line)))
       .at(-1);
   const line = pick(result.stderrTail) ?? pick(result.tail) ?? result.tail.at(-1);
