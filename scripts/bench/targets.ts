@@ -230,9 +230,9 @@ const IN_THE_WAY = {
   loadTimeMs: 'load time: the LCP image itself takes long to download (too large for the simulated link)',
   renderDelayMs:
     'render delay: after the first byte the page still waits before painting the element (the rest of the HTML, render-blocking CSS or script, main-thread work)',
-  // What Lantern's graphs show for a photo (bench/results/2026-11-27-category-photo-lcp.json): its phases read as render delay.
+  // What Lantern's graphs show for a photo (bench/results/2026-11-27-category-first-photo-first.json): its phases read as render delay.
   photo:
-    'render delay, for a photo: the simulation fetches it after the whole document, at least one 150 ms round trip per eager photo, two for a large one (docs/operators.md, "Photos and the listing pages\' speed")',
+    'render delay, for a photo: the simulation fetches it after the whole document, one request at a time, at least one 150 ms round trip for each request ahead of it and for itself, two for a large one (docs/operators.md, "Photos and the listing pages\' speed")',
 };
 
 /** For an LCP over `limitMs`: by how much, Lighthouse's LCP breakdown and a reading of its largest phase (else nothing). */

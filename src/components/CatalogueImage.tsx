@@ -6,8 +6,11 @@ export interface CatalogueImageProps {
   url: string | null | undefined;
   use: ImageUseName;
   alt?: string;
-  /** Above the fold: loaded at once (`eager`), or at once and first (`high`, the page's largest image). */
-  priority?: 'lazy' | 'eager' | 'high';
+  /**
+   * Above the fold: loaded at once (`eager`); at once and first (`high`, the page's largest image); at once but after
+   * that one (`low`: the rest of a first screen, which Chromium would otherwise raise to compete with it).
+   */
+  priority?: 'lazy' | 'eager' | 'high' | 'low';
   className?: string;
 }
 
@@ -23,7 +26,7 @@ export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', 
       width={width}
       height={height}
       loading={priority === 'lazy' ? 'lazy' : 'eager'}
-      fetchPriority={priority === 'high' ? 'high' : undefined}
+      fetchPriority={priority === 'high' || priority === 'low' ? priority : undefined}
       decoding={priority === 'high' ? undefined : 'async'}
       // A photo that fails to load (a cart saved by an older release whose file is gone) falls back to the placeholder.
       onError={(event) => {

@@ -1,7 +1,7 @@
 import type { CardProduct } from '../lib/fields.ts';
 import { discountPercent, displayUnit, formatPaise } from '../lib/format.ts';
 import type { ImageUseName } from '../lib/images.ts';
-import CatalogueImage from './CatalogueImage.tsx';
+import CatalogueImage, { type CatalogueImageProps } from './CatalogueImage.tsx';
 import { formatUnitPrice } from '../lib/unit-price.ts';
 import CartControl from './CartControl.tsx';
 
@@ -9,8 +9,8 @@ export interface ProductCardProps {
   product: CardProduct;
   /** Heading level of the product name within the page outline (default 3). */
   headingLevel?: 2 | 3 | 4;
-  /** Load the image at once (first screenful) instead of lazily; `high`: at once and before the page's other images. */
-  eager?: boolean | 'high';
+  /** When the image loads: lazily (default), or at once for a first screenful (see CatalogueImage). */
+  priority?: CatalogueImageProps['priority'];
   /** The image's box: a grid card (default) or a card of a scrolling row. */
   imageUse?: Extract<ImageUseName, 'card' | 'rowCard'>;
   /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
@@ -23,7 +23,7 @@ export interface ProductCardProps {
 export default function ProductCard({
   product,
   headingLevel = 3,
-  eager = false,
+  priority = 'lazy',
   imageUse = 'card',
   showAdd = true,
   sharedStepper = false,
@@ -37,7 +37,7 @@ export default function ProductCard({
         <CatalogueImage
           url={product.image_url}
           use={imageUse}
-          priority={eager === 'high' ? 'high' : eager ? 'eager' : 'lazy'}
+          priority={priority}
           className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800"
         />
         <Heading className="mt-2 line-clamp-2 text-sm leading-snug font-semibold">{product.name}</Heading>

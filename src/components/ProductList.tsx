@@ -7,7 +7,7 @@ export type ProductListProps = Pick<ProductCardProps, 'headingLevel' | 'showAdd'
   layout?: 'grid' | 'row';
   /** How many cards load their image eagerly (the first screenful). */
   eager?: number;
-  /** The first card's image is the page's largest content (the search results): fetched before any other (`fetchpriority="high"`). */
+  /** The first card's image is the page's largest content (listings, search results): fetched before the other eager ones. */
   firstHigh?: boolean;
   id?: string;
 };
@@ -27,7 +27,7 @@ export default function ProductList({ products, layout = 'grid', eager = 2, firs
           <ProductCard
             {...card}
             product={product}
-            eager={i === 0 && firstHigh && eager > 0 ? 'high' : i < eager}
+            priority={i >= eager ? 'lazy' : !firstHigh ? 'eager' : i === 0 ? 'high' : 'low'}
             imageUse={layout === 'row' ? 'rowCard' : 'card'}
           />
         </li>

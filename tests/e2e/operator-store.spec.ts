@@ -97,6 +97,25 @@ test('every product page shows its own photo, sized with srcset, or the placehol
   expect(new URL(og ?? '').pathname).toMatch(OPTIMISED);
 });
 
+test('a listing fetches its first photo first and draws the logo inline, so nothing queues ahead of that photo', async ({ page }) => {
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+  });
+  await page.goto(url('/category/fruits-vegetables/'));
+  const photos = page.locator('#all-products-list img');
+  await expect(photos.nth(0)).toHaveAttribute('fetchpriority', 'high');
+  await expect(photos.nth(0)).toHaveAttribute('loading', 'eager');
+  // The rest of the first screen waits for it (Chromium would raise them to compete), and the others load as scrolled to.
+  await expect(photos.nth(1)).toHaveAttribute('fetchpriority', 'low');
+  await expect(photos.nth(1)).toHaveAttribute('loading', 'eager');
+  await expect(photos.nth(2)).toHaveAttribute('loading', 'lazy');
+  await expect(photos.nth(2)).not.toHaveAttribute('fetchpriority', /./);
+  await expect(page.getByRole('banner').getByRole('link', { name: /home$/ }).locator('svg')).toHaveCount(1);
+  await expect.poll(() => images.length).toBeGreaterThan(0);
+  expect(images).not.toContain('/favicon.svg');
+});
+
 test('the same photo on the card, in search, the cart, checkout, the order and "Buy again"', async ({ page }) => {
   const mango = { id: 'alphonso-mango-1-kg', name: 'Alphonso Mango' };
   const hash = (await productPhoto(page, mango.id, mango.name)).src.slice('/_img/'.length, '/_img/'.length + 16);
