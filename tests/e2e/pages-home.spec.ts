@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors } from './support/pages.ts';
+import { collectErrors, scriptsReady } from './support/pages.ts';
 
 test.describe('home page', () => {
   test('renders every section of the spec with its exact strings and links', async ({ page }) => {
@@ -57,6 +57,8 @@ test.describe('home page', () => {
   test('carousel: dots jump, the selected dot is marked, it advances every 5 s and loops', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    // The carousel runs once the page scripts have (after the first paint): the clock must not run ahead of it.
+    await scriptsReady(page);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const dots = carousel.getByRole('button', { name: /^Go to slide/ });
     await expect(dots).toHaveCount(3);
@@ -78,6 +80,8 @@ test.describe('home page', () => {
   test('carousel pauses on hover, with the Pause button and under reduced motion', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    // The carousel runs once the page scripts have (after the first paint): the clock must not run ahead of it.
+    await scriptsReady(page);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const first = carousel.getByRole('button', { name: /^Go to slide 1/ });
 
