@@ -7,7 +7,6 @@
 const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
 /** An attribute naming a URL, or one a hash-only policy blocks (style, on*), with its quoted value when it has one. */
 const ATTRIBUTE = /\s(href|src|srcset|imagesrcset|content|style|on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')?/gi;
-const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'imagesrcset', 'content']);
 
 export interface PageScan {
   /** The script and style elements: tag name in lower case, the opening tag's attributes, the text. */
@@ -32,7 +31,7 @@ export function scanHtml(html: string): PageScan {
   for (const match of html.matchAll(ATTRIBUTE)) {
     const name = (match[1] as string).toLowerCase();
     const value = match[2] ?? match[3];
-    if (URL_ATTRIBUTES.has(name)) {
+    if (name !== 'style' && !name.startsWith('on')) {
       if (value !== undefined) scan.urls.push({ name, value });
       continue;
     }
