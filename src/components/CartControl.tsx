@@ -61,7 +61,7 @@ export default function CartControl({ product, mode = 'add', className = '', sha
         type="button"
         data-add
         disabled={product.is_available === false}
-        className="h-11 flex-1 rounded-xl bg-brand-700 px-4 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        className="min-h-11 flex-1 rounded-xl bg-brand-700 px-4 py-1 leading-tight font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {product.is_available === false ? 'Currently unavailable' : pickLabel(product.price_paise, 1)}
       </button>
@@ -77,11 +77,11 @@ function CartStepper({ name }: { name: string }) {
         type="button"
         data-dec
         aria-label={`Decrease quantity of ${name}`}
-        className="grid h-full w-8 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800"
+        className="grid h-full w-7 place-items-center rounded-l-lg text-lg leading-none hover:bg-brand-800"
       >
         <span aria-hidden="true">−</span>
       </button>
-      <span aria-live="polite" aria-atomic="true" className="min-w-6 text-center tabular-nums">
+      <span aria-live="polite" aria-atomic="true" className="min-w-4 text-center tabular-nums">
         <span className="sr-only">Quantity </span>
         <span data-qty>0</span>
       </span>
@@ -89,7 +89,7 @@ function CartStepper({ name }: { name: string }) {
         type="button"
         data-inc
         aria-label={`Increase quantity of ${name}`}
-        className="grid h-full w-8 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50"
+        className="grid h-full w-7 place-items-center rounded-r-lg text-lg leading-none hover:bg-brand-800 disabled:opacity-50"
       >
         <span aria-hidden="true">+</span>
       </button>
@@ -106,5 +106,5 @@ export function SharedCartStepper() {
   );
 }
 
-const BOX = 'inline-flex h-9 min-w-22 items-center justify-center rounded-lg text-sm font-bold';
+const BOX = 'inline-flex h-9 min-w-18 items-center justify-center rounded-lg text-sm font-bold';
 const PICK_STEP = 'grid size-11 place-items-center text-xl leading-none hover:bg-gray-100 disabled:opacity-40 dark:hover:bg-gray-800';

@@ -46,7 +46,7 @@ export default function ProductCard({
         <span className="absolute top-3 left-3 rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">{percent}% OFF</span>
       )}
       <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
-      <div className="mt-auto flex items-end justify-between gap-1 pt-2">
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-1 pt-2">
         <p className="leading-tight">
           <span className="block text-sm font-bold">{formatPaise(product.price_paise)}</span>
           {percent !== null && product.original_price_paise !== null && (
@@ -58,11 +58,11 @@ export default function ProductCard({
           {perUnit && <span className="block text-xs text-gray-600 dark:text-gray-300">{perUnit}</span>}
         </p>
         {!product.is_available ? (
-          <span className="rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">
+          <span className="ml-auto rounded-lg bg-gray-100 px-2 py-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-200">
             Out of stock
           </span>
         ) : (
-          showAdd && <CartControl product={product} sharedStepper={sharedStepper} />
+          showAdd && <CartControl product={product} sharedStepper={sharedStepper} className="ml-auto" />
         )}
       </div>
     </article>
