@@ -119,9 +119,20 @@ export function withCompactTheme(css: string): string {
   return rest.slice(0, block.index) + theme + rest.slice(block.index);
 }
 
-/** The trims of a page type's first-paint sheet, in order. */
+/**
+ * Page types whose inline sheet is all the CSS their pages ever need: what scripts draw later and the interaction states
+ * included, so they never load the full sheet (nor restyle the page when it arrives). Listing pages: the most visited.
+ */
+export const WHOLE_SHEET_STYLES: ReadonlySet<PageStyle> = new Set(['listing']);
+
+/** The trims of a page type's whole sheet: as for a first-paint sheet, with the interaction states kept. */
+export function forWholePage(css: string): string {
+  return withCompactTheme(withoutUndrawnPreflight(withoutRegistrations(css)));
+}
+
+/** The trims of a page type's first-paint sheet. */
 export function forFirstPaint(css: string): string {
-  return withCompactTheme(withoutUndrawnPreflight(withoutInteractionStates(withoutRegistrations(css))));
+  return forWholePage(withoutInteractionStates(css));
 }
 
 const seen = new WeakMap<object, Set<string>>();

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FULL_SHEET } from './support/pages.ts';
+import { FULL_SHEET, hasFullSheet, scriptsReady } from './support/pages.ts';
 
 /**
  * Issue 12, first render in one round trip: each page type paints from its inline sheet (src/styles/critical/) while
  * the rest of its CSS (the full sheet) loads after the first paint. What the first screen shows must look the same
  * before and after the full sheet arrives, in both
  * themes: same boxes (no layout shift) and same colours (no flash). Page scripts are held back in both loads, so
- * only CSS differs (the inline theme script still runs).
+ * only CSS differs (the inline theme script still runs). Listing pages have no full sheet: their inline sheet must hold
+ * every rule they draw with.
  */
 const PAGES = [
   '/',
@@ -85,7 +86,7 @@ for (const theme of ['dark', 'light'] as const) {
   test(`first paint matches the page once the full sheet applies, on every page type (${theme} theme)`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    for (const url of PAGES) {
+    for (const url of PAGES.filter(hasFullSheet)) {
       const first = await load(page, url, false);
       expect(first.length, `${url}: the first screen shows something`).toBeGreaterThan(10);
       expect(await page.locator('html').evaluate((html) => html.classList.contains('dark'))).toBe(theme === 'dark');
@@ -106,7 +107,77 @@ test('nothing but the first screen loads before the first paint: page scripts, i
     expect(html, `${url}: no preloads`).not.toMatch(/<link\b[^>]*\brel="(modulepreload|preload)"/);
     // The full sheet is linked only for browsers without JavaScript; with it, the loader adds it after the first paint.
     const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)];
-    expect(sheets.length, url).toBe(1);
-    expect(html, url).toMatch(/<noscript data-sheet="(\/_astro\/global\.[^"]+\.css)"><link rel="stylesheet" href="\1"><\/noscript>/);
+    expect(sheets.length, url).toBe(hasFullSheet(url) ? 1 : 0);
+    if (hasFullSheet(url))
+      expect(html, url).toMatch(/<noscript data-sheet="(\/_astro\/global\.[^"]+\.css)"><link rel="stylesheet" href="\1"><\/noscript>/);
+    else expect(html, url).not.toContain('/_astro/global.');
   }
+});
+
+/** Adds the classes on the page now (templates' included) to `drawn`. */
+async function collectDrawn(page: Page, drawn: Set<string>): Promise<void> {
+  const names = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const root of [document, ...[...document.querySelectorAll('template')].map((template) => template.content)])
+      for (const element of root.querySelectorAll('[class]')) found.push(...element.classList);
+    return found;
+  });
+  for (const name of names) drawn.add(name);
+}
+
+test('a listing page never loads the full sheet: its inline sheet has a rule for every class it and its scripts draw', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const fullSheet = /<noscript data-sheet="([^"]+)"/.exec(await (await page.request.get('/')).text())?.[1] ?? '';
+  expect(fullSheet).toMatch(FULL_SHEET);
+  const asked: string[] = [];
+  // Sheets the page asks for (not the test's own read of the full sheet, below).
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') asked.push(new URL(request.url()).pathname);
+  });
+  for (const url of PAGES.filter((path) => !hasFullSheet(path))) {
+    await page.goto(url);
+    await scriptsReady(page);
+    // What the page and its scripts draw: a stepper and a toast (ADD), the delivery dialog, the offline banner.
+    const drawn = new Set<string>();
+    const add = page.locator('button[data-add]:visible').first();
+    if (await add.count()) {
+      await add.click();
+      await expect(page.getByRole('group', { name: /^Quantity of .+ in cart$/ }).first()).toBeVisible();
+    }
+    await collectDrawn(page, drawn);
+    await page.locator('[data-deliver-to]').click();
+    await expect(page.getByRole('dialog', { name: 'Deliver to' })).toBeVisible();
+    await collectDrawn(page, drawn);
+    await page.keyboard.press('Escape');
+    await context.setOffline(true);
+    await expect(page.locator('[data-offline-text]')).not.toBeEmpty();
+    await collectDrawn(page, drawn);
+    await context.setOffline(false);
+    const missing = await page.evaluate(
+      async ([href, names]) => {
+        const classesOf = (rules: CSSRuleList, into: Set<string>): Set<string> => {
+          for (const rule of rules) {
+            if (rule instanceof CSSStyleRule)
+              for (const [, name] of rule.selectorText.matchAll(/\.((?:\\.|[\w-])+)/g)) into.add((name ?? '').replace(/\\(.)/g, '$1'));
+            if ('cssRules' in rule) classesOf(rule.cssRules as CSSRuleList, into);
+          }
+          return into;
+        };
+        const full = new CSSStyleSheet();
+        full.replaceSync(await (await fetch(href)).text());
+        const fullClasses = classesOf(full.cssRules, new Set());
+        const styled = new Set<string>();
+        for (const sheet of document.styleSheets) classesOf(sheet.cssRules, styled);
+        // Classes the full sheet styles and this page draws, without a rule here.
+        return names.filter((name) => fullClasses.has(name) && !styled.has(name));
+      },
+      [fullSheet, [...drawn]] as const,
+    );
+    expect(drawn.size, url).toBeGreaterThan(50);
+    expect(missing, `${url}: classes without a rule`).toEqual([]);
+  }
+  expect(asked.filter((path) => FULL_SHEET.test(path))).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   firstOnPage,
   forFirstPaint,
+  forWholePage,
   pageStyleFor,
   UNDRAWN_PREFLIGHT,
   withCompactTheme,
@@ -74,6 +75,11 @@ describe('withoutInteractionStates', () => {
   test('forFirstPaint applies both trims', () => {
     const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.b{color:blue}';
     expect(forFirstPaint(css)).toBe('.b{color:blue}');
+  });
+
+  test('forWholePage keeps the interaction states a page without the full sheet needs', () => {
+    const css = '@property --tw-x{syntax:"*";inherits:false}@media (hover:hover){.hover\\:a:hover{color:red}}.focus\\:b:focus{color:blue}';
+    expect(forWholePage(css)).toBe('@media (hover:hover){.hover\\:a:hover{color:red}}.focus\\:b:focus{color:blue}');
   });
 });
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { must } from '../../../scripts/lib/must.ts';
 import type { CatalogueTables, ProductTableRow } from '../../../src/lib/catalogue/rows.ts';
+import { pageStyleFor, WHOLE_SHEET_STYLES } from '../../../src/lib/first-paint.ts';
 
 /** The bundled sample catalogue (what `npm run build` renders by default). */
 export const sample = JSON.parse(
@@ -52,6 +53,9 @@ export function collectErrors(page: Page): string[] {
 
 /** The full sheet (src/styles/global.css), which the loader adds after the first paint. */
 export const FULL_SHEET = /\/_astro\/global\.[\w-]+\.css$/;
+
+/** Whether the page at `path` loads the full sheet (a listing page's inline sheet is its whole CSS). */
+export const hasFullSheet = (path: string): boolean => !WHOLE_SHEET_STYLES.has(pageStyleFor(path));
 
 /** Waits until the page's scripts have run: they start after the first paint (src/browser/after-paint.ts). */
 export async function scriptsReady(page: Page): Promise<void> {
