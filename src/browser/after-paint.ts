@@ -1,5 +1,5 @@
-// Loads page scripts, the full sheet and Astro's island runtime once the first screen has painted (issue 12); earlier taps
-// are replayed. Why: docs/architecture.md, "After the first paint".
+// Loads page scripts, the full sheet (where the page has one) and Astro's island runtime once the first screen has
+// painted (issue 12); earlier taps are replayed. Why: docs/architecture.md, "After the first paint".
 
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
 export const AFTER_PAINT_TYPE = 'thela/after-paint';
