@@ -34,6 +34,36 @@ for (const url of ['/', '/category/fruits/', '/product/onion-1-kg/', '/search/']
   });
 }
 
+test('nothing moves as the full sheet and the page scripts arrive (no layout shift)', async ({ page }) => {
+  for (const url of ['/', '/product/onion-1-kg/', '/category/fruits/', '/search/', '/cart/', '/about/']) {
+    await page.goto(url);
+    await scriptsReady(page);
+    // Every shift since the navigation (buffered); a page without any reports none, hence the timeout.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; nodes: string[] }[]>((settle) => {
+          new PerformanceObserver((list) =>
+            settle(
+              list.getEntries().map((entry) => {
+                const shift = entry as PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+                return {
+                  value: shift.value,
+                  nodes: shift.sources.map((source) => (source.node as Element | null)?.outerHTML.slice(0, 60) ?? ''),
+                };
+              }),
+            ),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => settle([]), 500);
+        }),
+    );
+    // Well under what any shopper could see: the empty notices region moving into place scored 0.0026-0.010.
+    expect(
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      `${url}: ${JSON.stringify(shifts)}`,
+    ).toBeLessThan(0.001);
+  }
+});
+
 test('the search page starts Pagefind only after the first paint, and searches', async ({ page }) => {
   await page.goto('/search/');
   const box = page.getByRole('searchbox');
