@@ -1,5 +1,5 @@
 // Loads page scripts, the full sheet (where the page has one) and Astro's island runtime once the first screen has
-// painted (issue 12); earlier taps are replayed. Why: docs/architecture.md, "After the first paint".
+// painted (issue 12); earlier taps and form sends are replayed. Why: docs/architecture.md, "After the first paint".
 
 /** The script type the build gives page scripts (not run by browsers, so not fetched either). */
 export const AFTER_PAINT_TYPE = 'thela/after-paint';
@@ -54,16 +54,21 @@ function afterFirstContentfulPaint(callback: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-/** Taps `button` again, once the island around it (if any) has hydrated. */
-function tapAgain(button: HTMLButtonElement): void {
-  const island = button.closest('astro-island[ssr]');
-  if (island) island.addEventListener('astro:hydrate', () => tapAgain(button), { once: true });
-  else if (button.isConnected && !button.disabled) button.click();
+/** Taps a held button again, or sends a held form again, once the island around it (if any) has hydrated. */
+function again(early: HTMLButtonElement | HTMLFormElement): void {
+  const island = early.closest('astro-island[ssr]');
+  if (island) {
+    island.addEventListener('astro:hydrate', () => again(early), { once: true });
+    return;
+  }
+  if (!early.isConnected) return;
+  if (early instanceof HTMLFormElement) early.requestSubmit();
+  else if (!early.disabled) early.click();
 }
 
 /** Starts the after-paint loading at the right moment. Once per page. */
 export function startAfterFirstPaint(): void {
-  const early: HTMLButtonElement[] = [];
+  const early: Array<HTMLButtonElement | HTMLFormElement> = [];
   let started = false;
 
   const holdTap = (event: MouseEvent) => {
@@ -73,6 +78,17 @@ export function startAfterFirstPaint(): void {
       return;
     event.stopImmediatePropagation();
     early.push(button);
+    start();
+  };
+
+  // A form without an action is sent by its script alone: sent before that script runs, the browser would load this
+  // page again with the fields in its URL (a name, a phone number). It waits for its script instead.
+  const holdSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!early.includes(form)) early.push(form);
     start();
   };
 
@@ -95,12 +111,14 @@ export function startAfterFirstPaint(): void {
       .then(() => Promise.all([...sources].map(loadModule)))
       .then(() => {
         removeEventListener('click', holdTap, true);
+        removeEventListener('submit', holdSubmit, true);
         root().dataset.scripts = 'ready';
-        for (const button of early) tapAgain(button);
+        for (const held of early) again(held);
       });
   };
 
   addEventListener('click', holdTap, true);
+  addEventListener('submit', holdSubmit, true);
   for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
   // Once the page has loaded and its first paint is on screen: then after the next frame (a timeout queued from a
   // frame callback runs once that frame has been drawn), which shows the images that arrived last.

@@ -93,6 +93,26 @@ test('an ADD tapped before the cart control has loaded still adds, once', async 
   expect((await storedCart(page)).map((line) => [line.product_id, line.quantity])).toEqual([['onion-1-kg', 2]]);
 });
 
+test('a form sent before its script has loaded waits for it: the fields never reach the URL', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (message) => message.type() === 'log' && logs.push(message.text()));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/profile/settings/personal');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Asha');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-scripts', 'started');
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  await expect.poll(() => logs.join('\n')).toContain('Saving personal information');
+  expect(logs.join('\n')).toContain('Asha');
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('a tap starts the scripts at once, without waiting for the page to load and paint', async ({ page }) => {
   // With the page's clock stopped, neither the frame after the load event nor the latest start ever comes.
   await page.clock.install({ time: new Date('2026-11-23T10:00:00Z') });
