@@ -57,13 +57,10 @@ function afterFirstContentfulPaint(callback: () => void): void {
 /** Taps a held button again, or sends a held form again, once the island around it (if any) has hydrated. */
 function again(early: HTMLButtonElement | HTMLFormElement): void {
   const island = early.closest('astro-island[ssr]');
-  if (island) {
-    island.addEventListener('astro:hydrate', () => again(early), { once: true });
-    return;
-  }
-  if (!early.isConnected) return;
-  if (early instanceof HTMLFormElement) early.requestSubmit();
-  else if (!early.disabled) early.click();
+  if (island) island.addEventListener('astro:hydrate', () => again(early), { once: true });
+  // A form no longer in the page is not sent (requestSubmit does nothing then).
+  else if (early instanceof HTMLFormElement) early.requestSubmit();
+  else if (early.isConnected && !early.disabled) early.click();
 }
 
 /** Starts the after-paint loading at the right moment. Once per page. */

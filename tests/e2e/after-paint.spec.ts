@@ -19,6 +19,17 @@ async function resourceStarts(page: import('@playwright/test').Page, pattern: Re
   }, pattern.source);
 }
 
+/** Holds back every page script until the function returned is called. */
+async function holdScripts(page: import('@playwright/test').Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 for (const url of ['/', '/category/fruits/', '/product/onion-1-kg/', '/search/']) {
   test(`${url}: scripts, island runtime and any full sheet are requested only after the page has loaded`, async ({ page }) => {
     await page.goto(url);
@@ -76,12 +87,7 @@ test('the search page starts Pagefind only after the first paint, and searches',
 
 test('an ADD tapped before the cart control has loaded still adds, once', async ({ page }) => {
   // Hold every page script until the tap has happened.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/product/onion-1-kg/');
   await expect(page.locator('html')).toHaveAttribute('data-scripts', 'started');
   await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
@@ -96,12 +102,7 @@ test('an ADD tapped before the cart control has loaded still adds, once', async 
 test('a form sent before its script has loaded waits for it: the fields never reach the URL', async ({ page }) => {
   const logs: string[] = [];
   page.on('console', (message) => message.type() === 'log' && logs.push(message.text()));
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/profile/settings/personal');
   await page.getByRole('textbox', { name: 'First Name' }).fill('Asha');
   await page.getByRole('button', { name: 'Save' }).click();
