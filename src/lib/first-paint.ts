@@ -92,31 +92,25 @@ export function withoutUndrawnPreflight(css: string): string {
 }
 
 /**
- * With a smaller theme block: each `--color-*` is written where it is read instead of travelling twice, and theme
- * properties nothing reads go. The same computed values; the full sheet defines them all again.
+ * Without the theme block: each theme value (`--color-*`, `--spacing`, `--text-*`...) is written where it is read
+ * instead of travelling twice. The same computed values; the full sheet defines them all again.
  */
 export function withCompactTheme(css: string): string {
   const block = /@layer theme\{:root,:host\{([^{}]*)\}\}/.exec(css);
   if (!block) return css;
+  const theme = new Map((block[1] ?? '').split(';').map((declaration) => declaration.split(/:(.*)/s) as [string, string]));
   let rest = css.slice(0, block.index) + css.slice(block.index + block[0].length);
-  let kept: string[] = [];
-  for (const declaration of (block[1] ?? '').split(';')) {
-    const name = declaration.slice(0, declaration.indexOf(':'));
-    if (name.startsWith('--color-')) rest = rest.replaceAll(`var(${name})`, declaration.slice(name.length + 1));
-    else kept.push(declaration);
-  }
-  // Theme values read only by theme values nothing reads go too (the monospace font of the dropped code rules).
-  for (let dropped = true; dropped;) {
-    const readers = rest + kept.join(';');
-    const read = kept.filter((declaration) => {
-      const name = declaration.slice(0, declaration.indexOf(':'));
-      return readers.includes(`var(${name})`) || readers.includes(`var(${name},`);
-    });
-    dropped = read.length < kept.length;
-    kept = read;
-  }
-  const theme = kept.length > 0 ? `@layer theme{:root,:host{${kept.join(';')}}}` : '';
-  return rest.slice(0, block.index) + theme + rest.slice(block.index);
+  // Innermost reads first, until none is left: a value may read another (--default-font-family: var(--font-sans)).
+  const read = /var\((--[\w-]+)(?:,[^()]*)?\)/g;
+  const resolve = (text: string) => {
+    for (let last = ''; last !== text;) [last, text] = [text, text.replace(read, (whole, name: string) => theme.get(name) ?? whole)];
+    return text;
+  };
+  rest = resolve(rest);
+  // A value still read (in a fallback holding parentheses, which the loop leaves) keeps its declaration.
+  const kept = [...theme].filter(([name]) => rest.includes(`var(${name}`)).map(([name, value]) => `${name}:${resolve(value)}`);
+  if (kept.length === 0) return rest;
+  return `${rest.slice(0, block.index)}@layer theme{:root,:host{${kept.join(';')}}}${rest.slice(block.index)}`;
 }
 
 /**

@@ -98,15 +98,14 @@ describe('withoutUndrawnPreflight', () => {
 });
 
 describe('withCompactTheme', () => {
-  test('writes each colour where it is used and drops theme properties nothing reads', () => {
+  test('writes each theme value where it is read, through fallbacks and values that read another, and drops the block', () => {
     const css =
       '@layer theme{:root,:host{--font-sans:system-ui;--font-mono:ui-monospace;--default-font-family:var(--font-sans);--default-mono-font-family:var(--font-mono);--color-red-100:oklch(93.6% .032 17.717);' +
       '--color-red-1:#f00;--color-black:#000;--spacing:.25rem}}@layer base{html{font-family:var(--default-font-family,var(--font-sans))}}' +
       '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-red-100{background-color:var(--color-red-100)}' +
       '.bg-black\\/50{background-color:color-mix(in oklab,var(--color-black) 50%,transparent)}}';
     expect(withCompactTheme(css)).toBe(
-      '@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--spacing:.25rem}}@layer base{html{font-family:var(--default-font-family,var(--font-sans))}}' +
-        '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-red-100{background-color:oklch(93.6% .032 17.717)}' +
+      '@layer base{html{font-family:system-ui}}@layer utilities{.p-2{padding:calc(.25rem * 2)}.bg-red-100{background-color:oklch(93.6% .032 17.717)}' +
         '.bg-black\\/50{background-color:color-mix(in oklab,#000 50%,transparent)}}',
     );
   });
@@ -114,6 +113,10 @@ describe('withCompactTheme', () => {
   test('drops the theme block when nothing in it is read, and leaves a sheet without one as it is', () => {
     expect(withCompactTheme('@layer theme{:root,:host{--color-a:#fff}}.a{color:var(--color-a)}')).toBe('.a{color:#fff}');
     expect(withCompactTheme('.a{color:red}')).toBe('.a{color:red}');
+    const nested = '@layer theme{:root,:host{--a:1px}}.a{top:var(--x,calc(var(--y,0) + var(--a)))}';
+    expect(withCompactTheme(nested)).toBe('.a{top:var(--x,calc(var(--y,0) + 1px))}');
+    const unreached = '@layer theme{:root,:host{--a:var(--b);--b:2px;--c:3px}}.a{top:var(--a,calc(1px + 1px))}';
+    expect(withCompactTheme(unreached)).toBe('@layer theme{:root,:host{--a:2px}}.a{top:var(--a,calc(1px + 1px))}');
   });
 });
 
