@@ -2,7 +2,6 @@
  * The checks over a built site, one read of each file: inline code for the CSP, secrets, internal links. Files are read
  * as byte strings (latin1): faster than UTF-8, and a hash of one is a hash of the exact bytes. docs/architecture.md.
  */
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,10 +89,13 @@ if (given) parentPort?.postMessage(checkShare(given));
 export async function checkFiles(dir: string, files: string[], options: SiteCheckOptions, threads?: number) {
   const n = threads ?? Math.max(1, Math.min(os.availableParallelism(), Math.floor(files.length / FILES_PER_THREAD)));
   const shares = Array.from({ length: n }, (_, k) => files.filter((_, i) => i % n === k));
-  const workers = shares.slice(1).map(async (share) => {
+  const workers = shares.slice(1).map((share) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: { siteChecks: { dir, files: share, options } } });
-    // `once` rejects on the worker's 'error' event: a check that throws there stops the build as it would here.
-    return ((await once(worker, 'message')) as [FileChecks[]])[0];
+    // A check that throws there stops the build as it would here; so does a worker gone without its results.
+    return new Promise<FileChecks[]>((resolve, reject) => {
+      worker.once('message', resolve).once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`site checks: a worker thread exited (code ${code}) without its results`)));
+    });
   });
   const results = [checkShare({ dir, files: shares[0] ?? [], options }), ...(await Promise.all(workers))];
   return files.map((_, i) => results[i % n]?.[Math.floor(i / n)] as FileChecks);
