@@ -48,8 +48,8 @@ export default defineConfig({
       tailwindcss(),
       buildOnlyModules(),
       // No module preload lists in the browser build: every on-demand import (the header's delivery dialog, a
-      // listing's search, the service worker's registration) would carry the list of its dependencies and every page
-      // the preload helper (about 0.9 KB gzipped), for dependencies that are small and cached after first use.
+      // listing's search, the service worker's registration) would carry the list of its dependencies, small and cached
+      // after first use. Vite keeps its preload helper all the same (0.9 KB gzipped a page; vitejs/vite#18551).
       // Astro sets the client build's own options after the user's, so this is set on the environment itself.
       {
         name: 'thela:no-module-preload',
@@ -58,7 +58,8 @@ export default defineConfig({
     ],
     // Page scripts load as files, after the first paint: inline they would count in every first round trip (issue
     // 12). Except the layout's after-paint loader (src/browser/after-paint.ts), which must run without a request of
-    // its own. Other assets keep Vite's default.
+    // its own (as a file it cost 0.1-0.17 s of Lighthouse's LCP: bench/results/2026-11-27-loader-file.json). Other
+    // assets keep Vite's default.
     build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('BaseLayout.astro') : undefined) },
   },
   experimental: { incrementalBuild: true },
