@@ -108,7 +108,8 @@ export function withCompactTheme(css: string): string {
   };
   rest = resolve(rest);
   // A value still read (in a fallback holding parentheses, which the loop leaves) keeps its declaration.
-  const kept = [...theme].filter(([name]) => rest.includes(`var(${name}`)).map(([name, value]) => `${name}:${resolve(value)}`);
+  const isRead = (name: string) => rest.includes(`var(${name})`) || rest.includes(`var(${name},`);
+  const kept = [...theme].filter(([name]) => isRead(name)).map(([name, value]) => `${name}:${resolve(value)}`);
   if (kept.length === 0) return rest;
   return `${rest.slice(0, block.index)}@layer theme{:root,:host{${kept.join(';')}}}${rest.slice(block.index)}`;
 }
