@@ -5,6 +5,7 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/ops/**/*.test.ts'],
+    globalSetup: ['tests/support/other-file-system.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

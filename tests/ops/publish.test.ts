@@ -12,7 +12,7 @@ import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { phaseOf } from '../../scripts/ops/lib/publish.ts';
 import { ROOT, waitFor, workspace, writeConfigFile, type Workspace } from './helpers.ts';
 
-const hasRclone = spawnSync('rclone', ['version']).status === 0;
+// rclone is one of the programs tests/tools.ts makes sure of before any test runs.
 
 function files(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
@@ -40,7 +40,6 @@ let server: ChildProcess | undefined;
 const ENV_NAMES = ['TYPE', 'HOST', 'PORT', 'USER', 'PASS'].map((key) => `RCLONE_CONFIG_THELATEST_${key}`);
 
 beforeAll(async () => {
-  if (!hasRclone) return;
   ws = workspace({ publishRemote: 'thelatest:site' });
   target = path.join(ws.dir, 'target');
   mkdirSync(target);
@@ -88,62 +87,58 @@ test("the index's entry files, of every bundle, go up with the entries; its hash
     expect(phaseOf(rel), rel).toBe('assets');
 });
 
-test.skipIf(!hasRclone)(
-  'a rebuild publishes its release: the whole tree, then only changed files, assets before pages before sw.js, and deletes a file only one release later',
-  async () => {
-    const log = memoryLogger();
-    let output = '';
-    const build = async () => {
-      output = '';
-      const result = await rebuild(ws.config, {
-        log,
-        trigger: 'test',
-        onOutput: (chunk) => (output += chunk.toString('utf8')),
-      });
-      expect(result, result.reason).toMatchObject({ ok: true });
-      return path.join(ws.config.releasesDir, result.releaseId!);
-    };
-    const site = path.join(target, 'site');
+test('a rebuild publishes its release: the whole tree, then only changed files, assets before pages before sw.js, and deletes a file only one release later', async () => {
+  const log = memoryLogger();
+  let output = '';
+  const build = async () => {
+    output = '';
+    const result = await rebuild(ws.config, {
+      log,
+      trigger: 'test',
+      onOutput: (chunk) => (output += chunk.toString('utf8')),
+    });
+    expect(result, result.reason).toMatchObject({ ok: true });
+    return path.join(ws.config.releasesDir, result.releaseId!);
+  };
+  const site = path.join(target, 'site');
 
-    ws.control({ stable: true, sw: true, pages: 20 });
-    const first = await build();
-    const released = files(first).filter((rel) => rel !== '.release.json');
-    expect(files(site)).toEqual(released);
-    for (const rel of released) expect(readFileSync(path.join(site, rel)).equals(readFileSync(path.join(first, rel)))).toBe(true);
-    // Upload order: every asset before every page, every page before the entry files (sw.js last group).
-    const order = copiedOrder(output);
-    expect(order.sort()).toEqual([...released].sort());
-    const phases = copiedOrder(output).map(phaseOf);
-    const rank = { assets: 0, pages: 1, entries: 2 } as const;
-    for (let i = 1; i < phases.length; i++) expect(rank[phases[i]!]).toBeGreaterThanOrEqual(rank[phases[i - 1]!]);
-    expect(phases).toContain('assets');
-    expect(phases.at(-1)).toBe('entries');
-    expect(copiedOrder(output)).toContain('sw.js');
+  ws.control({ stable: true, sw: true, pages: 20 });
+  const first = await build();
+  const released = files(first).filter((rel) => rel !== '.release.json');
+  expect(files(site)).toEqual(released);
+  for (const rel of released) expect(readFileSync(path.join(site, rel)).equals(readFileSync(path.join(first, rel)))).toBe(true);
+  // Upload order: every asset before every page, every page before the entry files (sw.js last group).
+  const order = copiedOrder(output);
+  expect(order.sort()).toEqual([...released].sort());
+  const phases = copiedOrder(output).map(phaseOf);
+  const rank = { assets: 0, pages: 1, entries: 2 } as const;
+  for (let i = 1; i < phases.length; i++) expect(rank[phases[i]!]).toBeGreaterThanOrEqual(rank[phases[i - 1]!]);
+  expect(phases).toContain('assets');
+  expect(phases.at(-1)).toBe('entries');
+  expect(copiedOrder(output)).toContain('sw.js');
 
-    // One changed row: one page uploaded, nothing else (a same-size change too: the releases are compared by content).
-    ws.control({ stable: true, sw: true, pages: 20, row: 'Atta ₹289' });
-    await build();
-    expect(copiedOrder(output)).toEqual(['p/1/index.html']);
-    expect(readFileSync(path.join(site, 'p/1/index.html'), 'utf8')).toContain('Atta ₹289');
-    ws.control({ stable: true, sw: true, pages: 20, row: 'Atta ₹299' });
-    await build();
-    expect(copiedOrder(output)).toEqual(['p/1/index.html']);
+  // One changed row: one page uploaded, nothing else (a same-size change too: the releases are compared by content).
+  ws.control({ stable: true, sw: true, pages: 20, row: 'Atta ₹289' });
+  await build();
+  expect(copiedOrder(output)).toEqual(['p/1/index.html']);
+  expect(readFileSync(path.join(site, 'p/1/index.html'), 'utf8')).toContain('Atta ₹289');
+  ws.control({ stable: true, sw: true, pages: 20, row: 'Atta ₹299' });
+  await build();
+  expect(copiedOrder(output)).toEqual(['p/1/index.html']);
 
-    // Two pages fewer: kept on the target while the previous release (which has them) may still be open...
-    ws.control({ stable: true, sw: true, pages: 18, row: 'Atta ₹299' });
-    await build();
-    expect(existsSync(path.join(site, 'p/18/index.html'))).toBe(true);
-    // ...and deleted by the next publish.
-    const last = await build();
-    expect(existsSync(path.join(site, 'p/18/index.html'))).toBe(false);
-    expect(files(site)).toEqual(files(last).filter((rel) => rel !== '.release.json'));
-    expect(log.events.filter((event) => event.event === 'publish.done').at(-1)).toMatchObject({ deleted: 2 });
-    expect(JSON.stringify(log.events)).not.toContain(process.env['RCLONE_CONFIG_THELATEST_PASS']!);
-  },
-  60_000,
-);
+  // Two pages fewer: kept on the target while the previous release (which has them) may still be open...
+  ws.control({ stable: true, sw: true, pages: 18, row: 'Atta ₹299' });
+  await build();
+  expect(existsSync(path.join(site, 'p/18/index.html'))).toBe(true);
+  // ...and deleted by the next publish.
+  const last = await build();
+  expect(existsSync(path.join(site, 'p/18/index.html'))).toBe(false);
+  expect(files(site)).toEqual(files(last).filter((rel) => rel !== '.release.json'));
+  expect(log.events.filter((event) => event.event === 'publish.done').at(-1)).toMatchObject({ deleted: 2 });
+  expect(JSON.stringify(log.events)).not.toContain(process.env['RCLONE_CONFIG_THELATEST_PASS']!);
+}, 60_000);
 
-test.skipIf(!hasRclone)('npm run publish uploads the live release to a named remote and exits 0', () => {
+test('npm run publish uploads the live release to a named remote and exits 0', () => {
   const configFile = writeConfigFile(ws);
   const run = spawnSync(
     process.execPath,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, inject, test } from 'vitest';
 import { moveFromCache } from '../../scripts/lib/build-cache.ts';
 
 const dirs: string[] = [];
@@ -19,8 +19,8 @@ function folderIn(parent: string): { root: string; from: string } {
   return { root, from };
 }
 
-// /dev/shm is a file system of its own on the machines this runs on: a move from it cannot be a rename.
-const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+// A move from another file system cannot be a rename (tests/support/other-file-system.setup.ts provides one).
+const otherFileSystem = inject('otherFileSystem');
 
 describe('moveFromCache', () => {
   test('on one file system, renames: the same file, nothing left behind', async () => {
@@ -31,8 +31,9 @@ describe('moveFromCache', () => {
     expect(existsSync(from)).toBe(false);
   });
 
-  test.skipIf(!otherDevice)('across file systems, copies and removes the source', async () => {
-    const { from } = folderIn('/dev/shm');
+  test('across file systems, copies and removes the source', async (context) => {
+    if (otherFileSystem === null) return context.skip(inject('otherFileSystemMissing'));
+    const { from } = folderIn(otherFileSystem);
     const { root } = folderIn(tmpdir());
     await moveFromCache(from, path.join(root, 'site'));
     expect(readFileSync(path.join(root, 'site', 'page', 'index.html'), 'utf8')).toBe('<p>page</p>');

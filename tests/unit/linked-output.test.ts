@@ -1,10 +1,10 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, inject, test } from 'vitest';
 import { cachedOutputFiles, linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/integrations/linked-output.ts';
 
 const dirs: string[] = [];
@@ -97,12 +97,13 @@ describe('linkedOutput', () => {
   });
 });
 
-// /dev/shm is a file system of its own on the machines this runs on: no link from it can be made.
-const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+// No link from another file system can be made (tests/support/other-file-system.setup.ts provides one).
+const otherFileSystem = inject('otherFileSystem');
 
 describe('linkCachedOutput', () => {
-  test.skipIf(!otherDevice)('a cache on another file system links nothing and does not fail (Astro copies instead)', async () => {
-    const cache = mkdtempSync('/dev/shm/thela-linked-');
+  test('a cache on another file system links nothing and does not fail (Astro copies instead)', async (context) => {
+    if (otherFileSystem === null) return context.skip(inject('otherFileSystemMissing'));
+    const cache = mkdtempSync(path.join(otherFileSystem, 'thela-linked-'));
     const out = mkdtempSync(path.join(tmpdir(), 'thela-linked-out-'));
     try {
       mkdirSync(path.join(cache, 'dist', 'p'), { recursive: true });
