@@ -104,8 +104,8 @@ test('a form sent before its script has loaded waits for it: the fields never re
   page.on('console', (message) => message.type() === 'log' && logs.push(message.text()));
   const release = await holdScripts(page);
   await page.goto('/profile/settings/personal');
-  await page.getByRole('textbox', { name: 'First Name' }).fill('Asha');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('textbox', { name: 'First Name', exact: true }).fill('Asha');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-scripts', 'started');
   expect(new URL(page.url()).search).toBe('');
   release();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectCartCount, toasts } from './support/cart.ts';
 
-const featured = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Featured Products' });
+const featured = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Featured Products', exact: true });
 
 test('the live featured list shows up to 8 products whose ADD buttons work', async ({ page }) => {
   await page.goto('/');
   const section = featured(page);
-  await expect(section.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/search');
+  await expect(section.getByRole('link', { name: 'View All', exact: true })).toHaveAttribute('href', '/search');
   await section.scrollIntoViewIfNeeded();
   const cards = section.getByRole('article');
   await expect(cards.first()).toBeVisible();
@@ -15,7 +15,7 @@ test('the live featured list shows up to 8 products whose ADD buttons work', asy
   expect(count).toBeLessThanOrEqual(8);
   const name = (await cards.first().getByRole('heading').textContent()) ?? '';
   await section.getByRole('button', { name: `Add ${name} to cart` }).click();
-  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: `Increase quantity of ${name}` })).toBeVisible();
   await expectCartCount(page, 1);
 });
@@ -30,7 +30,7 @@ test('shows the loading skeleton while the list is read', async ({ page }) => {
   await page.goto('/');
   const section = featured(page);
   await section.scrollIntoViewIfNeeded();
-  await expect(section.getByText('Loading products…')).toBeAttached();
+  await expect(section.getByText('Loading products…', { exact: true })).toBeAttached();
   await expect(section.locator('[data-skeleton]')).toHaveCount(8);
   release();
   await expect(section.getByRole('article').first()).toBeVisible();
@@ -50,7 +50,7 @@ test('when the read fails: "Unable to load products. Please try again." and the 
   expect(errors.some((e) => e.includes('Unable to load featured products'))).toBe(true);
 
   fail = false;
-  await section.getByRole('button', { name: 'Try again' }).click();
+  await section.getByRole('button', { name: 'Try again', exact: true }).click();
   await expect(section.getByRole('article').first()).toBeVisible();
   await expect(section.getByRole('alert')).toHaveCount(0);
 });
@@ -59,7 +59,7 @@ test('a server error counts as a failure too', async ({ page }) => {
   await page.route('**/data/featured.json', (route) => route.fulfill({ status: 500, body: 'oops' }));
   await page.goto('/');
   await featured(page).scrollIntoViewIfNeeded();
-  await expect(featured(page).getByText('Unable to load products. Please try again.')).toBeVisible();
+  await expect(featured(page).getByText('Unable to load products. Please try again.', { exact: true })).toBeVisible();
 });
 
 test('without JavaScript the section says where products are listed, with no endless skeleton', async ({ browser }) => {
@@ -72,7 +72,7 @@ test('without JavaScript the section says where products are listed, with no end
   await expect(note).toBeVisible();
   await expect(note).toContainText('Featured products are live and need JavaScript.');
   // The statically listed products it points to are there.
-  await expect(page.getByRole('region', { name: 'Popular Right Now' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Popular Right Now', exact: true }).getByRole('article').first()).toBeVisible();
   await expect(section.locator('[data-skeleton]').first()).toBeHidden();
   await context.close();
 });

@@ -16,7 +16,7 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
   await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
   await expect(add).toHaveText('Add 3 to Cart · ₹117.00');
   await add.click();
-  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText(/Onion/)).toBeVisible();
   await expectCartCount(page, 3);
 
@@ -24,8 +24,8 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
   await expect(page).toHaveURL(/\/cart\/?$/);
   await expect(page.getByText('3 items', { exact: true })).toBeVisible();
   const line = page.getByRole('listitem', { name: onion.name });
-  await expect(line.getByText('1 kg')).toBeVisible();
-  await expect(line.getByText('₹39.00')).toBeVisible();
+  await expect(line.getByText('1 kg', { exact: true })).toBeVisible();
+  await expect(line.getByText('₹39.00', { exact: true })).toBeVisible();
   await expect(line.getByRole('group', { name: `Quantity of ${onion.name}` })).toContainText('3');
   await expect(page.getByTestId('subtotal')).toHaveText('₹117.00');
   await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
@@ -43,9 +43,9 @@ test('add 3 from a product page: the cart shows 3, the sums, survives a reload; 
   await expect(page.getByText('1 item', { exact: true })).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('₹64.00');
   await minus.click();
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-  await expect(page.getByText('Add some items to get started')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty', exact: true })).toBeVisible();
+  await expect(page.getByText('Add some items to get started', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Shopping', exact: true })).toHaveAttribute('href', '/');
   await expectCartCount(page, 0);
   expect(await storedCart(page)).toEqual([]);
 });
@@ -60,12 +60,12 @@ test('plus, remove and the fixed delivery fee on the cart page', async ({ page }
   await expect(page.getByTestId('subtotal')).toHaveText('₹212.00');
   await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
   await expect(page.getByTestId('total')).toHaveText('₹237.00');
-  await page.getByRole('button', { name: 'Remove Onion from cart' }).click();
-  await expect(page.getByRole('listitem', { name: 'Onion' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove Onion from cart', exact: true }).click();
+  await expect(page.getByRole('listitem', { name: 'Onion', exact: true })).toHaveCount(0);
   await expect(page.getByTestId('total')).toHaveText('₹81.00');
-  await page.getByRole('button', { name: 'Increase quantity of Amul Taaza Toned Milk' }).click();
+  await page.getByRole('button', { name: 'Increase quantity of Amul Taaza Toned Milk', exact: true }).click();
   await expect(page.getByTestId('subtotal')).toHaveText('₹84.00');
-  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout', exact: true })).toHaveAttribute('href', '/checkout');
 });
 
 test('corrupt storage never crashes or shows NaN, and valid lines survive', async ({ page }) => {
@@ -73,7 +73,7 @@ test('corrupt storage never crashes or shows NaN, and valid lines survive', asyn
   page.on('pageerror', (e) => errors.push(e.message));
   await seedStorage(page, { 'cart-items': '{"not": "a list"' });
   await page.goto('/cart');
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty', exact: true })).toBeVisible();
   await expectCartCount(page, 0);
 
   await seedStorage(page, {
@@ -90,8 +90,8 @@ test('corrupt storage never crashes or shows NaN, and valid lines survive', asyn
   });
   await page.goto('/cart');
   await expect(page.getByText('101 items', { exact: true })).toBeVisible(); // 2 onions + 99 (clamped)
-  await expect(page.getByRole('listitem', { name: 'Negative' })).toHaveCount(0);
-  await expect(page.getByRole('listitem', { name: 'Bad Price' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Negative', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Bad Price', exact: true })).toHaveCount(0);
   await expect(page.getByTestId('subtotal')).toHaveText('₹177.00');
   await expect(page.locator('body')).not.toContainText('NaN');
   await expectCartCount(page, 101);
@@ -133,7 +133,7 @@ test('two tabs stay in step', async ({ context }) => {
   const b = await context.newPage();
   await a.goto(await onionListingPage(a));
   await b.goto('/cart');
-  await expect(b.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(b.getByRole('heading', { name: 'Your cart is empty', exact: true })).toBeVisible();
 
   await a.getByRole('button', { name: `Add ${onion.name} to cart` }).click();
   await expect(b.getByText('1 item', { exact: true })).toBeVisible();

@@ -9,37 +9,37 @@ const lines = [
 test('an empty cart cannot check out: it goes to the cart', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/cart\/?$/);
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty', exact: true })).toBeVisible();
 });
 
 test('place an order: disabled until the address, Processing... for 2 s, Order Placed! on /orders, cart empty', async ({ page }) => {
   await seedCart(page, lines);
   await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Cash on Delivery' })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout', exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Cash on Delivery', exact: true })).toBeChecked();
   await expect(page.getByTestId('subtotal')).toHaveText('₹106.00');
   await expect(page.getByTestId('delivery-fee')).toHaveText('₹25.00');
   await expect(page.getByTestId('total')).toHaveText('₹131.00');
 
-  const place = page.getByRole('button', { name: 'Place Order' });
+  const place = page.getByRole('button', { name: 'Place Order', exact: true });
   await expect(place).toBeDisabled();
-  await page.getByRole('textbox', { name: 'City' }).fill('Gurgaon');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Gurgaon');
   await expect(place).toBeDisabled();
-  const line1 = page.getByRole('textbox', { name: 'Address Line 1' });
+  const line1 = page.getByRole('textbox', { name: 'Address Line 1', exact: true });
   await line1.fill('   ');
   await expect(place).toBeDisabled();
   await line1.fill('House 42, Sector 14');
-  await page.getByRole('textbox', { name: 'Postal Code' }).fill('122001');
+  await page.getByRole('textbox', { name: 'Postal Code', exact: true }).fill('122001');
   await expect(place).toBeEnabled();
 
   const started = Date.now();
   await place.click();
-  const processing = page.getByRole('button', { name: 'Processing...' });
+  const processing = page.getByRole('button', { name: 'Processing...', exact: true });
   await expect(processing).toBeDisabled();
   await page.waitForURL(/\/orders\/?$/);
   expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 
-  await expect(toasts(page).getByText('Order Placed!')).toBeVisible();
+  await expect(toasts(page).getByText('Order Placed!', { exact: true })).toBeVisible();
   await expectCartCount(page, 0);
   expect(await storedCart(page)).toEqual([]);
   const first = page
@@ -59,8 +59,8 @@ test('place an order: disabled until the address, Processing... for 2 s, Order P
   await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Order ${id}` })).toBeVisible();
   await expect(page.getByText('Processing', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Delivery Address' })).toContainText('House 42, Sector 14, Gurgaon, 122001');
-  const steps = page.getByRole('region', { name: 'Order Status' }).getByRole('listitem');
+  await expect(page.getByRole('region', { name: 'Delivery Address', exact: true })).toContainText('House 42, Sector 14, Gurgaon, 122001');
+  const steps = page.getByRole('region', { name: 'Order Status', exact: true }).getByRole('listitem');
   await expect(steps).toHaveCount(5);
   await expect(steps.nth(0)).toContainText('Order Placed, done');
   await expect(steps.nth(1)).toContainText('Confirmed, pending');
@@ -73,8 +73,8 @@ test('place an order: disabled until the address, Processing... for 2 s, Order P
 test('a double click places one order', async ({ page }) => {
   await seedCart(page, lines);
   await page.goto('/checkout');
-  await page.getByRole('textbox', { name: 'Address Line 1' }).fill('Flat 1');
-  await page.getByRole('button', { name: 'Place Order' }).dblclick();
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('Flat 1');
+  await page.getByRole('button', { name: 'Place Order', exact: true }).dblclick();
   await page.waitForURL(/\/orders\/?$/);
   const orders = await page.evaluate(() => JSON.parse(localStorage.getItem('thela-orders') ?? '[]') as unknown[]);
   expect(orders).toHaveLength(1);
@@ -100,13 +100,13 @@ test('when the order cannot be saved: "Error" / "Failed to place order. Please t
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto('/checkout');
-  await page.getByRole('textbox', { name: 'Address Line 1' }).fill('Flat 1');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('Flat 1');
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   const alert = toasts(page).getByRole('alert');
   await expect(alert.getByText('Error', { exact: true })).toBeVisible({ timeout: 5000 });
-  await expect(alert.getByText('Failed to place order. Please try again.')).toBeVisible();
+  await expect(alert.getByText('Failed to place order. Please try again.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/?$/);
-  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Place Order', exact: true })).toBeEnabled();
   expect(await storedCart(page)).toHaveLength(2);
   await expectCartCount(page, 3);
   expect(errors.some((e) => e.includes('Failed to place order'))).toBe(true);

@@ -17,11 +17,11 @@ async function openCheckout(page: Page, lines: readonly StoredLine[], now = MOND
   await page.clock.setFixedTime(now);
   await seedCart(page, lines);
   await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout', exact: true })).toBeVisible();
   await islandsHydrated(page);
 }
 
-const codeField = (page: Page) => page.getByRole('textbox', { name: 'Coupon code' });
+const codeField = (page: Page) => page.getByRole('textbox', { name: 'Coupon code', exact: true });
 
 async function apply(page: Page, code: string): Promise<void> {
   await codeField(page).fill(code);
@@ -36,10 +36,10 @@ async function expectRefusal(page: Page, reason: string): Promise<void> {
 }
 
 async function placeOrder(page: Page): Promise<string> {
-  await page.getByRole('textbox', { name: 'Address Line 1' }).fill('House 42, Sector 14');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('House 42, Sector 14');
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   await page.waitForURL(/\/orders\/?$/);
-  await expect(toasts(page).getByText('Order Placed!')).toBeVisible();
+  await expect(toasts(page).getByText('Order Placed!', { exact: true })).toBeVisible();
   // Placed orders are "ORD-" + the time in milliseconds (the samples are ORD-001...), listed first once the island reads them.
   const heading = page.getByRole('heading', { level: 2, name: /^ORD-\d{10,}$/ }).first();
   await expect(heading).toBeVisible();
@@ -85,7 +85,7 @@ test('WELCOME50: refused at exactly ₹500, 50% up to ₹250 above it; saved wit
   await expect(items.getByTestId('discount')).toHaveText('−₹250.00');
   await expect(items.getByTestId('total')).toHaveText('₹775.00');
   await page.emulateMedia({ media: 'print' });
-  const invoice = page.getByRole('region', { name: 'Invoice' });
+  const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
   await expect(invoice.getByTestId('invoice-discount')).toHaveText(/Coupon \(WELCOME50\)\s*−₹250\.00/);
   await expect(invoice).toContainText('₹775.00');
   await page.emulateMedia({ media: 'screen' });
@@ -112,7 +112,7 @@ test('SAVE100: "Add ₹120 more to use SAVE100" at ₹379; at ₹499 a ₹100 ca
   await expect(page.getByTestId('discount')).toHaveCount(0);
   await expect(page.getByTestId('total')).toHaveText('₹524.00');
   await expect(page.getByTestId('cashback')).toHaveText('₹100.00');
-  await expect(page.getByText('Credited after delivery, not taken off the total')).toBeVisible();
+  await expect(page.getByText('Credited after delivery, not taken off the total', { exact: true })).toBeVisible();
 
   const id = await placeOrder(page);
   await page
@@ -123,7 +123,9 @@ test('SAVE100: "Add ₹120 more to use SAVE100" at ₹379; at ₹499 a ₹100 ca
   await expect(items.getByTestId('total')).toHaveText('₹524.00');
   await expect(items.getByTestId('cashback')).toHaveText('₹100.00');
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('region', { name: 'Invoice' }).getByTestId('invoice-cashback')).toContainText('credited after delivery');
+  await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByTestId('invoice-cashback')).toContainText(
+    'credited after delivery',
+  );
 });
 
 test('FREEDEL: refused at exactly ₹300, takes the ₹25 fee off above it', async ({ page }) => {
@@ -135,7 +137,7 @@ test('FREEDEL: refused at exactly ₹300, takes the ₹25 fee off above it', asy
   await page.goto('/product/onion-1-kg');
   await islandsHydrated(page);
   await page.getByRole('button', { name: /^Add 1 to Cart/ }).click();
-  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
   await cartBadge(page).click();
   await expect(page.getByTestId('coupon-applied')).toHaveText('FREEDEL applied: free delivery');
   await expect(page.getByTestId('subtotal')).toHaveText('₹339.00');
@@ -149,7 +151,7 @@ test('BULK20: 4 items refused, 5 items take 20%, capped at ₹200', async ({ pag
   await apply(page, 'BULK20');
   await expectRefusal(page, 'Add 1 more item to use BULK20');
 
-  await page.getByRole('button', { name: 'Remove coupon BULK20' }).click();
+  await page.getByRole('button', { name: 'Remove coupon BULK20', exact: true }).click();
   await expect(page.getByTestId('coupon-error')).toHaveCount(0);
   await seedCart(page, [line('test-soap', 40, 4), line('test-brush', 60, 1)]);
   await page.goto('/checkout');
@@ -171,7 +173,7 @@ test('WEEKEND30: refused on a weekday; on Saturday 30% of the fruit and vegetabl
   await islandsHydrated(page);
   await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
   await page.getByRole('button', { name: /^Add 2 to Cart/ }).click();
-  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
   expect((await storedCart(page)).find((l) => l.product_id.startsWith('apple-shimla'))?.product).toMatchObject({ category_id: 'fruits' });
 
   await page.goto('/checkout');
@@ -212,7 +214,7 @@ test('blank and unknown codes are refused at the field; one coupon per order', a
   await apply(page, 'save200');
   await expectRefusal(page, 'SAVE200 is not a valid coupon code');
   // Enter applies the code and does not place the order.
-  await page.getByRole('textbox', { name: 'Address Line 1' }).fill('House 42');
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('House 42');
   await codeField(page).fill('BULK20');
   await codeField(page).press('Enter');
   await expectRefusal(page, 'Add 3 more items to use BULK20');
@@ -227,7 +229,7 @@ test('blank and unknown codes are refused at the field; one coupon per order', a
   await expect(page.getByText(/Coupon \(/)).toHaveText(['Coupon (FREEDEL)']);
   await expect(page.getByTestId('total')).toHaveText('₹600.00');
 
-  await page.getByRole('button', { name: 'Remove coupon FREEDEL' }).click();
+  await page.getByRole('button', { name: 'Remove coupon FREEDEL', exact: true }).click();
   await expect(page.getByTestId('discount')).toHaveCount(0);
   await expect(page.getByTestId('total')).toHaveText('₹625.00');
 });
@@ -238,21 +240,21 @@ test('Claim Now on the home strip applies the code from the keyboard and says so
   await page.goto('/');
   // The strip's live regions stay inside their cards: the page never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  const claim = page.getByRole('button', { name: 'Claim Now: Cashback ₹100, code SAVE100' });
+  const claim = page.getByRole('button', { name: 'Claim Now: Cashback ₹100, code SAVE100', exact: true });
   await claim.focus();
   await page.keyboard.press('Enter');
-  await expect(toasts(page).getByText('Coupon SAVE100 applied')).toBeVisible();
+  await expect(toasts(page).getByText('Coupon SAVE100 applied', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'SAVE100 applied.' })).toBeAttached();
   expect(await page.evaluate(() => localStorage.getItem('thela-coupon'))).toBe('SAVE100');
 
   await page.goto('/cart');
   await expect(page.getByTestId('coupon-error')).toHaveText('Add ₹120 more to use SAVE100');
-  await page.getByRole('button', { name: 'Remove coupon SAVE100' }).click();
+  await page.getByRole('button', { name: 'Remove coupon SAVE100', exact: true }).click();
   await expect(page.getByTestId('coupon')).toContainText('Have a coupon? Apply it at checkout.');
 
   // The offers page's "Apply Now" does the same.
   await page.goto('/offers');
-  await page.getByRole('button', { name: 'Apply Now' }).first().click();
+  await page.getByRole('button', { name: 'Apply Now', exact: true }).first().click();
   await expect(page.getByRole('status').filter({ hasText: 'WELCOME50 applied.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('thela-coupon'))).toBe('WELCOME50');
 });

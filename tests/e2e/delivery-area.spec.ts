@@ -9,8 +9,8 @@ import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
 
 // The header's location line (the dialog, and its buttons, sit in the header too).
 const locationButton = (page: Page) => page.locator('[data-deliver-to]');
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Deliver to' });
-const pincode = (page: Page) => dialog(page).getByRole('textbox', { name: 'Pincode' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Deliver to', exact: true });
+const pincode = (page: Page) => dialog(page).getByRole('textbox', { name: 'Pincode', exact: true });
 
 async function openDialog(page: Page): Promise<void> {
   await locationButton(page).click();
@@ -19,7 +19,7 @@ async function openDialog(page: Page): Promise<void> {
 
 async function check(page: Page, value: string): Promise<void> {
   await pincode(page).fill(value);
-  await dialog(page).getByRole('button', { name: 'Check' }).click();
+  await dialog(page).getByRole('button', { name: 'Check', exact: true }).click();
 }
 
 test('the header starts at the spec default and opens a labelled "Deliver to" dialog that Escape closes', async ({ page }) => {
@@ -109,21 +109,21 @@ test('tampered storage falls back to the default location', async ({ page }) => 
 test('checkout refuses a postal code that is not served, and accepts a served one', async ({ page }) => {
   await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 1, '1 kg')]);
   await page.goto('/checkout');
-  await page.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Connaught Place');
-  const postal = page.getByRole('textbox', { name: 'Postal Code' });
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('12 Connaught Place');
+  const postal = page.getByRole('textbox', { name: 'Postal Code', exact: true });
   await postal.fill('110099');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: "We don't deliver to 110099 yet" })).toBeVisible();
   await expect(postal).toHaveAttribute('aria-invalid', 'true');
   await expect(postal).toBeFocused();
   await expect(page).toHaveURL(/\/checkout\/?$/);
 
   await postal.fill('12345');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   await expect(postal).toHaveAccessibleDescription(/6 digits/);
 
   await postal.fill('122002');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   await page.waitForURL(/\/orders\/?$/);
 });
 

@@ -149,7 +149,7 @@ test('a listing page never loads the full sheet: its inline sheet has a rule for
     }
     await collectDrawn(page, drawn);
     await page.locator('[data-deliver-to]').click();
-    await expect(page.getByRole('dialog', { name: 'Deliver to' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Deliver to', exact: true })).toBeVisible();
     await collectDrawn(page, drawn);
     await page.keyboard.press('Escape');
     await context.setOffline(true);

@@ -32,7 +32,7 @@ test('no emoji glyphs in the markup of the pages with icons; category illustrati
     expect(found, route).toEqual([]);
   }
   await page.goto('/');
-  const row = page.getByRole('region', { name: 'Shop by Category' });
+  const row = page.getByRole('region', { name: 'Shop by Category', exact: true });
   const images = row.locator('img');
   await expect(images).toHaveCount(10);
   for (const image of await images.all()) {
@@ -40,6 +40,6 @@ test('no emoji glyphs in the markup of the pages with icons; category illustrati
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   // Meaningful icons are named: the offers strip and the milk banner.
-  await expect(page.getByRole('img', { name: 'Gift' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Glass of milk' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Gift', exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Glass of milk', exact: true })).toBeVisible();
 });

@@ -12,7 +12,7 @@ async function listingIndex(page: Page, path = LISTING): Promise<ListingIndex> {
   return (await response.json()) as ListingIndex;
 }
 
-const grid = (page: Page) => page.getByRole('region', { name: 'All Products' });
+const grid = (page: Page) => page.getByRole('region', { name: 'All Products', exact: true });
 const cards = (page: Page) => grid(page).getByRole('article');
 /** The visible "Showing a-b of n" line (a live region repeats it for screen readers). */
 const showing = (page: Page) => page.locator('[data-listing-showing]');
@@ -30,9 +30,9 @@ test.describe('listing pages', () => {
     await expect(page.locator('head link[rel="next"]')).toHaveAttribute('href', `${LISTING}/2`);
     await expect(page.locator('head link[rel="prev"]')).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${LISTING}/?$`));
-    const pager = page.getByRole('navigation', { name: 'Pages' });
-    await expect(pager.getByRole('link', { name: 'Next' })).toHaveAttribute('rel', 'next');
-    await expect(pager.getByRole('link', { name: 'Previous' })).toHaveCount(0);
+    const pager = page.getByRole('navigation', { name: 'Pages', exact: true });
+    await expect(pager.getByRole('link', { name: 'Next', exact: true })).toHaveAttribute('rel', 'next');
+    await expect(pager.getByRole('link', { name: 'Previous', exact: true })).toHaveCount(0);
     expect(await page.locator('main *').count()).toBeLessThan(1500);
   });
 
@@ -45,7 +45,9 @@ test.describe('listing pages', () => {
     await expect(page.locator('head link[rel="prev"]')).toHaveAttribute('href', `${LISTING}/2`);
     await expect(page.locator('head link[rel="next"]')).toHaveAttribute('href', `${LISTING}/4`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${LISTING}/3/?$`));
-    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous' })).toHaveAttribute('rel', 'prev');
+    await expect(
+      page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name: 'Previous', exact: true }),
+    ).toHaveAttribute('rel', 'prev');
     const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
     expect(sitemap).toContain(`${LISTING}/3/</loc>`);
   });
@@ -54,8 +56,8 @@ test.describe('listing pages', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(LISTING);
-    await expect(page.getByRole('button', { name: 'Show more' })).toBeHidden();
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page.getByRole('button', { name: 'Show more', exact: true })).toBeHidden();
+    await page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${LISTING}/2/?$`));
     await expect(cards(page).first()).toBeVisible();
     await context.close();
@@ -66,7 +68,7 @@ test.describe('listing pages', () => {
     await page.goto(LISTING);
     const firstCard = await cards(page).first().getByRole('heading').textContent();
     await page.evaluate(() => ((window as { marker?: string }).marker = 'same document'));
-    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.getByRole('button', { name: 'Show more', exact: true }).click();
     await expect(cards(page)).toHaveCount(2 * index.pageSize);
     await expect(showing(page)).toHaveText(`Showing 1-${2 * index.pageSize} of ${count(index.rows.length)}`);
     expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('same document'); // no reload
@@ -100,17 +102,17 @@ test.describe('listing pages', () => {
     const matches = index.rows.filter((row) => row[0].toLowerCase().includes(last[0].toLowerCase())).length;
     await expect(cards(page)).toHaveCount(Math.min(matches, index.pageSize));
     await search.fill('zzzz-no-such-product');
-    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(page.getByText('No products found', { exact: true })).toBeVisible();
     await search.fill('');
     await expect(cards(page)).toHaveCount(index.pageSize);
-    await expect(page.getByText('No products found')).toBeHidden();
+    await expect(page.getByText('No products found', { exact: true })).toBeHidden();
   });
 
   test('sorting by price and discount orders the whole listing, in stock first, and survives a reload', async ({ page }) => {
     const index = await listingIndex(page);
     const inStock = index.rows.filter((row) => row[3] === 1);
     await page.goto(LISTING);
-    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    const sort = page.getByRole('combobox', { name: 'Sort by', exact: true });
     await sort.selectOption('price-asc');
     await expect(page).toHaveURL(/[?&]sort=price-asc/);
     const cheapest = Math.min(...inStock.map((row) => row[1]));
@@ -138,7 +140,7 @@ test.describe('listing pages', () => {
       await page.goto(`${LISTING}/2`);
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
-      await page.getByRole('button', { name: 'Show more' }).click();
+      await page.getByRole('button', { name: 'Show more', exact: true }).click();
       await expect(showing(page)).toHaveText(/^Showing 25-72 of/);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

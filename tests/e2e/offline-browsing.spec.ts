@@ -33,9 +33,9 @@ test.describe('offline browsing', () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/product/${neverVisited.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're offline");
-    await expect(page.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/cart');
+    await expect(page.getByRole('link', { name: 'Go to Cart', exact: true })).toHaveAttribute('href', '/cart');
     // The visited page is listed by its title, and links to it.
-    const saved = page.getByRole('list', { name: "Pages you've visited" });
+    const saved = page.getByRole('list', { name: "Pages you've visited", exact: true });
     await expect(saved.getByRole('link', { name: visited.name })).toHaveAttribute('href', `/product/${visited.id}/`);
     await saved.getByRole('link', { name: visited.name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(visited.name);
@@ -77,7 +77,7 @@ test.describe('offline browsing', () => {
     await expect(status).toHaveText('');
     await context.setOffline(true);
     await expect(status).toHaveText("You're offline. Showing saved pages.");
-    await expect(status.getByText("You're offline. Showing saved pages.")).toBeVisible();
+    await expect(status.getByText("You're offline. Showing saved pages.", { exact: true })).toBeVisible();
     await context.setOffline(false);
     await expect(status).toHaveText('Back online.');
     await expect(status).toHaveText('', { timeout: 8000 });
@@ -93,7 +93,7 @@ test.describe('offline browsing', () => {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/product/${neverVisited.id}`);
       await expect(offlineStatus(page)).toHaveText("You're offline. Showing saved pages.");
-      await expect(page.getByRole('list', { name: "Pages you've visited" }).getByRole('link')).toHaveCount(1);
+      await expect(page.getByRole('list', { name: "Pages you've visited", exact: true }).getByRole('link')).toHaveCount(1);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id}`)).toEqual([]);
     }

@@ -58,7 +58,7 @@ test('after a rebuild: update notice under the open tab, new content on the next
   await page.goto(url('/'));
   await waitForServiceWorker(page);
   await page.goto(url(`/product/${product.id}`));
-  await expect(page.getByRole('link', { name: 'Thela home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Thela home', exact: true })).toBeVisible();
   const pagesCachesA = (await cacheNamesOf(page)).filter((name) => name.startsWith('thela-pages-'));
   expect(pagesCachesA).toHaveLength(1);
 
@@ -68,18 +68,18 @@ test('after a rebuild: update notice under the open tab, new content on the next
   // Coming back online makes the open tab look for a new release.
   await context.setOffline(true);
   await context.setOffline(false);
-  const notice = page.getByText('A new version of Thela is ready.');
+  const notice = page.getByText('A new version of Thela is ready.', { exact: true });
   await expect(notice).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload', exact: true })).toBeVisible();
 
   // The next visit, before the shopper accepts: the new release's page (network first), with its own assets.
   const requested = recordRequests(page);
   await page.goto(url('/'));
   await expect(page.getByRole('link', { name: `${BRAND_B} home` })).toBeVisible();
-  await expect(page.getByText(`A new version of ${BRAND_B} is ready.`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`A new version of ${BRAND_B} is ready.`, { exact: true })).toBeVisible({ timeout: 15_000 });
 
   // Accepting activates the new worker and reloads into it.
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload', exact: true }).click()]);
   await expect(page.getByRole('link', { name: `${BRAND_B} home` })).toBeVisible();
   await expect(page.getByText(/A new version of .* is ready\./)).toHaveCount(0);
   await expect.poll(async () => (await cacheNamesOf(page)).filter((name) => name.startsWith('thela-pages-'))).not.toEqual(pagesCachesA);
@@ -93,7 +93,7 @@ test('after a rebuild: update notice under the open tab, new content on the next
   await context.setOffline(true);
   await page.goto(url('/cart'));
   await expect(page.getByRole('link', { name: `${BRAND_B} home` })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Cart', exact: true })).toBeVisible();
 
   // Not one asset of release A was asked for, from the worker or the network, since the switch.
   expect(requested.filter((p) => onlyInA.includes(p))).toEqual([]);

@@ -141,8 +141,8 @@ test('the same photo on the card, in search, the cart, checkout, the order and "
   await page.goto(url('/checkout/'));
   const summary = page.getByRole('listitem').filter({ hasText: mango.name });
   expect((await imageOf(summary.locator('img'))).src).toContain(hash);
-  await page.getByLabel('Address Line 1').fill('12, 5th Cross, Koramangala');
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('12, 5th Cross, Koramangala');
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
   await page.waitForURL(/\/orders\/?$/, { timeout: 10_000 });
   // Until the island has read the stored orders, the list is the pre-rendered one, without this order.
   await islandsHydrated(page);
@@ -154,13 +154,13 @@ test('the same photo on the card, in search, the cart, checkout, the order and "
   expect((await imageOf(item.locator('img'))).src).toContain(hash);
 
   await page.goto(url('/'));
-  const again = page.getByRole('region', { name: 'Buy again' });
+  const again = page.getByRole('region', { name: 'Buy again', exact: true });
   expect((await imageOf(card(again).first())).src).toContain(hash);
 });
 
 test("home tiles are the catalogue's categories and every one leads to its page", async ({ page }) => {
   await page.goto(url('/'));
-  const row = page.getByRole('region', { name: 'Shop by Category' });
+  const row = page.getByRole('region', { name: 'Shop by Category', exact: true });
   const tiles = row.getByRole('link');
   const top = catalogue.categories.filter((c) => c.parent_id === null).sort((a, b) => a.sort_order - b.sort_order);
   await expect(tiles).toHaveText(top.map((c) => c.name));
@@ -180,7 +180,7 @@ test("home tiles are the catalogue's categories and every one leads to its page"
     await page.goBack();
   }
   // The banner's "Explore Stores" goes to the catalogue's fruit aisle.
-  await expect(page.getByRole('link', { name: 'Explore Stores' })).toHaveAttribute('href', '/category/fruits-vegetables');
+  await expect(page.getByRole('link', { name: 'Explore Stores', exact: true })).toHaveAttribute('href', '/category/fruits-vegetables');
 });
 
 test('search answers from every bundle of an index split in three, each product once, with the whole count', async ({ page }) => {
@@ -233,8 +233,8 @@ test("the header names the shop's own area and delivery time", async ({ page }) 
   await page.goto(url('/stores/'));
   const header = page.getByRole('banner');
   await expect(header.getByText(areaLine(OPERATOR_DEFAULT_AREA))).toBeVisible();
-  await expect(header.getByText(`Delivery in ${OPERATOR_DEFAULT_AREA.minutes} mins`)).toBeVisible();
-  await expect(page.getByText(`Delivering to ${OPERATOR_DEFAULT_AREA.area}, ${OPERATOR_DEFAULT_AREA.city}`)).toBeVisible();
+  await expect(header.getByText(`Delivery in ${OPERATOR_DEFAULT_AREA.minutes} mins`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Delivering to ${OPERATOR_DEFAULT_AREA.area}, ${OPERATOR_DEFAULT_AREA.city}`, { exact: true })).toBeVisible();
 });
 
 test('nothing breaks the security policy, which allows images from the site only', async ({ page, context }) => {

@@ -11,7 +11,7 @@ const address = { address_line_1: 'House 7', city: 'Gurgaon', state: '', postal_
 
 test('the orders list shows the sample orders with their statuses', async ({ page }) => {
   await page.goto('/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders', exact: true })).toBeVisible();
   const card = (id: string) => page.getByRole('link').filter({ has: page.getByRole('heading', { name: id }) });
   await expect(card('ORD-001')).toContainText('Delivered');
   await expect(card('ORD-001')).toContainText('5 items');
@@ -38,10 +38,10 @@ test('the orders list shows the sample orders with their statuses', async ({ pag
 
 test('order detail: status, address, timeline, items and totals', async ({ page }) => {
   await page.goto('/orders/ORD-002');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-002' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-002', exact: true })).toBeVisible();
   await expect(page.getByText('On the way', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Delivery Address' })).toContainText('Sector 14, Gurgaon');
-  const steps = page.getByRole('region', { name: 'Order Status' }).getByRole('listitem');
+  await expect(page.getByRole('region', { name: 'Delivery Address', exact: true })).toContainText('Sector 14, Gurgaon');
+  const steps = page.getByRole('region', { name: 'Order Status', exact: true }).getByRole('listitem');
   await expect(steps).toHaveText([/Order Placed, done/, /Confirmed, done/, /Packed, done/, /Out for Delivery, done/, /Delivered, pending/]);
   const items = page.getByRole('region', { name: /^Items/ });
   await expect(items.getByRole('listitem')).toHaveCount(3);
@@ -55,9 +55,9 @@ test('Reorder Items refills the cart', async ({ page }) => {
   await seedCart(page, [storedLine('onion-1-kg', 'Onion', 39, 1, '1 kg')]);
   await page.goto('/orders/ORD-002');
   await islandsHydrated(page);
-  await page.getByRole('button', { name: 'Reorder Items' }).click();
+  await page.getByRole('button', { name: 'Reorder Items', exact: true }).click();
   await expect(page).toHaveURL(/\/cart\/?$/);
-  await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+  await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
   await expect(page.getByText('8 items', { exact: true })).toBeVisible();
   expect((await storedCart(page)).map((l) => [l.product_id, l.quantity])).toEqual([
     ['onion-1-kg', 2],
@@ -70,7 +70,7 @@ test('Reorder Items refills the cart', async ({ page }) => {
 test('Reorder Items leaves out a product that is out of stock, and says so', async ({ page }) => {
   await page.goto('/orders/ORD-004');
   await islandsHydrated(page);
-  await page.getByRole('button', { name: 'Reorder Items' }).click();
+  await page.getByRole('button', { name: 'Reorder Items', exact: true }).click();
   await expect(page).toHaveURL(/\/cart\/?$/);
   await expect(toasts(page)).toContainText('Not available now: India Gate Feast Rozzana Basmati Rice');
   expect((await storedCart(page)).map((l) => l.product_id)).toEqual(['lays-indias-magic-masala-potato-chips-50-g']);
@@ -84,42 +84,42 @@ test('Download Invoice prints an invoice of the order', async ({ page }) => {
     };
   });
   await page.goto('/orders/ORD-001');
-  const invoice = page.getByRole('region', { name: 'Invoice' });
+  const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
   await expect(invoice).toBeHidden();
   await islandsHydrated(page);
-  await page.getByRole('button', { name: 'Download Invoice' }).click();
+  await page.getByRole('button', { name: 'Download Invoice', exact: true }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await page.emulateMedia({ media: 'print' });
   await expect(invoice).toBeVisible();
   await expect(invoice).toContainText('Order ORD-001');
   await expect(invoice.getByRole('row')).toHaveCount(1 + 4 + 3);
   await expect(invoice).toContainText('₹233.00');
-  await expect(page.getByRole('button', { name: 'Reorder Items' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Reorder Items', exact: true })).toBeHidden();
   await expect(page.getByRole('banner')).toBeHidden();
 });
 
 test('an unknown order id says so, at its own URL', async ({ page }) => {
   await page.goto('/orders/ORD-999');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/ORD-999$/);
-  await expect(page.getByText('There is no order "ORD-999" in this browser.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '/orders');
+  await expect(page.getByText('There is no order "ORD-999" in this browser.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View all orders', exact: true })).toHaveAttribute('href', '/orders');
   await page.goto('/orders/view/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
-  await expect(page.getByText('No order was given.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found', exact: true })).toBeVisible();
+  await expect(page.getByText('No order was given.', { exact: true })).toBeVisible();
 });
 
 test('an id with markup or path characters is shown as text and stays inside its path', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/orders/%22%3E%3Cimg%20src%3Dx%20id%3Dinjected%3E');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
-  await expect(page.getByText('There is no order ""><img src=x id=injected>" in this browser.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found', exact: true })).toBeVisible();
+  await expect(page.getByText('There is no order ""><img src=x id=injected>" in this browser.', { exact: true })).toBeVisible();
   await expect(page.locator('#injected')).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe('/orders/%22%3E%3Cimg%20src%3Dx%20id%3Dinjected%3E');
   // Handed over with dot segments (a host without rewrites): the page says so where it is and goes nowhere else.
   await page.goto('/orders/view/?id=..%2F..%2Fcart');
-  await expect(page.getByText('There is no order "../../cart" in this browser.')).toBeVisible();
+  await expect(page.getByText('There is no order "../../cart" in this browser.', { exact: true })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/orders/view/');
   expect(errors).toEqual([]);
 });
@@ -131,7 +131,7 @@ test('an order placed in this browser opens at /orders/{id} when typed, and agai
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
   await expect(page).toHaveTitle(new RegExp(`^Order ${order.id} `));
-  await expect(page.getByRole('region', { name: 'Delivery Address' })).toContainText('House 7, Gurgaon, 122001');
+  await expect(page.getByRole('region', { name: 'Delivery Address', exact: true })).toContainText('House 7, Gurgaon, 122001');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
@@ -161,7 +161,7 @@ test.describe('on a host without rewrites', () => {
       await expect(page).toHaveURL(`${server.origin}/orders/${id}`);
     }
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-002' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order ORD-002', exact: true })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(`${server.origin}/orders/${order.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();

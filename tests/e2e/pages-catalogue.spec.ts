@@ -5,8 +5,8 @@ import { collectErrors, products, sample } from './support/pages.ts';
 
 /** Appends every later page of a listing ("Show more" until there is no more), as a shopper scrolling it all would. */
 async function showAll(page: Page): Promise<void> {
-  const more = page.getByRole('button', { name: 'Show more' });
-  const cards = page.getByRole('region', { name: 'All Products' }).getByRole('article');
+  const more = page.getByRole('button', { name: 'Show more', exact: true });
+  const cards = page.getByRole('region', { name: 'All Products', exact: true }).getByRole('article');
   await expect(page.locator('thela-listing:defined')).toHaveCount(1); // the listing's script has wired the button
   while (await more.isVisible()) {
     const before = await cards.count();
@@ -37,7 +37,7 @@ test.describe('product page', () => {
         .filter({ hasText: inr(originalPrice) })
         .first(),
     ).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'About this product' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About this product', exact: true })).toBeVisible();
     await expect(page.getByText(must(p.description, 'description'))).toBeVisible();
     // The search index is written from the catalogue (scripts/lib/search-index.ts): pages carry no search markup.
     await expect(page.locator('[data-pagefind-body], [data-search-product]')).toHaveCount(0);
@@ -47,8 +47,8 @@ test.describe('product page', () => {
   test('stepper floors at 1 and "Add N to Cart" adds N to the shared cart', async ({ page }) => {
     const p = products.discounted;
     await page.goto(`/product/${p.id}`);
-    const minus = page.getByRole('button', { name: 'Decrease quantity' });
-    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    const minus = page.getByRole('button', { name: 'Decrease quantity', exact: true });
+    const plus = page.getByRole('button', { name: 'Increase quantity', exact: true });
     await expect(page.getByRole('button', { name: /^Add 1 to Cart/ })).toBeVisible();
     await expect(minus).toBeDisabled();
     await plus.click();
@@ -62,7 +62,7 @@ test.describe('product page', () => {
     await plus.click();
     await plus.click();
     await add.click();
-    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 3 items', exact: true })).toBeVisible();
     const stored = await page.evaluate((): unknown => JSON.parse(localStorage.getItem('cart-items') ?? '[]'));
     expect(stored).toEqual([expect.objectContaining({ product_id: p.id, quantity: 3 })]);
   });
@@ -101,8 +101,8 @@ test.describe('product page', () => {
     const response = await page.goto('/product/no-such-product');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product not found');
-    await expect(page.getByRole('link', { name: 'Go back to home' })).toHaveAttribute('href', '/');
-    await expect(page.getByText('Oops! Page not found')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Go back to home', exact: true })).toHaveAttribute('href', '/');
+    await expect(page.getByText('Oops! Page not found', { exact: true })).toBeHidden();
     expect(errors.some((e) => e.includes('/product/no-such-product'))).toBe(true);
   });
 });
@@ -112,7 +112,7 @@ test.describe('category pages', () => {
     const response = await page.goto('/category/fruits');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fruits');
-    const browse = page.getByRole('region', { name: 'Browse by Subcategory' });
+    const browse = page.getByRole('region', { name: 'Browse by Subcategory', exact: true });
     const links = browse.getByRole('link');
     await expect(links).toHaveText([
       /Fresh Fruits\s*24 products/,
@@ -126,7 +126,7 @@ test.describe('category pages', () => {
     // All Products: every product in the fruits subcategories; out-of-stock ones without ADD.
     const subIds = new Set(sample.categories.filter((c) => c.parent_id === 'fruits').map((c) => c.id));
     const expected = sample.products.filter((p) => subIds.has(p.category_id));
-    const grid = page.getByRole('region', { name: 'All Products' });
+    const grid = page.getByRole('region', { name: 'All Products', exact: true });
     await showAll(page);
     await expect(grid.getByRole('article')).toHaveCount(expected.length);
     const outOfStock = expected.filter((p) => !p.is_available).length;
@@ -136,8 +136,8 @@ test.describe('category pages', () => {
 
   test('in-page search filters by name, case-insensitively, with an empty state', async ({ page }) => {
     await page.goto('/category/fruits');
-    const grid = page.getByRole('region', { name: 'All Products' });
-    const search = page.getByRole('searchbox', { name: 'Search products in Fruits' });
+    const grid = page.getByRole('region', { name: 'All Products', exact: true });
+    const search = page.getByRole('searchbox', { name: 'Search products in Fruits', exact: true });
     const apples = sample.products.filter(
       (p) => /apple/i.test(p.name) && sample.categories.find((c) => c.id === p.category_id)?.parent_id === 'fruits',
     );
@@ -147,9 +147,9 @@ test.describe('category pages', () => {
     for (const heading of await grid.getByRole('heading', { level: 3 }).allTextContents()) expect(heading.toLowerCase()).toContain('apple');
     await search.fill('zzzz');
     await expect(grid.getByRole('article')).toHaveCount(0);
-    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(page.getByText('No products found', { exact: true })).toBeVisible();
     await search.fill('');
-    await expect(page.getByText('No products found')).toBeHidden();
+    await expect(page.getByText('No products found', { exact: true })).toBeHidden();
     await expect(grid.getByRole('article').first()).toBeVisible();
   });
 
@@ -157,7 +157,7 @@ test.describe('category pages', () => {
     await page.goto('/category/dairy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dairy & Eggs');
     const own = sample.categories.filter((c) => c.parent_id === 'dairy').sort((a, b) => a.sort_order - b.sort_order);
-    const links = page.getByRole('region', { name: 'Browse by Subcategory' }).getByRole('link');
+    const links = page.getByRole('region', { name: 'Browse by Subcategory', exact: true }).getByRole('link');
     await expect(links).toHaveCount(own.length);
     await links.first().click();
     const first = must(own[0], 'a dairy subcategory');
@@ -165,8 +165,8 @@ test.describe('category pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
     const count = sample.products.filter((p) => p.category_id === first.id).length;
     await showAll(page);
-    await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(count);
-    await page.getByRole('link', { name: 'Dairy & Eggs' }).first().click();
+    await expect(page.getByRole('region', { name: 'All Products', exact: true }).getByRole('article')).toHaveCount(count);
+    await page.getByRole('link', { name: 'Dairy & Eggs', exact: true }).first().click();
     await expect(page).toHaveURL(/\/category\/dairy\/?$/);
   });
 
@@ -175,7 +175,7 @@ test.describe('category pages', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Vegetables');
     await showAll(page);
-    await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(32);
+    await expect(page.getByRole('region', { name: 'All Products', exact: true }).getByRole('article')).toHaveCount(32);
     await expect(page.getByRole('link', { name: 'Fruits', exact: true }).first()).toHaveAttribute('href', '/category/fruits');
   });
 
@@ -183,7 +183,7 @@ test.describe('category pages', () => {
     const response = await page.goto('/category/no-such-category');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category');
-    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(page.getByText('No products found', { exact: true })).toBeVisible();
   });
 });
 
@@ -193,7 +193,7 @@ test.describe('unit prices', () => {
   test('the product page and every card show the price per kg, L or piece; approximate packs show none', async ({ page }) => {
     const grams = withUnit('500 g');
     await page.goto(`/product/${grams.id}`);
-    await expect(page.getByText(`500 g · ${formatUnitPrice(grams.price * 100, '500 g')}`)).toBeVisible();
+    await expect(page.getByText(`500 g · ${formatUnitPrice(grams.price * 100, '500 g')}`, { exact: true })).toBeVisible();
     expect(formatUnitPrice(grams.price * 100, '500 g')).toMatch(/^₹[\d,.]+\/kg$/);
 
     const litres = withUnit('1 L');
@@ -206,7 +206,7 @@ test.describe('unit prices', () => {
 
     // On a listing: each card with a measurable pack size carries its unit price.
     await page.goto('/category/dairy');
-    const cards = page.getByRole('region', { name: 'All Products' }).getByRole('article');
+    const cards = page.getByRole('region', { name: 'All Products', exact: true }).getByRole('article');
     await expect(cards.first()).toBeVisible();
     for (const card of (await cards.all()).slice(0, 8)) {
       const href = (await card.getByRole('link').first().getAttribute('href')) ?? '';

@@ -5,7 +5,7 @@ test.describe('content pages', () => {
   test('/about: welcome, mission, four values and the impact figures', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Thela');
-    await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Our mission', exact: true })).toBeVisible();
     for (const value of ['Customer First', 'Quality Products', 'Fast Delivery', 'Community']) {
       await expect(page.getByRole('heading', { name: value, exact: true })).toBeVisible();
     }
@@ -16,12 +16,12 @@ test.describe('content pages', () => {
     await page.goto('/help');
     await expect(page.getByRole('link', { name: /Call Us/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
     await expect(page.getByRole('link', { name: /Live Chat/ })).toHaveAttribute('href', '/help/chat');
-    await expect(page.getByRole('region', { name: 'Help topics' }).getByRole('link')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'Help topics', exact: true }).getByRole('link')).toHaveCount(6);
     await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
     await expect(page.getByText('Monday to Sunday 24/7', { exact: true })).toBeVisible();
     // Every help link leads to a page that exists.
     for (const href of await page
-      .getByRole('region', { name: 'Help topics' })
+      .getByRole('region', { name: 'Help topics', exact: true })
       .getByRole('link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       const target = must(href, 'a help link href');
@@ -50,14 +50,14 @@ test.describe('content pages', () => {
     await expect(cancel).not.toHaveAttribute('open', /.*/);
     await expect(charges).toHaveAttribute('open', '');
 
-    const search = page.getByRole('searchbox', { name: 'Search questions and answers' });
+    const search = page.getByRole('searchbox', { name: 'Search questions and answers', exact: true });
     await search.fill('CASH'); // in an answer only
     await expect(summaries.filter({ visible: true })).toHaveCount(2);
     await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeHidden();
     await search.fill('cancel'); // in a question
     await expect(summaries.filter({ visible: true })).toHaveText(['Can I cancel my order?']);
     await search.fill('xyzzy');
-    await expect(page.getByText('No results found')).toBeVisible();
+    await expect(page.getByText('No results found', { exact: true })).toBeVisible();
   });
 
   test('/offers: four offers with code, validity, minimum order, max discount, Apply Now and terms', async ({ page }) => {
@@ -70,8 +70,8 @@ test.describe('content pages', () => {
     }
     await expect(offers.first()).toContainText('₹500.00');
     await expect(offers.first()).toContainText('₹250.00');
-    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(4);
-    await expect(page.getByRole('heading', { name: 'Terms & Conditions' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply Now', exact: true })).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Terms & Conditions', exact: true })).toBeVisible();
   });
 
   for (const [path, heading] of [
@@ -97,7 +97,7 @@ test.describe('content pages', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Return to Home', exact: true })).toHaveAttribute('href', '/');
     expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true);
   });
 });

@@ -11,18 +11,18 @@ test.describe('home page', () => {
     for (const title of ['Lightning-Fast Delivery', 'Thela Credit', 'Daily Deals', 'Simple, Flat Pricing']) {
       await expect(page.getByText(title, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText('15-30 min doorstep delivery')).toBeVisible();
+    await expect(page.getByText('15-30 min doorstep delivery', { exact: true })).toBeVisible();
 
     // Offers strip: the spec's three offers and the two other coupons, each with its code and "Claim Now".
     await expect(page.getByText('Special Offer', { exact: true })).toHaveCount(5);
     await expect(page.getByRole('button', { name: /^Claim Now/ })).toHaveCount(5);
-    await expect(page.getByText('Flat 50% off')).toBeAttached();
-    await expect(page.getByText('Cashback ₹100')).toBeAttached();
+    await expect(page.getByText('Flat 50% off', { exact: true })).toBeAttached();
+    await expect(page.getByText('Cashback ₹100', { exact: true })).toBeAttached();
     await expect(page.getByText('SAVE100', { exact: true })).toBeAttached();
-    await expect(page.getByText('On orders above ₹300')).toBeAttached();
+    await expect(page.getByText('On orders above ₹300', { exact: true })).toBeAttached();
 
     // Shop by Category: the ten categories linking to their pages.
-    const row = page.getByRole('region', { name: 'Shop by Category' });
+    const row = page.getByRole('region', { name: 'Shop by Category', exact: true });
     const ids = ['fruits', 'vegetables', 'dairy', 'snacks', 'personal-care', 'baby', 'cleaning', 'beverages', 'bakery', 'meat'];
     const hrefs = await row
       .getByRole('listitem')
@@ -30,27 +30,27 @@ test.describe('home page', () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(ids.map((id) => `/category/${id}`));
 
-    const popular = page.getByRole('region', { name: 'Popular Right Now' });
+    const popular = page.getByRole('region', { name: 'Popular Right Now', exact: true });
     await expect(popular.getByRole('article')).toHaveCount(4);
     await expect(popular.getByText(/^\d+% OFF$/)).toHaveCount(4);
     await expect(popular.getByRole('button', { name: /^Add .+ to cart$/ })).toHaveCount(4);
-    await expect(popular.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/search');
+    await expect(popular.getByRole('link', { name: 'See all', exact: true })).toHaveAttribute('href', '/search');
 
-    const best = page.getByRole('region', { name: 'Best Sellers' });
+    const best = page.getByRole('region', { name: 'Best Sellers', exact: true });
     await expect(best.getByRole('article')).toHaveCount(4);
     await expect(best.getByText(/^\d+% OFF$/)).toHaveCount(4);
-    await expect(best.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/search');
+    await expect(best.getByRole('link', { name: 'View all', exact: true })).toHaveAttribute('href', '/search');
 
-    await expect(page.getByRole('heading', { name: 'Daily Milk Subscription' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Start Subscription' })).toBeVisible();
-    const featured = page.getByRole('region', { name: 'Featured Products' });
-    await expect(featured.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('heading', { name: 'Daily Milk Subscription', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Subscription', exact: true })).toBeVisible();
+    const featured = page.getByRole('region', { name: 'Featured Products', exact: true });
+    await expect(featured.getByRole('link', { name: 'View All', exact: true })).toHaveAttribute('href', '/search');
 
     // The slides link where the spec says, and those pages exist.
-    const carousel = page.getByRole('region', { name: 'Highlights' });
-    await expect(carousel.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/offers/quick-delivery');
-    await expect(carousel.getByRole('link', { name: 'Explore Stores' })).toHaveAttribute('href', '/category/fruits');
-    await expect(carousel.getByRole('link', { name: 'See How It Works' })).toHaveAttribute('href', '/offers/specials');
+    const carousel = page.getByRole('region', { name: 'Highlights', exact: true });
+    await expect(carousel.getByRole('link', { name: 'Order Now', exact: true })).toHaveAttribute('href', '/offers/quick-delivery');
+    await expect(carousel.getByRole('link', { name: 'Explore Stores', exact: true })).toHaveAttribute('href', '/category/fruits');
+    await expect(carousel.getByRole('link', { name: 'See How It Works', exact: true })).toHaveAttribute('href', '/offers/specials');
     expect(errors.filter((e) => !/featured/i.test(e))).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ test.describe('home page', () => {
     await page.goto('/');
     // The carousel runs once the page scripts have (after the first paint): the clock must not run ahead of it.
     await scriptsReady(page);
-    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const carousel = page.getByRole('region', { name: 'Highlights', exact: true });
     const dots = carousel.getByRole('button', { name: /^Go to slide/ });
     await expect(dots).toHaveCount(3);
     await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
@@ -82,7 +82,7 @@ test.describe('home page', () => {
     await page.goto('/');
     // The carousel runs once the page scripts have (after the first paint): the clock must not run ahead of it.
     await scriptsReady(page);
-    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const carousel = page.getByRole('region', { name: 'Highlights', exact: true });
     const first = carousel.getByRole('button', { name: /^Go to slide 1/ });
 
     await carousel.locator('[data-track]').hover();
@@ -90,11 +90,11 @@ test.describe('home page', () => {
     await expect(first).toHaveAttribute('aria-current', 'true');
 
     await page.mouse.move(0, 0);
-    await carousel.getByRole('button', { name: 'Pause slides' }).click();
+    await carousel.getByRole('button', { name: 'Pause slides', exact: true }).click();
     await page.mouse.move(0, 0);
     await page.clock.runFor(12_000);
     await expect(first).toHaveAttribute('aria-current', 'true');
-    await carousel.getByRole('button', { name: 'Play slides' }).click();
+    await carousel.getByRole('button', { name: 'Play slides', exact: true }).click();
     await page.mouse.move(0, 0);
     await page.clock.runFor(5000);
     await expect(carousel.getByRole('button', { name: /^Go to slide 2/ })).toHaveAttribute('aria-current', 'true');
@@ -111,21 +111,21 @@ test.describe('home page', () => {
   test('category arrows scroll the row by 200 px', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' }); // instant scrolling: exact positions
     await page.goto('/');
-    const region = page.getByRole('region', { name: 'Shop by Category' });
+    const region = page.getByRole('region', { name: 'Shop by Category', exact: true });
     const row = page.locator('#category-row');
     await region.scrollIntoViewIfNeeded();
     expect(await row.evaluate((el) => el.scrollLeft)).toBe(0);
-    await region.getByRole('button', { name: 'Scroll categories right' }).click();
+    await region.getByRole('button', { name: 'Scroll categories right', exact: true }).click();
     await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBe(200);
-    await region.getByRole('button', { name: 'Scroll categories right' }).click();
+    await region.getByRole('button', { name: 'Scroll categories right', exact: true }).click();
     await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBe(400);
-    await region.getByRole('button', { name: 'Scroll categories left' }).click();
+    await region.getByRole('button', { name: 'Scroll categories left', exact: true }).click();
     await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBe(200);
   });
 
   test('Start Subscription says what happens instead of doing nothing', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Start Subscription' }).click();
+    await page.getByRole('button', { name: 'Start Subscription', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Subscriptions are coming soon' })).toBeVisible();
   });
 });

@@ -4,29 +4,29 @@ import { products, useTheme } from './support/pages.ts';
 test.describe('site shell, theme and SEO', () => {
   test('header and bottom navigation', async ({ page }) => {
     await page.goto('/category/fruits');
-    await expect(page.getByRole('link', { name: 'Thela home' })).toHaveAttribute('href', '/');
-    await expect(page.getByText('Sector 14, Gurgaon - 122001')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Thela home', exact: true })).toHaveAttribute('href', '/');
+    await expect(page.getByText('Sector 14, Gurgaon - 122001', { exact: true })).toBeVisible();
     await expect(page.getByText('10 mins', { exact: true })).toBeVisible(); // the short form on a phone
-    await expect(page.getByRole('link', { name: 'Search "milk"' })).toHaveAttribute('href', '/search');
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(page.getByRole('link', { name: 'Search "milk"', exact: true })).toHaveAttribute('href', '/search');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Search', 'Cart', 'Orders', 'Account']);
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
     await page.goto('/');
-    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('theme: dark by default, the toggle switches and the choice survives a reload', async ({ page }) => {
     await page.goto('/about');
     const html = page.locator('html');
     await expect(html).toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Switch to light theme', exact: true }).click();
     await expect(html).not.toHaveClass(/\bdark\b/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
     await expect(html).not.toHaveClass(/\bdark\b/);
     await page.goto('/help');
     await expect(html).not.toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme', exact: true }).click();
     await expect(html).toHaveClass(/\bdark\b/);
   });
 

@@ -14,13 +14,13 @@ test.describe('search typo correction', () => {
     await expect(page.locator('[aria-live="polite"][aria-atomic="true"]').last()).toHaveText(
       /^Showing results for milk\. \d+ products? found$/,
     );
-    const exact = region.getByRole('link', { name: 'mlik' });
-    await expect(region.getByText('Search instead for mlik')).toBeVisible();
+    const exact = region.getByRole('link', { name: 'mlik', exact: true });
+    await expect(region.getByText('Search instead for mlik', { exact: true })).toBeVisible();
     await expect(exact).toHaveAttribute('href', '/search?q=mlik&exact=1');
     await exact.click();
     await expect(page).toHaveURL(/\?q=mlik&exact=1$/);
     await settledOn(page, 'mlik', 'empty');
-    await expect(resultsRegion(page).getByText('No products found')).toBeVisible();
+    await expect(resultsRegion(page).getByText('No products found', { exact: true })).toBeVisible();
     await expect(searchBox(page)).toHaveValue('mlik');
     // Back returns to the corrected results; typing again corrects again.
     await page.goBack();

@@ -51,7 +51,9 @@ test.describe('search: products out of stock', () => {
     // "In stock only": off by default; on, it leaves them out and rides in the URL.
     const filterButton = page.getByRole('button', { name: /^Sort and filter/ });
     await filterButton.click();
-    const inStockOnly = page.getByRole('region', { name: 'Sort and filter' }).getByRole('checkbox', { name: /^In stock only/ });
+    const inStockOnly = page
+      .getByRole('region', { name: 'Sort and filter', exact: true })
+      .getByRole('checkbox', { name: /^In stock only/ });
     await expect(inStockOnly).not.toBeChecked();
     await inStockOnly.check();
     await expect(page).toHaveURL(/[?&]stock=in(&|$)/);
@@ -75,11 +77,11 @@ test.describe('search: products out of stock', () => {
     expect(await resultIds(page)).toEqual(['button-mushroom-200-g']);
     await expect(card(page, 'Button Mushroom').getByText('Out of stock', { exact: true })).toBeVisible();
     await expect(card(page, 'Button Mushroom').getByRole('button')).toHaveCount(0);
-    await expect(region.getByText('All results are out of stock', { exact: true })).toBeVisible();
+    await expect(region.getByText(/^All results are out of stock/)).toBeVisible();
     // Announced the way results are: the count, then the same words.
     await expect(announcement(page)).toHaveText('1 product found. All results are out of stock');
 
-    await expect(region.getByRole('heading', { name: 'In stock in the same category', level: 3 })).toBeVisible();
+    await expect(region.getByRole('heading', { name: 'In stock in the same category', level: 3, exact: true })).toBeVisible();
     const suggested = await suggestionIds(page);
     expect(suggested.length).toBeGreaterThan(0);
     for (const id of suggested) {
@@ -93,8 +95,8 @@ test.describe('search: products out of stock', () => {
     await openSearch(page, '/search?q=mushroom&stock=in');
     await settledOn(page, 'mushroom', 'results');
     expect(await resultIds(page)).toEqual([]);
-    await expect(region.getByText('All results are out of stock')).toBeVisible();
-    await expect(region.getByText('1 product is hidden by “In stock only”.')).toBeVisible();
+    await expect(region.getByText(/^All results are out of stock/)).toBeVisible();
+    await expect(region.getByText('1 product is hidden by “In stock only”.', { exact: true })).toBeVisible();
     expect(await suggestionIds(page)).toEqual(suggested);
     await expect(announcement(page)).toHaveText('1 product found. All results are out of stock');
 

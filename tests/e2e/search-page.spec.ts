@@ -35,10 +35,10 @@ test.describe('search page', () => {
     await openSearch(page);
     await expect(searchBox(page)).toBeFocused();
     await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search "milk"');
-    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
-    const trending = page.getByRole('region', { name: 'Trending Searches' });
+    await expect(page.getByRole('heading', { name: 'Trending Searches', exact: true })).toBeVisible();
+    const trending = page.getByRole('region', { name: 'Trending Searches', exact: true });
     await expect(trending.getByRole('button')).toHaveText(['milk', 'bread', 'eggs', 'bananas', 'rice', 'oil', 'sugar', 'tea']);
-    await expect(page.getByRole('heading', { name: 'Popular Categories' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Popular Categories', exact: true })).toBeVisible();
     for (const [name, href] of [
       ['Fruits & Vegetables 150+ items', '/category/fruits'],
       ['Dairy & Eggs 80+ items', '/category/dairy'],
@@ -47,10 +47,10 @@ test.describe('search page', () => {
     ] as const) {
       await expect(page.getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    const chips = page.getByRole('group', { name: 'Category' }).getByRole('button');
+    const chips = page.getByRole('group', { name: 'Category', exact: true }).getByRole('button');
     await expect(chips).toHaveText(['All', 'Vegetables', 'Fruits', 'Dairy', 'Snacks']);
     await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Clear search', exact: true })).toHaveCount(0);
   });
 
   test('a trending chip fills the box and searches', async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('search page', () => {
       for (const name of names) expect(name, word).toMatch(english);
     }
     await search(page, 'doodh', 'results');
-    await expect(resultsRegion(page).getByRole('heading', { name: 'Amul Taaza Toned Milk' })).toBeVisible();
+    await expect(resultsRegion(page).getByRole('heading', { name: 'Amul Taaza Toned Milk', exact: true })).toBeVisible();
   });
 
   test('forgiving: misspellings, Hindi script, emoji, split words and stray words', async ({ page }) => {
@@ -123,7 +123,7 @@ test.describe('search page', () => {
       ['Fruits', 'fruits'],
       ['Vegetables', 'vegetables'],
     ] as const) {
-      await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: label }).click();
+      await page.getByRole('group', { name: 'Category', exact: true }).getByRole('button', { name: label }).click();
       await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
       await expect(page).toHaveURL(new RegExp(`cat=${id}`));
       await settledOn(page, 'green', 'results');
@@ -134,7 +134,7 @@ test.describe('search page', () => {
     }
     // With no words, a chip lists its category.
     await searchBox(page).fill('');
-    await page.getByRole('button', { name: 'Dairy' }).click();
+    await page.getByRole('button', { name: 'Dairy', exact: true }).click();
     await settledOn(page, '', 'results');
     await expect(resultsRegion(page).getByRole('heading', { level: 2 })).toHaveText('Dairy');
     for (const pid of await resultIds(page)) expect(topCategory(productById.get(pid)!)).toBe('dairy');
@@ -146,16 +146,16 @@ test.describe('search page', () => {
     const filterButton = page.getByRole('button', { name: /^Sort and filter/ });
     await filterButton.click();
     await expect(filterButton).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.getByRole('region', { name: 'Sort and filter' });
-    await expect(panel.getByText('In stock only')).toBeVisible();
-    await panel.getByRole('radio', { name: 'Price: low to high' }).check();
+    const panel = page.getByRole('region', { name: 'Sort and filter', exact: true });
+    await expect(panel.getByText(/^In stock only/)).toBeVisible();
+    await panel.getByRole('radio', { name: 'Price: low to high', exact: true }).check();
     await expect(page).toHaveURL(/sort=price-asc/);
     await settledOn(page, 'milk', 'results');
     const ascending = await resultPrices(page);
     expect(ascending.length).toBeGreaterThan(3);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     expect(ascending[0]).toBeLessThan(ascending.at(-1)!);
-    await panel.getByRole('radio', { name: 'Price: high to low' }).check();
+    await panel.getByRole('radio', { name: 'Price: high to low', exact: true }).check();
     await settledOn(page, 'milk', 'results');
     const descending = await resultPrices(page);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
@@ -173,7 +173,10 @@ test.describe('search page', () => {
     await search(page, 'apple', 'results');
     const relevance = await resultIds(page);
     await page.getByRole('button', { name: /^Sort and filter/ }).click();
-    await page.getByRole('region', { name: 'Sort and filter' }).getByRole('radio', { name: 'Unit price' }).check();
+    await page
+      .getByRole('region', { name: 'Sort and filter', exact: true })
+      .getByRole('radio', { name: 'Unit price', exact: true })
+      .check();
     await expect(page).toHaveURL(/sort=unit-price/);
     await expect(resultsRegion(page).getByText(/· Unit price$/)).toBeVisible();
     await settledOn(page, 'apple', 'results');
@@ -228,7 +231,7 @@ test.describe('search page', () => {
     await settledOn(page, 'milk', 'results');
     await page.goBack();
     await expect(searchBox(page)).toHaveValue('');
-    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trending Searches', exact: true })).toBeVisible();
     await page.goForward();
     await expect(searchBox(page)).toHaveValue('milk');
     await settledOn(page, 'milk', 'results');
@@ -249,10 +252,10 @@ test.describe('search page', () => {
   test('the clear button empties the box and returns to trending searches', async ({ page }) => {
     await openSearch(page, '/search?q=tea');
     await settledOn(page, 'tea', 'results');
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('button', { name: 'Clear search', exact: true }).click();
     await expect(searchBox(page)).toHaveValue('');
     await expect(searchBox(page)).toBeFocused();
-    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trending Searches', exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/search\/?$/);
   });
 
@@ -260,8 +263,8 @@ test.describe('search page', () => {
     await openSearch(page);
     await search(page, 'xylophone', 'empty');
     // In the results; half a second later the live region says the same words to screen readers.
-    await expect(resultsRegion(page).getByText('No products found')).toBeVisible();
-    await expect(page.getByText('Try searching with different keywords')).toBeVisible();
+    await expect(resultsRegion(page).getByText('No products found', { exact: true })).toBeVisible();
+    await expect(page.getByText('Try searching with different keywords', { exact: true })).toBeVisible();
     await expect(page.locator('[aria-live="polite"]').and(page.getByText('No products found', { exact: true }))).toBeAttached();
   });
 
@@ -332,9 +335,9 @@ test.describe('search page', () => {
     await page.route('**/pagefind/**', (route) => route.abort());
     await openSearch(page);
     await search(page, 'milk', /^error$/);
-    await expect(page.getByText('Search is unavailable right now')).toBeVisible();
+    await expect(page.getByText('Search is unavailable right now', { exact: true })).toBeVisible();
     await page.unroute('**/pagefind/**');
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Try again', exact: true }).click();
     await settledOn(page, 'milk', 'results');
   });
 
@@ -346,7 +349,7 @@ test.describe('search page', () => {
     await openSearch(page);
     await context.setOffline(true);
     await search(page, 'bread', /^error$/);
-    await expect(page.getByText('Search needs a connection')).toBeVisible();
+    await expect(page.getByText('Search needs a connection', { exact: true })).toBeVisible();
     await context.close();
   });
 
@@ -355,12 +358,12 @@ test.describe('search page', () => {
     await settledOn(page, 'toned milk', 'results');
     const tile = resultsRegion(page)
       .getByRole('article')
-      .filter({ has: page.getByRole('heading', { name: 'Amul Taaza Toned Milk' }) });
+      .filter({ has: page.getByRole('heading', { name: 'Amul Taaza Toned Milk', exact: true }) });
     await expect(tile.getByRole('link')).toHaveAttribute('href', '/product/amul-taaza-toned-milk-500-ml');
     await expect(tile).toContainText('500 ml');
     await expect(tile).toContainText('₹');
-    await tile.getByRole('button', { name: 'Add Amul Taaza Toned Milk to cart' }).click();
-    await expect(tile.getByRole('group', { name: 'Quantity of Amul Taaza Toned Milk in cart' })).toContainText('1');
+    await tile.getByRole('button', { name: 'Add Amul Taaza Toned Milk to cart', exact: true }).click();
+    await expect(tile.getByRole('group', { name: 'Quantity of Amul Taaza Toned Milk in cart', exact: true })).toContainText('1');
     const stored = await page.evaluate(
       () => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as { product_id: string; quantity: number }[],
     );
@@ -442,7 +445,7 @@ test.describe('search page', () => {
   test('opened without a query, the search page preloads nothing', async ({ page }) => {
     await openSearch(page);
     await expect(page.locator('head link[rel="preload"], head link[rel="modulepreload"][href^="/pagefind/"]')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Trending Searches' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trending Searches', exact: true })).toBeVisible();
   });
 
   test('pages that do not search load nothing of Pagefind; the search page loads it', async ({ page }) => {

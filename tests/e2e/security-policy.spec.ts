@@ -77,7 +77,7 @@ test.describe('the sample build under its security policy', () => {
     await page.goto(`${server.origin}/product/${ONION.id}/`);
     await islandsHydrated(page);
     await page.getByRole('button', { name: /^Add \d+ to Cart/ }).click();
-    await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+    await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
     await expectCartCount(page, 1);
     await page.goto(`${server.origin}/cart/`);
     await expect(page.getByRole('listitem', { name: ONION.name })).toBeVisible();
@@ -201,7 +201,7 @@ test.describe('a Supabase-configured build under its security policy', () => {
     await page.goto(`${server.origin}/product/${ONION.id}/`);
     await islandsHydrated(page);
     await page.getByRole('button', { name: /^Add \d+ to Cart/ }).click();
-    await expect(toasts(page).getByText('Added to Cart')).toBeVisible();
+    await expect(toasts(page).getByText('Added to Cart', { exact: true })).toBeVisible();
     await expectCartCount(page, 1);
     // The add read the live price and availability from the configured Supabase, through the policy.
     expect(browserReads).toContain('/rest/v1/products');

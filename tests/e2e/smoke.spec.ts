@@ -11,7 +11,7 @@ test('the built home page loads with the brand and no console errors', async ({ 
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Thela/);
   await expect(page.getByRole('link', { name: /Thela home/ })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

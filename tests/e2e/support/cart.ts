@@ -44,7 +44,7 @@ export async function expectCartCount(page: Page, count: number): Promise<void> 
 
 /** The notices region. */
 export function toasts(page: Page) {
-  return page.getByRole('region', { name: 'Notifications' });
+  return page.getByRole('region', { name: 'Notifications', exact: true });
 }
 
 /**

@@ -46,7 +46,7 @@ export async function holdSearchIsland(page: Page): Promise<() => void> {
   return release;
 }
 
-export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { name: 'Search products' });
+export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { name: 'Search products', exact: true });
 export const resultsRegion = (page: Page): Locator => page.locator('#search-results');
 
 /**
