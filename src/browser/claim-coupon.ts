@@ -1,12 +1,12 @@
 // "Claim Now" (home) and "Apply Now" (offers): `<button data-claim="CODE">` applies and copies its coupon, and says so.
-import { isCouponCode } from '../lib/coupon-codes.ts';
+import { isCodeShaped } from '../lib/coupon-codes.ts';
 import { $cartItems } from '../stores/cart.ts';
 import { applyCoupon } from '../stores/coupon.ts';
 import { showToast } from '../stores/toasts.ts';
 
 function claim(button: HTMLButtonElement): void {
   const code = button.dataset['claim'] ?? '';
-  if (!isCouponCode(code) || applyCoupon(code) === null) return;
+  if (!isCodeShaped(code) || applyCoupon(code) === null) return;
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent in insecure contexts despite the DOM types
   navigator.clipboard?.writeText(code).catch(() => undefined);
   const status = button.closest('[data-claim-card]')?.querySelector('[data-claim-status]');

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { COUPON_INPUT_MAX, evaluateCoupon } from '../lib/coupons.ts';
+import { COUPON_INPUT_MAX, evaluateCoupon, isCouponCode, normalizeCode } from '../lib/coupons.ts';
 import { $couponCode, applyCoupon, removeCoupon } from '../stores/coupon.ts';
 import { $couponResult } from '../stores/coupon-totals.ts';
 
@@ -24,7 +24,8 @@ export default function CouponField({ editable = false }: CouponFieldProps) {
 
   function apply() {
     const previous = code;
-    const kept = applyCoupon(draft);
+    const typed = normalizeCode(draft);
+    const kept = typed !== null && isCouponCode(typed) ? applyCoupon(typed) : null;
     if (kept === null) {
       // Blank or unknown: the rules word the reason (the cart does not matter for these).
       const refused = evaluateCoupon(draft, { lines: [], hasOrders: false, now: 0 });

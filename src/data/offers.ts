@@ -1,13 +1,13 @@
-import { COUPON_RULES, FREE_DELIVERY_ABOVE_PAISE, isCouponCode, type CouponCode } from '../lib/coupons.ts';
+import { couponRule, FREE_DELIVERY_ABOVE_PAISE, isCouponCode, type CouponCode } from '../lib/coupons.ts';
 import { formatPaise, formatPaiseShort } from '../lib/format.ts';
 import { DELIVERY_FEE_PAISE } from '../lib/pricing.ts';
 import type { IconName } from './icons.ts';
 import offerWords from './sample-offers.json' with { type: 'json' };
 
-const minimumOf = (code: CouponCode): number => COUPON_RULES[code].minimum?.paise ?? 0;
+const minimumOf = (code: CouponCode): number => couponRule(code).minimum_paise ?? 0;
 const capOf = (code: CouponCode): number | null => {
-  const benefit = COUPON_RULES[code].benefit;
-  return benefit.kind === 'percent' ? benefit.maxPaise : benefit.kind === 'free-delivery' ? DELIVERY_FEE_PAISE : null;
+  const rule = couponRule(code);
+  return rule.kind === 'percent' ? rule.max_discount_paise : rule.kind === 'free_delivery' ? DELIVERY_FEE_PAISE : null;
 };
 
 /**

@@ -1,65 +1,85 @@
-/** Coupons at checkout (issue 17): the rules as data and one evaluation in paise; minimums before the delivery fee. */
-// Free delivery is FREEDEL above ₹300 (the spec's texts disagree: README).
-import { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode } from './coupon-codes.ts';
+/**
+ * Coupons at checkout (issue 17): the rules are rows (src/data/coupons.json, the same rows as the `coupons` table of
+ * supabase/migrations/20261207000000_orders.sql), evaluated here for the cart and in SQL by place_order, by the same
+ * steps in the same words; tests/fixtures/pricing-cases.json holds the two evaluators to one answer. Amounts in paise;
+ * minimums count the items before the delivery fee.
+ */
+import coupons from '../data/coupons.json' with { type: 'json' };
+import { normalizeCode, type CouponCode } from './coupon-codes.ts';
 import { formatPaiseShort } from './format.ts';
 import { DELIVERY_FEE_PAISE, lineTotalPaise } from './pricing.ts';
 
-export { COUPON_CODES, isCouponCode, normalizeCode, type CouponCode };
+export { normalizeCode, type CouponCode };
 
-/** Free delivery with FREEDEL on item totals strictly above ₹300 (₹300.00 pays the fee, ₹300.01 does not). */
-export const FREE_DELIVERY_ABOVE_PAISE = 30000;
-/** The top-level produce categories: WEEKEND30's, and those whose pages show the fixed produce subcategories. */
-export const PRODUCE_CATEGORIES: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
+/** One coupon, as a row of the `coupons` table. */
+export interface CouponRule {
+  code: string;
+  /** percent: `percent` of the counted items, at most `max_discount_paise`; free_delivery: the fee; cashback: credited after delivery. */
+  kind: 'percent' | 'free_delivery' | 'cashback';
+  percent: number | null;
+  max_discount_paise: number | null;
+  cashback_paise: number | null;
+  /** The top-level categories whose items count (for the discount and the minimum); null: every item. */
+  categories: readonly string[] | null;
+  /** How a refusal names those categories ("fruits or vegetables"). */
+  categories_label: string | null;
+  /** The counted items must come to at least this (strictly more with `minimum_above`). */
+  minimum_paise: number | null;
+  minimum_above: boolean;
+  /** Least total quantity of items. */
+  min_items: number | null;
+  /** Only for a first order (the database counts the phone's orders; the cart, this browser's). */
+  first_order_only: boolean;
+  /** Days of the week it works, in India time (0 Sunday ... 6 Saturday); null: every day. */
+  weekdays: readonly number[] | null;
+  is_active: boolean;
+  sort_order: number;
+}
+
+/** The columns a row of src/data/coupons.json may leave out, with the table's defaults (the file is shipped: bytes count). */
+const ROW_DEFAULTS: Omit<CouponRule, 'code' | 'kind' | 'sort_order'> = {
+  percent: null,
+  max_discount_paise: null,
+  cashback_paise: null,
+  categories: null,
+  categories_label: null,
+  minimum_paise: null,
+  minimum_above: false,
+  min_items: null,
+  first_order_only: false,
+  weekdays: null,
+  is_active: true,
+};
+
+/** Every coupon, whole rows (as the table holds them), in their order. */
+export const COUPON_ROWS: readonly CouponRule[] = coupons.map((row, sort_order) => ({
+  ...ROW_DEFAULTS,
+  ...(row as Partial<CouponRule> & Pick<CouponRule, 'code' | 'kind'>),
+  sort_order,
+}));
+
+/** The active coupons by code. */
+export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = Object.fromEntries(
+  COUPON_ROWS.filter((rule) => rule.is_active).map((rule) => [rule.code, rule]),
+);
+
+/** True for one of the active codes. */
+export function isCouponCode(code: string): boolean {
+  return Object.hasOwn(COUPON_RULES, code);
+}
+
+/** The rule of one of our codes. */
+export function couponRule(code: CouponCode): CouponRule {
+  const rule = COUPON_RULES[code];
+  if (rule === undefined) throw new Error(`No coupon ${code}`);
+  return rule;
+}
+
+/** FREEDEL's threshold: free delivery on item totals strictly above it (₹300.00 pays the fee, ₹300.01 does not). */
+export const FREE_DELIVERY_ABOVE_PAISE = couponRule('FREEDEL').minimum_paise ?? 0;
 /** India has no daylight saving: IST is always UTC+05:30. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** What a coupon gives; a cashback is credited after delivery, never taken off what is paid. */
-export type CouponBenefit =
-  | { kind: 'percent'; percent: number; maxPaise: number; on: 'items' | 'produce' }
-  | { kind: 'free-delivery' }
-  | { kind: 'cashback'; paise: number };
-
-/** A minimum the cart must reach; `above` means strictly more than `paise`. */
-export interface CouponMinimum {
-  of: 'items' | 'produce';
-  paise: number;
-  above: boolean;
-}
-
-export interface CouponRule {
-  benefit: CouponBenefit;
-  minimum?: CouponMinimum;
-  /** Least total quantity of items (BULK20). */
-  minItems?: number;
-  firstOrderOnly?: boolean;
-  /** Days of the week it works, in India time (0 Sunday ... 6 Saturday). */
-  days?: readonly number[];
-}
-
-export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = {
-  WELCOME50: {
-    benefit: { kind: 'percent', percent: 50, maxPaise: 25000, on: 'items' },
-    minimum: { of: 'items', paise: 50000, above: true },
-    firstOrderOnly: true,
-  },
-  WEEKEND30: {
-    benefit: { kind: 'percent', percent: 30, maxPaise: 15000, on: 'produce' },
-    minimum: { of: 'produce', paise: 20000, above: false },
-    days: [6, 0],
-  },
-  FREEDEL: {
-    benefit: { kind: 'free-delivery' },
-    minimum: { of: 'items', paise: FREE_DELIVERY_ABOVE_PAISE, above: true },
-  },
-  BULK20: {
-    benefit: { kind: 'percent', percent: 20, maxPaise: 20000, on: 'items' },
-    minItems: 5,
-  },
-  SAVE100: {
-    benefit: { kind: 'cashback', paise: 10000 },
-    minimum: { of: 'items', paise: 49900, above: false },
-  },
-};
+const DAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'] as const;
 
 /** A cart line as the rules read it. */
 export interface CouponLine {
@@ -105,26 +125,33 @@ function itemsPaise(lines: readonly CouponLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalPaise(line.price_paise, line.quantity), 0);
 }
 
-/** Total of the fruit and vegetable lines, in paise; a line without a category is not produce. */
-function producePaise(lines: readonly CouponLine[]): number {
-  return itemsPaise(lines.filter((line) => line.category_id != null && PRODUCE_CATEGORIES.has(line.category_id)));
+/** Total of the lines the rule counts: those in its categories, or all; a line without a category is in none. */
+function countedPaise(rule: CouponRule, lines: readonly CouponLine[]): number {
+  const { categories } = rule;
+  return categories === null
+    ? itemsPaise(lines)
+    : itemsPaise(lines.filter((line) => line.category_id != null && categories.includes(line.category_id)));
 }
 
 function itemCount(lines: readonly CouponLine[]): number {
   return lines.reduce((n, line) => n + (Number.isFinite(line.quantity) && line.quantity > 0 ? Math.floor(line.quantity) : 0), 0);
 }
 
-function discountOf(benefit: CouponBenefit, items: number, produce: number): { discountPaise: number; cashbackPaise: number } {
-  switch (benefit.kind) {
-    case 'percent': {
-      const base = benefit.on === 'produce' ? produce : items;
-      return { discountPaise: Math.min(benefit.maxPaise, Math.floor((base * benefit.percent) / 100)), cashbackPaise: 0 };
-    }
-    case 'free-delivery':
+function discountOf(rule: CouponRule, counted: number): { discountPaise: number; cashbackPaise: number } {
+  switch (rule.kind) {
+    case 'percent':
+      return { discountPaise: Math.min(rule.max_discount_paise ?? 0, Math.floor((counted * (rule.percent ?? 0)) / 100)), cashbackPaise: 0 };
+    case 'free_delivery':
       return { discountPaise: DELIVERY_FEE_PAISE, cashbackPaise: 0 };
     case 'cashback':
-      return { discountPaise: 0, cashbackPaise: benefit.paise };
+      return { discountPaise: 0, cashbackPaise: rule.cashback_paise ?? 0 };
   }
+}
+
+/** "Saturdays and Sundays", "Mondays, Tuesdays and Fridays": the days in the rule's order. */
+function daysText(weekdays: readonly number[]): string {
+  const names = weekdays.map((day) => DAY_NAMES[day] ?? '');
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
 /** Evaluates the shopper's text against the cart; the first check that fails is the reason. */
@@ -135,30 +162,29 @@ export function evaluateCoupon(text: string, context: CouponContext): CouponResu
     const shown = code.length <= COUPON_INPUT_MAX && /^[A-Z0-9]+$/.test(code) ? code : 'That';
     return { ok: false, code: null, reason: `${shown} is not a valid coupon code` };
   }
-  const rule = COUPON_RULES[code];
+  const rule = couponRule(code);
   const refuse = (reason: string): RefusedCoupon => ({ ok: false, code, reason });
   const items = itemsPaise(context.lines);
   if (items <= 0) return refuse(`Add items to your cart to use ${code}`);
-  if (rule.firstOrderOnly && context.hasOrders) return refuse(`${code} is for your first order only`);
-  if (rule.days && !rule.days.includes(istWeekday(context.now))) return refuse(`${code} works on Saturdays and Sundays only`);
-  if (rule.minItems !== undefined) {
-    const missing = rule.minItems - itemCount(context.lines);
+  if (rule.first_order_only && context.hasOrders) return refuse(`${code} is for your first order only`);
+  if (rule.weekdays && !rule.weekdays.includes(istWeekday(context.now))) return refuse(`${code} works on ${daysText(rule.weekdays)} only`);
+  if (rule.min_items !== null) {
+    const missing = rule.min_items - itemCount(context.lines);
     if (missing > 0) return refuse(`Add ${missing} more ${missing === 1 ? 'item' : 'items'} to use ${code}`);
   }
-  const produce = producePaise(context.lines);
-  if (rule.minimum) {
-    const have = rule.minimum.of === 'produce' ? produce : items;
-    const need = rule.minimum.paise + (rule.minimum.above ? 1 : 0);
-    if (have < need) {
-      const what = rule.minimum.of === 'produce' ? ' of fruits or vegetables' : '';
-      return refuse(`Add ${formatPaiseShort(need - have)} more${what} to use ${code}`);
+  const counted = countedPaise(rule, context.lines);
+  if (rule.minimum_paise !== null) {
+    const need = rule.minimum_paise + (rule.minimum_above ? 1 : 0);
+    if (counted < need) {
+      const what = rule.categories_label === null ? '' : ` of ${rule.categories_label}`;
+      return refuse(`Add ${formatPaiseShort(need - counted)} more${what} to use ${code}`);
     }
   }
-  const { discountPaise, cashbackPaise } = discountOf(rule.benefit, items, produce);
+  const { discountPaise, cashbackPaise } = discountOf(rule, counted);
   const message =
-    rule.benefit.kind === 'cashback'
+    rule.kind === 'cashback'
       ? `${code} applied: ${formatPaiseShort(cashbackPaise)} cashback after delivery`
-      : rule.benefit.kind === 'free-delivery'
+      : rule.kind === 'free_delivery'
         ? `${code} applied: free delivery`
         : `${code} applied: you save ${formatPaiseShort(discountPaise)}`;
   return { ok: true, code, discountPaise, cashbackPaise, message };

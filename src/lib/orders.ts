@@ -1,6 +1,6 @@
 /** Orders (spec sections 2-4): shape, status, timeline, the order a checkout creates, and reading stored orders back. */
 import { isRecord, readCartProduct, readQuantity, toCartProduct, withRupeePrice, type CardProduct, type CartProduct } from './fields.ts';
-import { COUPON_RULES, isCouponCode, withCoupon, type AppliedCoupon } from './coupons.ts';
+import { couponRule, isCouponCode, withCoupon, type AppliedCoupon } from './coupons.ts';
 import { displayUnit } from './format.ts';
 import { cartTotals, DELIVERY_FEE_PAISE, type Totals } from './pricing.ts';
 import { parseStoredArray } from './storage.ts';
@@ -180,9 +180,9 @@ function repairCoupon(r: unknown, totals: Totals): OrderCoupon | null {
   if (!isRecord(r)) return null;
   const code = typeof r['code'] === 'string' ? r['code'] : '';
   if (!isCouponCode(code)) return null;
-  const benefit = COUPON_RULES[code].benefit;
+  const rule = couponRule(code);
   const discountPaise = readPaise(r['discountPaise'], totals.subtotalPaise + totals.deliveryFeePaise);
-  const cashbackPaise = readPaise(r['cashbackPaise'], benefit.kind === 'cashback' ? benefit.paise : 0);
+  const cashbackPaise = readPaise(r['cashbackPaise'], rule.cashback_paise ?? 0);
   return discountPaise === null || cashbackPaise === null ? null : { code, discountPaise, cashbackPaise };
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import {
-  COUPON_CODES,
   COUPON_RULES,
   evaluateCoupon,
   FREE_DELIVERY_ABOVE_PAISE,
@@ -36,8 +35,7 @@ function reason(result: CouponResult): string {
 
 describe('the codes', () => {
   test('five codes, one rule each, found whatever the case and spacing', () => {
-    expect(COUPON_CODES).toEqual(['WELCOME50', 'WEEKEND30', 'FREEDEL', 'BULK20', 'SAVE100']);
-    expect(Object.keys(COUPON_RULES)).toEqual([...COUPON_CODES]);
+    expect(Object.keys(COUPON_RULES)).toEqual(['WELCOME50', 'WEEKEND30', 'FREEDEL', 'BULK20', 'SAVE100']);
     expect(applied(evaluateCoupon('  save100 ', ctx([line(600)]))).code).toBe('SAVE100');
   });
 
@@ -50,7 +48,8 @@ describe('the codes', () => {
   });
 
   test('every code needs something in the cart', () => {
-    for (const code of COUPON_CODES) expect(reason(evaluateCoupon(code, ctx([])))).toBe(`Add items to your cart to use ${code}`);
+    for (const code of Object.keys(COUPON_RULES))
+      expect(reason(evaluateCoupon(code, ctx([])))).toBe(`Add items to your cart to use ${code}`);
   });
 });
 

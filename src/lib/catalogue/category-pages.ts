@@ -2,7 +2,6 @@
 import { byId, type CatalogueModel } from './model.ts';
 import { LISTING_PAGE_SIZE, type ListingIndex } from '../listing.ts';
 import type { Product } from './rows.ts';
-import { PRODUCE_CATEGORIES } from '../coupons.ts';
 
 /** A "Browse by Subcategory" entry; `count` includes out-of-stock products. */
 export interface SubcategoryLink {
@@ -17,6 +16,9 @@ export type SubcategoryPageData = ReturnType<typeof subcategoryPage>;
 
 /** The spec's title fallback for a category that cannot be read. */
 export const CATEGORY_FALLBACK_TITLE = 'Category';
+
+/** The top-level produce categories: their pages show the spec's fixed produce subcategories. */
+export const PRODUCE_CATEGORIES: ReadonlySet<string> = new Set(['fruits', 'vegetables']);
 
 /** The spec's four fixed "Browse by Subcategory" entries of the fruits and vegetables pages; counts come from the data. */
 export const PRODUCE_SUBCATEGORIES = [
