@@ -9,9 +9,18 @@ import { afterPaintScripts } from './scripts/integrations/after-paint-scripts.ts
 import { clientDirectives } from './scripts/integrations/client-directives.ts';
 import { sitemap } from './scripts/integrations/sitemap.ts';
 import { buildOnlyModules } from './scripts/integrations/build-only.ts';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
+
+// Live orders (docs/orders.md): on when the catalogue is Supabase's, unless PUBLIC_ORDERS=simulated. `thela:live-orders`
+// is their code (src/islands/live/) or nothing: a simulated build's bundles hold none of it and keep their chunks (with
+// it merely reachable behind a constant, every page's JS grew 0.5 KB gzipped from the chunks splitting around it).
+const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
+const ordersLive = Boolean(env.PUBLIC_SUPABASE_URL && env.PUBLIC_SUPABASE_ANON_KEY) && env.PUBLIC_ORDERS !== 'simulated';
+const liveOrders = fileURLToPath(new URL(`./src/islands/live/${ordersLive ? 'index' : 'off'}.ts`, import.meta.url));
 
 export default defineConfig({
   site,
@@ -44,6 +53,7 @@ export default defineConfig({
     afterPaintScripts(),
   ],
   vite: {
+    resolve: { alias: { 'thela:live-orders': liveOrders } },
     plugins: [
       tailwindcss(),
       buildOnlyModules(),
@@ -73,6 +83,10 @@ export default defineConfig({
       PUBLIC_SUPPORT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'support@thela.example' }),
       // "supabase": photos in the project's Storage are resized by its image endpoint, not by the build (src/lib/images.ts).
       PUBLIC_IMAGE_CDN: envField.enum({ context: 'client', access: 'public', values: ['supabase'], optional: true }),
+      // Orders go to Supabase whenever the catalogue does (docs/orders.md); "simulated" keeps the spec's simulated checkout.
+      PUBLIC_ORDERS: envField.enum({ context: 'client', access: 'public', values: ['simulated'], optional: true }),
+      // How often an open live order is asked for again while its page is visible (the spec's 20-30 s; tests shorten it).
+      PUBLIC_ORDERS_POLL_SECONDS: envField.number({ context: 'client', access: 'public', default: 25, gt: 0 }),
       // The pincode the header shows until a shopper picks one (default: the lowest the catalogue delivers to).
       PUBLIC_DEFAULT_PINCODE: envField.string({ context: 'server', access: 'public', optional: true }),
       // Build only: a synthetic catalogue of N products instead of the bundled sample (benchmarks).

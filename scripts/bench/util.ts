@@ -20,7 +20,15 @@ export function benchPort(offset: number): number {
 
 /** Makes `env` (changed in place) a bench build's: no Supabase or stray build settings, no telemetry, then `set`. */
 export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): NodeJS.ProcessEnv {
-  const unset = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'OUT_DIR', 'CATALOGUE_SIZE', 'THELA_FULL_BUILD', 'PUBLIC_IMAGE_CDN'];
+  const unset = [
+    'PUBLIC_SUPABASE_URL',
+    'PUBLIC_SUPABASE_ANON_KEY',
+    'PUBLIC_ORDERS',
+    'OUT_DIR',
+    'CATALOGUE_SIZE',
+    'THELA_FULL_BUILD',
+    'PUBLIC_IMAGE_CDN',
+  ];
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an environment, not a record we own
   for (const name of unset) delete env[name];
   return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);

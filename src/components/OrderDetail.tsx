@@ -15,14 +15,16 @@ import TotalsTable from './TotalsTable.tsx';
 export interface OrderDetailProps {
   order: Order;
   /** The catalogue rows of the order's products as the build knows them (availability for "Reorder Items"). */
-  known?: Parameters<typeof reorder>[1];
+  known?: Parameters<typeof reorder>[1] | undefined;
+  /** A live order's: when it was last read, if the page could not read it now; its cancel while it is still placed. */
+  live?: { asOf: string | null; onCancel: (() => Promise<void>) | null };
 }
 
 const card = 'rounded-xl border border-gray-200 p-4 dark:border-gray-800 print:hidden';
 const button = 'flex-1 rounded-xl px-4 py-3 text-center font-bold disabled:cursor-progress disabled:opacity-60';
 
 /** Order detail: status, total, address, timeline, items, totals, "Reorder Items" and "Download Invoice" (printable). */
-export default function OrderDetail({ order, known }: OrderDetailProps) {
+export default function OrderDetail({ order, known, live }: OrderDetailProps) {
   const [busy, setBusy] = useState(false);
   const placedOn = formatOrderDate(order.date);
 
@@ -61,9 +63,15 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         </a>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">Order {order.id}</h1>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} live={order.live} />
         </div>
         {placedOn && <p className="text-sm text-gray-600 dark:text-gray-300">Placed on {placedOn}</p>}
+        {order.cancellation && <p className="mt-1 text-sm font-semibold text-red-800 dark:text-red-200">{order.cancellation}</p>}
+        {live?.asOf && (
+          <p role="status" className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm dark:bg-gray-800">
+            Showing this order as of {formatOrderDate(live.asOf)}: it could not be updated right now.
+          </p>
+        )}
         <p className="mt-2 text-lg font-bold">
           Total <span className="tabular-nums">{formatPaise(order.totalPaise)}</span>
           <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">
@@ -136,6 +144,8 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
         </div>
       </section>
 
+      {live?.onCancel && <CancelOrder onCancel={live.onCancel} />}
+
       <div className="flex gap-3 print:hidden">
         <button
           type="button"
@@ -156,6 +166,56 @@ export default function OrderDetail({ order, known }: OrderDetailProps) {
       </div>
 
       <Invoice order={order} />
+    </div>
+  );
+}
+
+/** "Cancel order", asked once more before it is sent. */
+function CancelOrder({ onCancel }: { onCancel: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setBusy(true);
+    try {
+      await onCancel();
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        className={`${button} w-full border border-red-700 text-red-800 hover:bg-red-50 dark:border-red-300 dark:text-red-200 dark:hover:bg-gray-900 print:hidden`}
+      >
+        Cancel order
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-label="Cancel this order?" className={card}>
+      <p className="font-semibold">Cancel this order? The shop has not confirmed it yet.</p>
+      <div className="mt-3 flex gap-3">
+        <button
+          type="button"
+          onClick={() => void go()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className={`${button} bg-red-700 text-white hover:bg-red-800`}
+        >
+          Yes, cancel it
+        </button>
+        <button
+          type="button"
+          onClick={() => setAsking(false)}
+          disabled={busy}
+          className={`${button} border border-gray-300 dark:border-gray-700`}
+        >
+          Keep it
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { live } from 'thela:live-orders';
 import { sampleOrderIds } from '../data/orders.ts';
 import { orderLocation } from '../lib/order-paths.ts';
 import { $placedOrders, findOrder } from '../stores/orders.ts';
@@ -12,8 +13,13 @@ function readOrderId(): string {
   return id;
 }
 
-/** The order at /orders/{id} (placed in this browser, or a sample; `sampleKnown`: the samples' catalogue rows), or "not found". */
+/** The order at /orders/{id}: live (docs/orders.md), or placed in this browser or a sample. */
 export default function OrderView({ sampleKnown }: { sampleKnown?: OrderDetailProps['known'] }) {
+  return live ? <live.LiveOrderView /> : <PlacedOrderView sampleKnown={sampleKnown} />;
+}
+
+/** The order at /orders/{id} (placed in this browser, or a sample; `sampleKnown`: the samples' catalogue rows), or "not found". */
+function PlacedOrderView({ sampleKnown }: { sampleKnown?: OrderDetailProps['known'] }) {
   const placed = useStore($placedOrders);
   const [id] = useState(readOrderId);
   const order = id ? findOrder(id, placed) : null;

@@ -51,24 +51,42 @@ export interface Order {
   deliveryFeePaise: number;
   totalPaise: number;
   coupon?: OrderCoupon;
+  /** A live order's (src/lib/live-orders.ts): its status is the database's, or this browser's outbox's. */
+  live?: true;
+  /** Who cancelled it and why, or why it was not placed (live orders). */
+  cancellation?: string;
 }
 
 export type OrderCoupon = Pick<AppliedCoupon, 'code' | 'discountPaise' | 'cashbackPaise'>;
 
 export interface StatusStyle {
   label: string;
-  tone: 'green' | 'blue' | 'orange' | 'gray';
+  tone: 'green' | 'blue' | 'orange' | 'gray' | 'red';
 }
 
-const STATUS: Record<string, StatusStyle> = {
-  delivered: { label: 'Delivered', tone: 'green' },
-  on_way: { label: 'On the way', tone: 'blue' },
-  processing: { label: 'Processing', tone: 'orange' },
+const PROCESSING: StatusStyle = { label: 'Processing', tone: 'orange' };
+const ON_THE_WAY: StatusStyle = { label: 'On the way', tone: 'blue' };
+
+const DELIVERED: StatusStyle = { label: 'Delivered', tone: 'green' };
+
+const STATUS: Record<string, StatusStyle> = { delivered: DELIVERED, on_way: ON_THE_WAY, processing: PROCESSING };
+
+/** A live order's statuses (docs/orders.md) shown as the spec's; cancelled, and this browser's outbox, with their own. */
+const LIVE_STATUS: Record<string, StatusStyle> = {
+  placed: PROCESSING,
+  confirmed: PROCESSING,
+  packed: PROCESSING,
+  out_for_delivery: ON_THE_WAY,
+  delivered: DELIVERED,
+  cancelled: { label: 'Cancelled', tone: 'red' },
+  waiting: { label: 'Waiting to send', tone: 'gray' },
+  not_placed: { label: 'Not placed', tone: 'red' },
 };
 
-/** The spec's status labels and colours; anything else is "Unknown". */
-export function orderStatus(status: string): StatusStyle {
-  return Object.hasOwn(STATUS, status) ? (STATUS[status] as StatusStyle) : { label: 'Unknown', tone: 'gray' };
+/** The spec's status labels and colours (a live order's mapped onto them); anything else is "Unknown". */
+export function orderStatus(status: string, live = false): StatusStyle {
+  const styles = live ? LIVE_STATUS : STATUS;
+  return Object.hasOwn(styles, status) ? (styles[status] as StatusStyle) : { label: 'Unknown', tone: 'gray' };
 }
 
 /** Number of units in an order. */

@@ -125,6 +125,23 @@ export async function addEntriesToCart(entries: readonly { product: CartProductI
   return result;
 }
 
+/** Puts lines back as they were (an order that was not sent), merged into the cart; no reads: it may be offline. */
+export function restoreToCart(lines: readonly CartItem[]): boolean {
+  let items = $cartItems.get();
+  for (const line of lines) items = mergeIntoCart(items, line.product, line.quantity);
+  return writeCart(items);
+}
+
+/** Gives lines the database's prices (paise by product id), as a refused order's PRICE_CHANGED told them. */
+export function repriceCart(prices: ReadonlyMap<string, number>): void {
+  writeCart(
+    $cartItems.get().map((item) => {
+      const price = prices.get(item.product_id);
+      return price === undefined ? item : { ...item, product: { ...item.product, price_paise: price } };
+    }),
+  );
+}
+
 /** Sets a line's quantity (whole, at most MAX_LINE_QUANTITY); below 1 removes it (spec section 4). */
 export function updateQuantity(productId: string, quantity: number): void {
   const q = readQuantity(quantity);

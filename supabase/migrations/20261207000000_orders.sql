@@ -567,7 +567,7 @@ begin
   end if;
 
   -- The products, priced now; the client's prices are never read.
-  select jsonb_agg(jsonb_build_object('product_id', p.id, 'name', p.name) order by i.n)
+  select jsonb_agg(jsonb_build_object('product_id', i.item ->> 'product_id', 'name', p.name) order by i.n)
     into v_missing
     from jsonb_array_elements(v_items) with ordinality as i(item, n)
     left join public.products p on p.id = (i.item ->> 'product_id')

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSupabaseClient, orderFunctionsProblem } from '../../src/lib/catalogue/supabase.ts';
 import { startSupabaseStack, type SupabaseStack } from './postgrest.ts';
 import { SEED_FILE } from './supabase.ts';
 
@@ -182,7 +183,7 @@ describe('place_order', () => {
     );
     expect(JSON.parse(error.details)).toEqual([
       { product_id: UNAVAILABLE, name: expect.stringMatching(/Watermelon/) as unknown },
-      { product_id: null, name: null },
+      { product_id: 'no-such-product', name: null },
     ]);
   });
 
@@ -541,5 +542,23 @@ describe('staff', () => {
     await stack.db.query(`update orders set closed_at = now() - interval '1 day' where id = $1`, [newer.order_id]);
     const today = (await sharmaStaff.rpc('shop_orders', {})).data as PlacedOrder[];
     expect(today.map((o) => o.order_id)).not.toContain(newer.order_id);
+  });
+});
+
+describe("the live build's check", () => {
+  test('passes with the order functions, and names the migration without them', async () => {
+    const build = createSupabaseClient(stack.url, stack.anonKey);
+    expect(await orderFunctionsProblem(build)).toBeNull();
+    await stack.db.query(`alter function get_orders(jsonb) rename to get_orders_hidden; notify pgrst, 'reload schema'`);
+    try {
+      await expect
+        .poll(() => orderFunctionsProblem(build), { timeout: 10_000 })
+        .toBe(
+          'the order functions are missing from Supabase: apply supabase/migrations/20261207000000_orders.sql, or set PUBLIC_ORDERS=simulated (docs/orders.md)',
+        );
+    } finally {
+      await stack.db.query(`alter function get_orders_hidden(jsonb) rename to get_orders; notify pgrst, 'reload schema'`);
+      await expect.poll(() => orderFunctionsProblem(build), { timeout: 10_000 }).toBeNull();
+    }
   });
 });

@@ -45,6 +45,8 @@ export interface GatewayRequest {
 export interface SupabaseStack {
   /** The project URL to hand to supabase-js (the gateway's origin). */
   readonly url: string;
+  /** PostgREST itself, without the gateway (the orders bench loads it directly). */
+  readonly restUrl: string;
   /** A JWT with role anon, signed with the stack's secret: the publishable key. */
   readonly anonKey: string;
   /** Signs a JWT with the stack's secret (staff users: `{ role: 'authenticated', sub }`). */
@@ -195,6 +197,7 @@ export async function startSupabaseStack(options: SupabaseStackOptions = {}): Pr
     const child = postgrest;
     return {
       url: `http://127.0.0.1:${port}`,
+      restUrl: `http://127.0.0.1:${restPort}`,
       anonKey: sign({ role: 'anon' }),
       sign,
       db,

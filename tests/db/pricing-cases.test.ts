@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COUPON_ROWS, evaluateCoupon, withCoupon } from '../../src/lib/coupons.ts';
 import { MAX_LINE_QUANTITY } from '../../src/lib/fields.ts';
 import { formatPaiseShort } from '../../src/lib/format.ts';
+import { normalisePhone } from '../../src/lib/phone.ts';
 import { cartTotals, DELIVERY_FEE_PAISE } from '../../src/lib/pricing.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 import { prepareDatabase, SUPABASE_ROLES } from './supabase.ts';
@@ -100,6 +101,30 @@ describe('one set of data', () => {
   test("the migration's settings are the cart's fee and line quantity", async () => {
     const { rows } = await db.query('select delivery_fee_paise, max_line_quantity from order_settings');
     expect(rows).toEqual([{ delivery_fee_paise: DELIVERY_FEE_PAISE, max_line_quantity: MAX_LINE_QUANTITY }]);
+  });
+
+  test('a phone number is read alike: the checkout sends what the database keeps', async () => {
+    const typed = [
+      '9876543210',
+      '+91 98765 43210',
+      '+919876543210',
+      '09876543210',
+      '0091-98765-43210',
+      '919876543210',
+      ' 98765-43210 ',
+      '5876543210',
+      '98765 4321',
+      '+1 415 555 0100',
+      '98765432101',
+      '',
+      'abc',
+    ];
+    const { rows } = await db.query<{ phone: string | null }>(
+      'select private.normalise_phone(p) as phone from unnest($1::text[]) with ordinality as t(p, n) order by n',
+      [typed],
+    );
+    expect(rows.map((row) => row.phone)).toEqual(typed.map(normalisePhone));
+    expect(typed.map(normalisePhone).filter((phone) => phone !== null)).toHaveLength(7);
   });
 
   test('amounts in sentences are written alike (Indian grouping, paise only when there are some)', async () => {

@@ -27,6 +27,11 @@ function liveReads() {
   return live;
 }
 
+/** The Supabase client (anon key), loaded on first use: the orders' calls (src/lib/orders-api.ts) share it. */
+export async function liveClient(): Promise<SupabaseClient> {
+  return (await liveReads()).client;
+}
+
 /** One product by id from the live tables (null when no row); only meaningful when `liveCatalogueConfigured`. */
 export async function readLiveProduct(id: string): Promise<Product | null> {
   const { client, reads } = await liveReads();

@@ -16,6 +16,8 @@ const KEYED_ENV = [
   'PUBLIC_SUPPORT_EMAIL',
   'PUBLIC_SUPABASE_URL',
   'PUBLIC_SUPABASE_ANON_KEY',
+  // Live orders or simulated: every page's layout sends the outbox only in a live build (docs/orders.md).
+  'PUBLIC_ORDERS',
   'SITE_URL',
 ];
 

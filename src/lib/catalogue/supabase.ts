@@ -167,3 +167,19 @@ export async function listAll(client: SupabaseClient, table: keyof typeof TABLE_
   }
   throw readError(table, `paging did not end after ${MAX_PAGES} pages`, client);
 }
+
+/** The migration that creates the order functions (docs/orders.md). */
+export const ORDERS_MIGRATION = 'supabase/migrations/20261207000000_orders.sql';
+
+/**
+ * Null when the project has the order functions (live orders can go through), else why not, in one line. PostgREST
+ * answers PGRST202 (404) for a function it does not know.
+ */
+export async function orderFunctionsProblem(client: SupabaseClient): Promise<string | null> {
+  const answer: Answer = await client.rpc('get_orders', { p_refs: [] });
+  if (!answer.error) return null;
+  if (answer.error.code === 'PGRST202' || answer.status === 404) {
+    return `the order functions are missing from Supabase: apply ${ORDERS_MIGRATION}, or set PUBLIC_ORDERS=simulated (docs/orders.md)`;
+  }
+  return `the order functions could not be checked: ${readError('get_orders', describeFailure(answer.error, answer.status), client).message}`;
+}
