@@ -1,4 +1,4 @@
-/** `npm run bench`: the one place the performance figures come from (bench/README.md); `--live`, `--releases`, `--images`: one part. */
+/** `npm run bench`: the one place the performance figures come from (bench/README.md); `--live`, `--releases`, `--images`, `--orders`: one part. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -26,11 +26,11 @@ const PORT = { site: benchPort(0), audit: benchPort(1), search: benchPort(2), li
 const HELP =
   'usage: npm run bench [-- --quick] [--dist DIR] [--scale-dist DIR] [--sizes 1k,10k,100k] [--skip builds,weight,lighthouse,search]\n' +
   '  [--lighthouse-runs N] [--search-runs N] [--update-budgets] [--keep] [--use-build SIZE=DIR]  (bench/README.md)\n' +
-  '--live, --releases and --images run one part alone, with its own options (npm run bench -- --live --help)';
+  '--live, --releases, --images and --orders run one part alone, with its own options (npm run bench -- --live --help)';
 const fail = (message: string): never => usageError('bench', message);
 
 // `npm run bench -- --live ...` (or --releases, --images): the part parses the rest of the command line itself.
-const part = commandMode('bench', HELP, ['live', 'releases', 'images']);
+const part = commandMode('bench', HELP, ['live', 'releases', 'images', 'orders']);
 const partScript = part.mode && path.join(ROOT, 'scripts/bench', `${part.mode}.ts`);
 if (partScript) process.exit(spawnSync(process.execPath, [partScript, ...part.rest], { stdio: 'inherit' }).status ?? 1);
 

@@ -452,6 +452,7 @@ declare
   v_price jsonb;
   v_order public.orders;
   v_order_id uuid := gen_random_uuid();
+  v_token text;
   v_number text;
   v_alphabet constant text := '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   v_bytes bytea;
@@ -616,6 +617,7 @@ begin
   end if;
 
   -- Written: the order under a fresh number, its lines, its first event.
+  v_token := private.order_token(v_order_id);
   loop
     v_bytes := extensions.gen_random_bytes(6);
     v_number := 'ORD-';
@@ -630,7 +632,7 @@ begin
       case when v_coupon is not null then v_price -> 'coupon' ->> 'code' end,
       (v_price ->> 'subtotal_paise')::integer, (v_price ->> 'delivery_fee_paise')::integer,
       (v_price ->> 'discount_paise')::integer, (v_price ->> 'cashback_paise')::integer,
-      (v_price ->> 'total_paise')::integer, v_hash, private.token_hash(private.order_token(v_order_id))
+      (v_price ->> 'total_paise')::integer, v_hash, private.token_hash(v_token)
     )
     on conflict (number) do nothing
     returning * into v_order;
@@ -642,8 +644,7 @@ begin
       from jsonb_array_elements(v_lines) with ordinality as l(line, n);
   insert into public.order_events (order_id, status, actor) values (v_order.id, 'placed', 'shopper');
 
-  return private.order_json(v_order)
-    || jsonb_build_object('access_token', private.order_token(v_order.id), 'replayed', false);
+  return private.order_json(v_order) || jsonb_build_object('access_token', v_token, 'replayed', false);
 end;
 $$;
 
