@@ -91,7 +91,8 @@ export interface CouponLine {
 /** What the rules look at besides the code. */
 export interface CouponContext {
   lines: readonly CouponLine[];
-  hasOrders: boolean;
+  /** This shopper has ordered before; null when only the database knows (live orders: it counts by phone). */
+  hasOrders: boolean | null;
   /** Milliseconds since the epoch. */
   now: number;
 }
@@ -166,7 +167,7 @@ export function evaluateCoupon(text: string, context: CouponContext): CouponResu
   const refuse = (reason: string): RefusedCoupon => ({ ok: false, code, reason });
   const items = itemsPaise(context.lines);
   if (items <= 0) return refuse(`Add items to your cart to use ${code}`);
-  if (rule.first_order_only && context.hasOrders) return refuse(`${code} is for your first order only`);
+  if (rule.first_order_only && context.hasOrders === true) return refuse(`${code} is for your first order only`);
   if (rule.weekdays && !rule.weekdays.includes(istWeekday(context.now))) return refuse(`${code} works on ${daysText(rule.weekdays)} only`);
   if (rule.min_items !== null) {
     const missing = rule.min_items - itemCount(context.lines);
@@ -187,7 +188,8 @@ export function evaluateCoupon(text: string, context: CouponContext): CouponResu
       : rule.kind === 'free_delivery'
         ? `${code} applied: free delivery`
         : `${code} applied: you save ${formatPaiseShort(discountPaise)}`;
-  return { ok: true, code, discountPaise, cashbackPaise, message };
+  const unsure = rule.first_order_only && context.hasOrders === null ? ' if this is your first order' : '';
+  return { ok: true, code, discountPaise, cashbackPaise, message: `${message}${unsure}` };
 }
 
 /** The sums shown once a coupon is counted: the discount (at most subtotal + fee) comes off; cashback rides beside. */

@@ -72,6 +72,14 @@ describe('WELCOME50: 50% off the first order above ₹500, at most ₹250', () =
   test('first order only', () => {
     expect(reason(evaluateCoupon('WELCOME50', ctx([line(900)], { hasOrders: true })))).toBe('WELCOME50 is for your first order only');
   });
+
+  test('with live orders the database decides: the cart says it applies if this is the first order', () => {
+    expect(applied(evaluateCoupon('WELCOME50', ctx([line(900)], { hasOrders: null }))).message).toBe(
+      'WELCOME50 applied: you save ₹250 if this is your first order',
+    );
+    // Coupons without the rule say nothing of it.
+    expect(applied(evaluateCoupon('FREEDEL', ctx([line(900)], { hasOrders: null }))).message).toBe('FREEDEL applied: free delivery');
+  });
 });
 
 describe('WEEKEND30: 30% off produce on Saturdays and Sundays (India time), produce of ₹200 or more, at most ₹150', () => {
