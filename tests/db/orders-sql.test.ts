@@ -528,6 +528,67 @@ describe('staff', () => {
     expect((await refused('TRANSITION', () => setStatus(sharmaStaff, order, 'delivered'))).details).toBe('cancelled');
   });
 
+  test('staff_stores lists their stores; a paused store takes no orders until resumed; another store is not theirs', async () => {
+    expect((await sharmaStaff.rpc('staff_stores', {})).data).toEqual([
+      { id: 'sharma-general-store', name: 'Sharma General Store', is_active: true },
+    ]);
+    expect((await sharmaStaff.rpc('set_store_active', { p_store_id: 'gupta-fresh-mart', p_active: false })).error?.code).toBe('42501');
+    expect((await anon.rpc('staff_stores', {})).error?.code).toBe('42501');
+    const paused = await sharmaStaff.rpc('set_store_active', { p_store_id: 'sharma-general-store', p_active: false });
+    expect(paused.data).toMatchObject({ is_active: false });
+    try {
+      expect((await placeRefused('CLOSED', orderRequest())).details).toBe('sharma-general-store');
+    } finally {
+      await sharmaStaff.rpc('set_store_active', { p_store_id: 'sharma-general-store', p_active: true });
+    }
+    expect((await place(orderRequest())).status).toBe('placed');
+  });
+
+  test('remove a line the shop cannot supply: totals by the same rules, the coupon dropped when it no longer applies', async () => {
+    // FREEDEL above ₹300: 4 bananas (₹192) and 5 milk (₹140) = ₹332, the fee waived.
+    const order = await place(
+      orderRequest({
+        items: [
+          { product_id: BANANA, quantity: 4 },
+          { product_id: MILK, quantity: 5 },
+        ],
+        coupon_code: 'FREEDEL',
+        expected_total_paise: 33200,
+      }),
+    );
+    expect(order).toMatchObject({ total_paise: 33200, discount_paise: 2500, coupon_code: 'FREEDEL' });
+    const remove = (as: SupabaseClient, productId: string, reason?: string) =>
+      as.rpc('remove_order_line', { p_order_id: order.order_id, p_product_id: productId, ...(reason ? { p_reason: reason } : {}) });
+    expect((await remove(guptaStaff, MILK)).error?.code).toBe('42501');
+    const { data, error } = await remove(sharmaStaff, MILK, 'Out of stock');
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      lines: [{ product_id: BANANA, quantity: 4 }],
+      removed_lines: [{ product_id: MILK, quantity: 5, reason: 'Out of stock' }],
+      subtotal_paise: 19200,
+      delivery_fee_paise: 2500,
+      discount_paise: 0,
+      coupon_code: null,
+      total_paise: 21700,
+    });
+    expect((data as PlacedOrder).events.at(-1)).toMatchObject({
+      status: 'line_removed',
+      actor: 'staff',
+      reason: 'Amul Taaza Toned Milk (500 ml) × 5: Out of stock',
+    });
+    // The shopper reads the change.
+    const read = await anon.rpc('get_orders', { p_refs: [{ order_id: order.order_id, access_token: order.access_token }] });
+    expect((read.data as PlacedOrder[])[0]).toMatchObject({ total_paise: 21700, removed_lines: [{ product_id: MILK }] });
+    expect((await refused('INVALID', () => remove(sharmaStaff, MILK))).details).toBe('product_id');
+    expect((await refused('INVALID', () => remove(sharmaStaff, BANANA))).details).toBe('last_line');
+    expect((await setStatus(sharmaStaff, order, 'out_for_delivery')).error).toBeNull();
+    const late = await place(orderRequest());
+    await setStatus(sharmaStaff, late, 'out_for_delivery');
+    expect(
+      (await refused('TRANSITION', () => sharmaStaff.rpc('remove_order_line', { p_order_id: late.order_id, p_product_id: MILK }))).details,
+    ).toBe('out_for_delivery');
+  });
+
   test("shop_orders lists the open orders and today's closed ones, oldest first; a status filters", async () => {
     const older = await place(orderRequest());
     const newer = await place(orderRequest());
@@ -558,6 +619,15 @@ describe("the live build's check", () => {
         );
     } finally {
       await stack.db.query(`alter function get_orders_hidden(jsonb) rename to get_orders; notify pgrst, 'reload schema'`);
+      await expect.poll(() => orderFunctionsProblem(build), { timeout: 10_000 }).toBeNull();
+    }
+    await stack.db.query(`alter function staff_stores() rename to staff_stores_hidden; notify pgrst, 'reload schema'`);
+    try {
+      await expect
+        .poll(() => orderFunctionsProblem(build), { timeout: 10_000 })
+        .toMatch(/apply supabase\/migrations\/20261207120000_order_staff\.sql,/);
+    } finally {
+      await stack.db.query(`alter function staff_stores_hidden() rename to staff_stores; notify pgrst, 'reload schema'`);
       await expect.poll(() => orderFunctionsProblem(build), { timeout: 10_000 }).toBeNull();
     }
   });

@@ -7,9 +7,13 @@
  *
  * The gateway can also fail chosen requests (`fail`): before PostgREST sees them, or after it has answered (the
  * request arrived, the answer is lost), which is what a flaky mobile network does to a checkout.
+ *
+ * Supabase Auth cannot run here: `/auth/v1` is a stand-in for the part supabase-js's email sign-in uses (the password
+ * grant, the refresh grant, the user, sign-out), which mints session JWTs with the stack's secret for the users
+ * `addUser` made (also rows of auth.users, as Supabase Auth keeps them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -58,6 +62,8 @@ export interface SupabaseStack {
   readonly requests: GatewayRequest[];
   /** Fails each request for which `pick` returns a failure, until `fail(null)`. */
   fail(pick: ((request: GatewayRequest) => GatewayFailure | null) | null): void;
+  /** A user of the Auth stand-in (and of auth.users), who signs in with this email and password; resolves to its id. */
+  addUser(email: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +113,78 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** The Auth stand-in's answers (see the file's comment), with CORS as Supabase's gateway gives them. */
+function answerAuth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: Buffer,
+  users: ReadonlyMap<string, { id: string; password: string }>,
+  sign: (claims: Record<string, unknown>) => string,
+): void {
+  const cors = {
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+  };
+  const reply = (status: number, data?: unknown) => {
+    res.writeHead(status, { ...cors, 'content-type': 'application/json' }).end(data === undefined ? '' : JSON.stringify(data));
+  };
+  if (req.method === 'OPTIONS') {
+    reply(204);
+    return;
+  }
+  const user = (id: string, email: string) => ({
+    id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    app_metadata: { provider: 'email' },
+    user_metadata: {},
+    created_at: '2026-12-01T00:00:00Z',
+  });
+  const session = (id: string, email: string) => ({
+    access_token: sign({ role: 'authenticated', aud: 'authenticated', sub: id, email }),
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    refresh_token: `refresh-${id}`,
+    user: user(id, email),
+  });
+  let input: Record<string, unknown> = {};
+  try {
+    input = body.length > 0 ? (JSON.parse(body.toString()) as Record<string, unknown>) : {};
+  } catch {
+    reply(400, { code: 'bad_json', msg: 'Could not parse the request body as JSON' });
+    return;
+  }
+  const refused = () => reply(400, { code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+  if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'password') {
+    const found = users.get(String(input['email']));
+    if (found && found.password === input['password']) reply(200, session(found.id, String(input['email'])));
+    else refused();
+    return;
+  }
+  if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'refresh_token') {
+    const entry = [...users].find(([, u]) => `refresh-${u.id}` === input['refresh_token']);
+    if (entry) reply(200, session(entry[1].id, entry[0]));
+    else refused();
+    return;
+  }
+  if (url.pathname === '/auth/v1/user') {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}') as { sub?: string; email?: string };
+    if (payload.sub && payload.email) reply(200, user(payload.sub, payload.email));
+    else reply(401, { msg: 'invalid JWT' });
+    return;
+  }
+  if (url.pathname === '/auth/v1/logout') {
+    reply(204);
+    return;
+  }
+  reply(404, { msg: 'not part of the stand-in' });
+}
+
 /** Starts PostgreSQL, applies the migrations (and `seed`), starts PostgREST and the gateway. A few seconds. */
 export async function startSupabaseStack(options: SupabaseStackOptions = {}): Promise<SupabaseStack> {
   const cluster = await startPostgres();
@@ -147,9 +225,14 @@ export async function startSupabaseStack(options: SupabaseStackOptions = {}): Pr
 
     const requests: GatewayRequest[] = [];
     let pick: ((request: GatewayRequest) => GatewayFailure | null) | null = null;
+    const users = new Map<string, { id: string; password: string }>();
     gateway = createServer((req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://gateway');
+        if (url.pathname.startsWith('/auth/v1/')) {
+          answerAuth(req, res, url, await readBody(req), users, sign);
+          return;
+        }
         // Preflights go through: PostgREST answers them (its CORS allows any origin, as Supabase's does).
         if (!url.pathname.startsWith('/rest/v1/')) {
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no Route matched with those values"}');
@@ -205,6 +288,12 @@ export async function startSupabaseStack(options: SupabaseStackOptions = {}): Pr
       requests,
       fail: (next) => {
         pick = next;
+      },
+      addUser: async (email, password) => {
+        const id = randomUUID();
+        await db.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
+        users.set(email, { id, password });
+        return id;
       },
       stop: async () => {
         server.closeAllConnections();

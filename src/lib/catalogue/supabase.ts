@@ -168,18 +168,22 @@ export async function listAll(client: SupabaseClient, table: keyof typeof TABLE_
   throw readError(table, `paging did not end after ${MAX_PAGES} pages`, client);
 }
 
-/** The migration that creates the order functions (docs/orders.md). */
-export const ORDERS_MIGRATION = 'supabase/migrations/20261207000000_orders.sql';
+/** The migrations that create the order functions (docs/orders.md), and one function each makes. */
+const ORDER_MIGRATIONS = [
+  { file: 'supabase/migrations/20261207000000_orders.sql', fn: 'get_orders', args: { p_refs: [] } },
+  // The staff's: anon may not call it, so any answer but "no such function" (PGRST202, 404) says it is there.
+  { file: 'supabase/migrations/20261207120000_order_staff.sql', fn: 'staff_stores', args: {} },
+] as const;
 
-/**
- * Null when the project has the order functions (live orders can go through), else why not, in one line. PostgREST
- * answers PGRST202 (404) for a function it does not know.
- */
+/** Null when the project has the order functions (live orders can go through), else why not, in one line. */
 export async function orderFunctionsProblem(client: SupabaseClient): Promise<string | null> {
-  const answer: Answer = await client.rpc('get_orders', { p_refs: [] });
-  if (!answer.error) return null;
-  if (answer.error.code === 'PGRST202' || answer.status === 404) {
-    return `the order functions are missing from Supabase: apply ${ORDERS_MIGRATION}, or set PUBLIC_ORDERS=simulated (docs/orders.md)`;
+  for (const { file, fn, args } of ORDER_MIGRATIONS) {
+    const answer: Answer = await client.rpc(fn, args);
+    if (!answer.error || answer.status === 401 || answer.status === 403) continue;
+    if (answer.error.code === 'PGRST202' || answer.status === 404) {
+      return `the order functions are missing from Supabase: apply ${file}, or set PUBLIC_ORDERS=simulated (docs/orders.md)`;
+    }
+    return `the order functions could not be checked: ${readError(fn, describeFailure(answer.error, answer.status), client).message}`;
   }
-  return `the order functions could not be checked: ${readError('get_orders', describeFailure(answer.error, answer.status), client).message}`;
+  return null;
 }
