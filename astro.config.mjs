@@ -45,7 +45,7 @@ export default defineConfig({
     // decoded back for every island of every page (about 8% of a 10,000-product build's CPU).
     react({ experimentalDisableStreaming: true }),
     // Our own sitemap integration: @astrojs/sitemap's output, sorted in a fraction of the time (scripts/integrations/sitemap.ts).
-    sitemap({ filter: (page) => !/\/(404|offline|orders\/view)\/?$/.test(page) }),
+    sitemap({ filter: (page) => !/\/(404|offline|orders\/view|staff)\/?$/.test(page) }),
     siteRedirects(),
     // client:stored="key": an island hydrated only once this browser stored the key (home's "Buy again").
     clientDirectives(),

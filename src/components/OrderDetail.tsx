@@ -132,6 +132,16 @@ export default function OrderDetail({ order, known, live }: OrderDetailProps) {
             </li>
           ))}
         </ul>
+        {order.removedByShop && (
+          <div className="mt-3 rounded-lg bg-orange-50 p-3 text-sm text-orange-900 dark:bg-gray-800 dark:text-orange-100">
+            <p className="font-semibold">Removed by the shop (not charged)</p>
+            <ul className="mt-1 list-disc pl-5">
+              {order.removedByShop.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
           <TotalsTable
             subtotalPaise={order.subtotalPaise}

@@ -88,6 +88,11 @@ export interface ServerLine {
   quantity: number;
 }
 
+/** A line the shop removed (it could not supply it), and why. */
+export interface RemovedLine extends ServerLine {
+  reason: string;
+}
+
 export interface ServerEvent {
   status: LiveStatus;
   at: string;
@@ -102,8 +107,12 @@ export interface ServerOrder {
   status: LiveStatus;
   created_at: string;
   store_name: string | null;
+  /** Who receives it, and the number the shop calls. */
+  name: string;
+  phone: string;
   address: CheckoutAddress;
   lines: ServerLine[];
+  removed_lines: RemovedLine[];
   coupon_code: string | null;
   subtotal_paise: number;
   delivery_fee_paise: number;
@@ -157,12 +166,18 @@ export function readServerOrder(value: unknown): ServerOrder | null {
   const address = isRecord(value['address']) ? value['address'] : {};
   const store = isRecord(value['store']) ? value['store'] : {};
   const by = value['cancelled_by'];
+  const removed = (Array.isArray(value['removed_lines']) ? value['removed_lines'] : []).flatMap((raw): RemovedLine[] => {
+    const line = readLine(raw);
+    return line && isRecord(raw) ? [{ ...line, reason: readText(raw['reason'], 200) ?? 'Not available' }] : [];
+  });
   return {
     order_id,
     number,
     status: current,
     created_at,
     store_name: readText(store['name'], 200),
+    name: readText(value['name'], 100) ?? '',
+    phone: typeof value['phone'] === 'string' && /^[6-9]\d{9}$/.test(value['phone']) ? value['phone'] : '',
     address: {
       address_line_1: readText(address['address_line_1'], 200) ?? '',
       city: readText(address['city'], 100) ?? '',
@@ -170,6 +185,7 @@ export function readServerOrder(value: unknown): ServerOrder | null {
       postal_code: readText(address['postal_code'], 6) ?? '',
     },
     lines: lines as ServerLine[],
+    removed_lines: removed,
     coupon_code: readText(value['coupon_code'], 20),
     subtotal_paise,
     delivery_fee_paise,
@@ -244,6 +260,9 @@ export function liveOrderView(order: ServerOrder, extras: LineExtras): Order {
     totalPaise: order.total_paise,
     ...(order.coupon_code
       ? { coupon: { code: order.coupon_code, discountPaise: order.discount_paise, cashbackPaise: order.cashback_paise } }
+      : {}),
+    ...(order.removed_lines.length > 0
+      ? { removedByShop: order.removed_lines.map((line) => `${line.name} (${line.unit}) × ${line.quantity}: ${line.reason}`) }
       : {}),
     ...(order.status === 'cancelled'
       ? {

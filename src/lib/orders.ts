@@ -55,6 +55,8 @@ export interface Order {
   live?: true;
   /** Who cancelled it and why, or why it was not placed (live orders). */
   cancellation?: string;
+  /** Lines the shop removed because it could not supply them, each with why (live orders). */
+  removedByShop?: string[];
 }
 
 export type OrderCoupon = Pick<AppliedCoupon, 'code' | 'discountPaise' | 'cashbackPaise'>;

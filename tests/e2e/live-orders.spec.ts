@@ -3,17 +3,19 @@
  * (tests/db/postgrest.ts, the sample catalogue seeded, every migration applied), served with its `_headers`. A shopper
  * places an order and follows it while the shop moves it (staff calls made here with a JWT signed by the stack's
  * secret, as Supabase Auth would sign one); an order placed without a network is sent once; a price changed after the
- * build is shown and confirmed at the database's total; a placed order is cancelled. axe in both themes, and the
- * security policy is never violated.
+ * build is shown and confirmed at the database's total; a placed order is cancelled. The shop's staff page (issue 51),
+ * signed in through the stack's stand-in for Supabase Auth's token endpoint (it mints the session JWT with the stack's
+ * secret: Supabase Auth cannot run here), sees a new order by itself, removes a line, moves the order on, explains a
+ * refused change and pauses a store; staff of another store never see the order. axe in both themes (the staff page at
+ * 320 and 412 px), and the security policy is never violated.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { startSupabaseStack, type SupabaseStack } from '../db/postgrest.ts';
 import { SEED_FILE } from '../db/supabase.ts';
 import { islandsHydrated, storedLine, toasts } from './support/cart.ts';
@@ -28,7 +30,9 @@ let stack: SupabaseStack;
 let server: SwitchableServer;
 let outDir: string;
 let cacheDir: string;
-const staff = randomUUID();
+let staff: string;
+const STAFF = { email: 'packer@sharma.example', password: 'sharma-packer-1' };
+const OTHER_STAFF = { email: 'packer@gupta.example', password: 'gupta-packer-1' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,8 +50,12 @@ function buildSite(env: Record<string, string>): Promise<{ code: number | null; 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   stack = await startSupabaseStack({ seed: readFileSync(SEED_FILE, 'utf8') });
-  await stack.db.query(`insert into auth.users (id, email) values ($1, 'packer@sharma.example')`, [staff]);
-  await stack.db.query(`insert into shop_staff (user_id, store_id) values ($1, 'sharma-general-store')`, [staff]);
+  staff = await stack.addUser(STAFF.email, STAFF.password);
+  const other = await stack.addUser(OTHER_STAFF.email, OTHER_STAFF.password);
+  await stack.db.query(`insert into shop_staff (user_id, store_id) values ($1, 'sharma-general-store'), ($2, 'gupta-fresh-mart')`, [
+    staff,
+    other,
+  ]);
   outDir = mkdtempSync(path.join(tmpdir(), 'thela-live-orders-'));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'thela-live-orders-cache-'));
   const build = await buildSite({
@@ -241,4 +249,140 @@ test('a shopper cancels an order the shop has not confirmed', async ({ page }) =
   await expect(page.locator('main').getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByText('Cancelled by you', { exact: true })).toBeVisible();
   expect(await ordersOf(phone)).toMatchObject([{ status: 'cancelled' }]);
+});
+
+/** A phone of its own for the staff page (its session apart from the shopper's), signed in as `who`. */
+async function staffPage(browser: Browser, who: { email: string; password: string }, width = 412): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/staff/`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${who.email}`, { exact: true })).toBeVisible();
+  return page;
+}
+
+const staffCard = (page: Page, number: string) => page.getByRole('article', { name: new RegExp(`^${number}`) });
+
+test('staff see a new order by themselves, remove a line, and move it on; the shopper sees each change', async ({ page, browser }) => {
+  const shop = await staffPage(browser, STAFF);
+  const elsewhere = await staffPage(browser, OTHER_STAFF);
+  // The other store has no orders: its staff see the empty state.
+  await expect(elsewhere.getByText('No open orders right now. New ones appear here by themselves.', { exact: true })).toBeVisible();
+  const phone = newPhone();
+  await checkout(page, phone, [
+    storedLine(MILK.id, MILK.name, MILK.price, 2, MILK.unit),
+    storedLine(BANANA.id, BANANA.name, BANANA.price, 1, BANANA.unit),
+  ]);
+  await placeOrder(page);
+  await page.waitForURL(/\/orders\/?$/);
+  const [placed] = await ordersOf(phone);
+  const number = placed!.number;
+
+  // No reload: the page asks again by itself, highlights the new order and counts it in the title.
+  const card = staffCard(shop, number);
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await expect(card.getByText('New', { exact: true }).first()).toBeVisible();
+  await expect(shop).toHaveTitle(/^\(1\) Shop orders/);
+  await expect(card.getByRole('link', { name: `${phone.slice(0, 5)} ${phone.slice(5)}`, exact: true })).toHaveAttribute(
+    'href',
+    `tel:+91${phone}`,
+  );
+  await expect(card.getByText('Cash on delivery: collect ₹129.00', { exact: true })).toBeVisible();
+  // Staff of another store never see it.
+  await elsewhere.waitForTimeout(2500);
+  await expect(staffCard(elsewhere, number)).toHaveCount(0);
+
+  await card.getByRole('button', { name: `Remove ${BANANA.name}`, exact: true }).click();
+  await card.getByRole('textbox', { name: 'Why is it removed? (the shopper sees this)', exact: true }).fill('Out of stock');
+  await card.getByRole('button', { name: 'Remove line', exact: true }).click();
+  await expect(card.getByText(`Removed ${BANANA.name}.`, { exact: true })).toBeVisible();
+  await expect(card.getByText('Cash on delivery: collect ₹81.00', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: new RegExp(`^${number}`) }).click();
+  await expect(page.getByTestId('total').first()).toHaveText('₹81.00');
+  await expect(page.getByText(`${BANANA.name} (${BANANA.unit}) × 1: Out of stock`, { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Packed', exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Packed', exact: true }).click();
+  await card.getByRole('button', { name: 'Out for delivery', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Delivered', exact: true })).toBeVisible();
+  await expect(page.locator('main').getByText('On the way', { exact: true })).toBeVisible({ timeout: 10_000 });
+  expect(await ordersOf(phone)).toMatchObject([{ status: 'out_for_delivery', total_paise: 8100 }]);
+  await shop.context().close();
+  await elsewhere.context().close();
+});
+
+test('a cancel without a reason is not sent; a refused change is explained; a paused store takes no orders', async ({ page, browser }) => {
+  const shop = await staffPage(browser, STAFF);
+  const phone = newPhone();
+  await checkout(page, phone);
+  await placeOrder(page);
+  await page.waitForURL(/\/orders\/?$/);
+  const [placed] = await ordersOf(phone);
+  const card = staffCard(shop, placed!.number);
+  await expect(card).toBeVisible({ timeout: 10_000 });
+
+  await card.getByRole('button', { name: 'Cancel order', exact: true }).click();
+  const send = card.getByRole('button', { name: 'Cancel order', exact: true });
+  await expect(send).toBeDisabled();
+  await card.getByRole('textbox', { name: 'Why is it cancelled? (the shopper sees this)', exact: true }).press('Enter');
+  expect(await ordersOf(phone)).toMatchObject([{ status: 'placed' }]);
+  await card.getByRole('button', { name: 'Keep it', exact: true }).click();
+
+  // The shopper cancels meanwhile (the staff page's own reads held back, so the card is still the old one); the staff's
+  // Confirm is refused and says why.
+  await shop.route('**/rest/v1/rpc/shop_orders', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: new RegExp(`^${placed!.number}`) }).click();
+  await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();
+  await expect(page.getByText('Cancelled by you', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(shop.getByRole('alert').filter({ hasText: placed!.number })).toHaveText(
+    `${placed!.number}: The shopper cancelled this order meanwhile.`,
+  );
+  await shop.unroute('**/rest/v1/rpc/shop_orders');
+  await shop.getByRole('tab', { name: /^Done today/ }).click();
+  await expect(card.getByText('Cancelled by the shopper', { exact: true })).toBeVisible();
+
+  // Paused: the shopper's checkout says the shop is not taking orders.
+  const pause = shop.getByRole('switch', { name: 'Sharma General Store takes new orders', exact: true });
+  await pause.click();
+  await expect(pause).toHaveAttribute('aria-checked', 'false');
+  try {
+    const another = newPhone();
+    await checkout(page, another);
+    await placeOrder(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Your order was not placed' })).toContainText(
+      'The shop that delivers to this pincode is not taking orders right now. Please try again later.',
+    );
+    expect(await ordersOf(another)).toEqual([]);
+  } finally {
+    await pause.click();
+    await expect(pause).toHaveAttribute('aria-checked', 'true');
+  }
+  await shop.context().close();
+});
+
+test('the staff page: axe clean in both themes at 320 and 412 px, signed out and signed in; never saved offline', async ({ browser }) => {
+  for (const width of [320, 412]) {
+    const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width, height: 860 } });
+    const signedOut = await context.newPage();
+    await signedOut.goto(`${server.origin}/staff/`);
+    await expect(signedOut.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expectNoSeriousViolations(signedOut, `/staff/ signed out at ${width}`);
+    await context.close();
+    const shop = await staffPage(browser, STAFF, width);
+    await expect(shop.getByRole('tab', { name: /^Open \(\d+\)$/ })).toBeVisible();
+    await expectNoSeriousViolations(shop, `/staff/ at ${width}`);
+    expect(await shop.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shop.context().close();
+  }
+  const html = readFileSync(path.join(outDir, 'staff/index.html'), 'utf8');
+  expect(html).toContain('<meta name="robots" content="noindex');
+  expect(html).not.toMatch(/packer@|shop_staff/);
+  expect(readFileSync(path.join(outDir, 'sitemap-0.xml'), 'utf8')).not.toContain('/staff');
+  expect(readFileSync(path.join(outDir, 'sw.js'), 'utf8')).not.toContain('"/staff/"');
 });

@@ -67,6 +67,11 @@ describe('isPagePath', () => {
     expect(isPagePath('/_astro/x')).toBe(false);
     expect(isPagePath('/data/featured.json')).toBe(false);
   });
+
+  test('the staff page is never a page the service worker saves or serves (docs/orders.md)', () => {
+    for (const path of ['/staff', '/staff/', '/staff/index.html']) expect(isPagePath(path), path).toBe(false);
+    expect(isPagePath('/staffing-news/')).toBe(true);
+  });
 });
 
 describe('search, data and image paths', () => {

@@ -6,8 +6,9 @@ import { placeLiveOrder, sendOutbox } from '../../stores/live-orders.ts';
 import OrderRefusal from '../../components/OrderRefusal.tsx';
 import LiveOrderView from './LiveOrderView.tsx';
 import LiveOrdersList from './LiveOrdersList.tsx';
+import StaffApp from './StaffApp.tsx';
 
-const parts = { placeLiveOrder, sendOutbox, OrderRefusal, LiveOrdersList, LiveOrderView };
+const parts = { placeLiveOrder, sendOutbox, OrderRefusal, LiveOrdersList, LiveOrderView, StaffApp };
 
 /** What the islands use of live orders; null in a simulated build. */
 export type LiveParts = typeof parts;

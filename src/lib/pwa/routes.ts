@@ -72,9 +72,13 @@ export function pageKey(pathname: string): string {
 /** File types the site serves that are not pages (a product id may contain a dot: "ghee-0.5-l" is still a page). */
 const FILE_EXTENSION = /\.(?:xml|json|txt|js|mjs|css|map|svg|png|jpe?g|webp|avif|gif|ico|webmanifest|wasm|pagefind|pf_\w+|pdf|woff2?)$/i;
 
-/** True for a same-origin navigation that is not a file of the build. */
+/** The staff page (docs/orders.md): the service worker leaves it alone, never saved, never served from a cache. */
+export const STAFF_PAGE = '/staff/';
+
+/** True for a same-origin navigation that is not a file of the build (nor the staff page, which is never saved). */
 export function isPagePath(pathname: string): boolean {
   if (pathname.startsWith('/_astro/') || pathname.startsWith('/pagefind/') || pathname.startsWith('/data/')) return false;
+  if (`${pathname.replace(/\/(index\.html)?$/, '')}/` === STAFF_PAGE) return false;
   return !FILE_EXTENSION.test(pathname);
 }
 
