@@ -5,6 +5,7 @@ import { sampleOrderIds } from '../data/orders.ts';
 import { orderLocation } from '../lib/order-paths.ts';
 import { $placedOrders, findOrder } from '../stores/orders.ts';
 import OrderDetail, { type OrderDetailProps } from '../components/OrderDetail.tsx';
+import OrderNotFound from '../components/OrderNotFound.tsx';
 
 /** Reads the order id of this location, putting the `/orders/{id}` URL back when the 404 page handed it over. */
 function readOrderId(): string {
@@ -30,17 +31,7 @@ function PlacedOrderView({ sampleKnown }: { sampleKnown?: OrderDetailProps['know
   }, [orderId]);
 
   if (!order) {
-    return (
-      <div className="mt-12 text-center">
-        <h1 className="text-2xl font-bold">Order not found</h1>
-        <p className="mt-2 text-gray-600 dark:text-gray-300">
-          {id ? `There is no order "${id.slice(0, 80)}" in this browser.` : 'No order was given.'}
-        </p>
-        <a href="/orders" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
-          View all orders
-        </a>
-      </div>
-    );
+    return <OrderNotFound id={id} />;
   }
   return <OrderDetail order={order} known={sampleOrderIds.has(order.id) ? sampleKnown : undefined} />;
 }

@@ -141,6 +141,9 @@ create table public.order_items (
   unit text not null,
   unit_price_paise integer not null check (unit_price_paise >= 0),
   quantity integer not null check (quantity > 0),
+  -- A line the shop could not supply (remove_order_line): kept, apart, with why.
+  removed_at timestamptz null,
+  removed_reason text null constraint order_items_removed_reason_length check (char_length(removed_reason) <= 200),
   primary key (order_id, line_no)
 );
 
@@ -381,7 +384,8 @@ as $$
   )::text, 'UTF8'));
 $$;
 
--- An order as its shopper and its shop read it (no hashes, no token).
+-- An order as its shopper and its shop read it (no hashes, no token): the lines it still has, and those the shop
+-- removed, apart.
 create function private.order_json(p_order public.orders) returns jsonb
 language sql stable
 set search_path = ''
@@ -400,7 +404,11 @@ as $$
     'lines', (select coalesce(jsonb_agg(jsonb_build_object(
                 'product_id', i.product_id, 'name', i.name, 'unit', i.unit, 'unit_price_paise', i.unit_price_paise,
                 'quantity', i.quantity, 'line_total_paise', i.unit_price_paise * i.quantity) order by i.line_no), '[]')
-              from public.order_items i where i.order_id = p_order.id),
+              from public.order_items i where i.order_id = p_order.id and i.removed_at is null),
+    'removed_lines', (select coalesce(jsonb_agg(jsonb_build_object(
+                'product_id', i.product_id, 'name', i.name, 'unit', i.unit, 'unit_price_paise', i.unit_price_paise,
+                'quantity', i.quantity, 'reason', i.removed_reason, 'at', i.removed_at) order by i.line_no), '[]')
+              from public.order_items i where i.order_id = p_order.id and i.removed_at is not null),
     'coupon_code', p_order.coupon_code,
     'subtotal_paise', p_order.subtotal_paise,
     'delivery_fee_paise', p_order.delivery_fee_paise,
@@ -720,7 +728,27 @@ begin
 end;
 $$;
 
+-- An order of the caller's stores, locked for the change about to be made; anyone else is refused alike, whether the
+-- order exists or not.
+create function private.staff_order(p_order_id uuid, p_user uuid) returns public.orders
+language plpgsql volatile
+set search_path = ''
+as $$
+declare
+  v_order public.orders;
+begin
+  select * into v_order from public.orders o where o.id = p_order_id for update;
+  if not found or not exists (
+    select 1 from public.shop_staff st where st.user_id = p_user and st.store_id = v_order.store_id
+  ) then
+    raise exception using errcode = '42501', message = 'permission denied: not this order''s shop';
+  end if;
+  return v_order;
+end;
+$$;
+
 revoke all on function private.staff_user() from public, anon, authenticated;
+revoke all on function private.staff_order(uuid, uuid) from public, anon, authenticated;
 
 -- The orders of the caller's stores: with no status, the open ones and those closed today (India time), oldest
 -- first; with a status, those in it.
@@ -757,16 +785,10 @@ set search_path = ''
 as $$
 declare
   v_user uuid := private.staff_user();
-  v_order public.orders;
+  v_order public.orders := private.staff_order(p_order_id, v_user);
   v_steps constant text[] := array['placed', 'confirmed', 'packed', 'out_for_delivery', 'delivered'];
   v_reason text := nullif(pg_catalog.btrim(coalesce(p_reason, '')), '');
 begin
-  select * into v_order from public.orders o where o.id = p_order_id for update;
-  if not found or not exists (
-    select 1 from public.shop_staff st where st.user_id = v_user and st.store_id = v_order.store_id
-  ) then
-    raise exception using errcode = '42501', message = 'permission denied: not this order''s shop';
-  end if;
   if p_status is null or not (p_status = any (v_steps) or p_status = 'cancelled') then
     perform private.refuse('INVALID', 'Unknown status', 'status');
   end if;

@@ -4,51 +4,7 @@
 -- - staff_stores(): the caller's stores, and whether each takes orders;
 -- - set_store_active(store, active): pause or resume a store's new orders (place_order then refuses with CLOSED);
 -- - remove_order_line(order, product, reason): a line the shop cannot supply leaves the order before it goes out; the
---   totals are computed again by the same rules, and the shopper sees the line as removed.
-
-alter table public.order_items
-  add column removed_at timestamptz null,
-  add column removed_reason text null constraint order_items_removed_reason_length check (char_length(removed_reason) <= 200);
-
--- An order as its shopper and its shop read it: the lines it still has, and those the shop removed, apart.
-create or replace function private.order_json(p_order public.orders) returns jsonb
-language sql stable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'order_id', p_order.id,
-    'number', p_order.number,
-    'status', p_order.status,
-    'created_at', p_order.created_at,
-    'store', (select jsonb_build_object('id', s.id, 'name', s.name) from public.stores s where s.id = p_order.store_id),
-    'name', p_order.name,
-    'phone', p_order.phone,
-    'address', jsonb_build_object('address_line_1', p_order.address_line_1, 'city', p_order.city,
-                                  'state', p_order.state, 'postal_code', p_order.postal_code),
-    'payment', 'cash_on_delivery',
-    'lines', (select coalesce(jsonb_agg(jsonb_build_object(
-                'product_id', i.product_id, 'name', i.name, 'unit', i.unit, 'unit_price_paise', i.unit_price_paise,
-                'quantity', i.quantity, 'line_total_paise', i.unit_price_paise * i.quantity) order by i.line_no), '[]')
-              from public.order_items i where i.order_id = p_order.id and i.removed_at is null),
-    'removed_lines', (select coalesce(jsonb_agg(jsonb_build_object(
-                'product_id', i.product_id, 'name', i.name, 'unit', i.unit, 'unit_price_paise', i.unit_price_paise,
-                'quantity', i.quantity, 'reason', i.removed_reason, 'at', i.removed_at) order by i.line_no), '[]')
-              from public.order_items i where i.order_id = p_order.id and i.removed_at is not null),
-    'coupon_code', p_order.coupon_code,
-    'subtotal_paise', p_order.subtotal_paise,
-    'delivery_fee_paise', p_order.delivery_fee_paise,
-    'discount_paise', p_order.discount_paise,
-    'cashback_paise', p_order.cashback_paise,
-    'total_paise', p_order.total_paise,
-    'cancelled_by', p_order.cancelled_by,
-    'cancel_reason', p_order.cancel_reason,
-    'events', (select coalesce(jsonb_agg(jsonb_build_object('status', e.status, 'at', e.at, 'actor', e.actor,
-                                                            'reason', e.reason) order by e.id), '[]')
-               from public.order_events e where e.order_id = p_order.id)
-  );
-$$;
-
-revoke all on function private.order_json(public.orders) from public, anon, authenticated;
+--   totals are computed again by the same rules, and the shopper sees the line as removed (order_items.removed_at).
 
 -- The caller's stores: [{id, name, is_active}], by name.
 create function public.staff_stores() returns jsonb
@@ -98,7 +54,7 @@ set search_path = ''
 as $$
 declare
   v_user uuid := private.staff_user();
-  v_order public.orders;
+  v_order public.orders := private.staff_order(p_order_id, v_user);
   v_line public.order_items;
   v_reason text := coalesce(nullif(pg_catalog.btrim(coalesce(p_reason, '')), ''), 'Not available');
   v_lines jsonb;
@@ -106,12 +62,6 @@ declare
   v_price jsonb;
   v_keeps_coupon boolean;
 begin
-  select * into v_order from public.orders o where o.id = p_order_id for update;
-  if not found or not exists (
-    select 1 from public.shop_staff st where st.user_id = v_user and st.store_id = v_order.store_id
-  ) then
-    raise exception using errcode = '42501', message = 'permission denied: not this order''s shop';
-  end if;
   if v_order.status not in ('placed', 'confirmed', 'packed') then
     perform private.refuse('TRANSITION', 'The order has left the shop', v_order.status);
   end if;

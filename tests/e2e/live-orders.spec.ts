@@ -9,7 +9,6 @@
  * refused change and pauses a store; staff of another store never see the order. axe in both themes (the staff page at
  * 320 and 412 px), and the security policy is never violated.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,8 +20,8 @@ import { SEED_FILE } from '../db/supabase.ts';
 import { islandsHydrated, storedLine, toasts } from './support/cart.ts';
 import { watchPolicy, type PolicyWatch } from './support/policy.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
+import { buildSite } from './support/build.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const MILK = { id: 'amul-taaza-toned-milk-500-ml', name: 'Amul Taaza Toned Milk', price: 28, unit: '500 ml' };
 const BANANA = { id: 'banana-robusta-6-pcs', name: 'Banana Robusta', price: 48, unit: '6 pcs' };
 
@@ -35,17 +34,6 @@ const STAFF = { email: 'packer@sharma.example', password: 'sharma-packer-1' };
 const OTHER_STAFF = { email: 'packer@gupta.example', password: 'gupta-packer-1' };
 
 test.describe.configure({ mode: 'serial' });
-
-/** Runs `npm run build`'s steps without blocking this process (PostgREST answers the build's reads from here). */
-function buildSite(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

@@ -5,7 +5,6 @@
  * offline mode working under the policy; and a Supabase-configured build whose connect-src lets the live price read
  * through to the configured origin.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { startSwitchableServer, type SwitchableServer } from './support/static-s
 import { expectStrictPolicy, routesToVisit, watchPolicy } from './support/policy.ts';
 import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
 import { openSearch, resultIds, search, searchBox, settledOn } from './support/search.ts';
+import { buildSite } from './support/build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env['OUT_DIR'] || 'dist');
@@ -138,17 +138,6 @@ test.describe('the sample build under its security policy', () => {
     });
   });
 });
-
-/** Runs `npm run build`'s steps without blocking this process (the PostgREST stand-in answers from it). */
-function buildSite(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 test.describe('a Supabase-configured build under its security policy', () => {
   let postgrest: PostgrestServer;

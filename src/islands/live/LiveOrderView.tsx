@@ -5,6 +5,7 @@ import { cancelKeptOrder } from '../../stores/live-orders.ts';
 import { showToast } from '../../stores/toasts.ts';
 import OrderDetail from '../../components/OrderDetail.tsx';
 import { useLiveOrders } from './use-live-orders.ts';
+import OrderNotFound from '../../components/OrderNotFound.tsx';
 
 /** The live order at /orders/{number}, placed on this device: read again while open, cancellable while placed. */
 export default function LiveOrderView() {
@@ -28,17 +29,7 @@ export default function LiveOrderView() {
         </p>
       );
     }
-    return (
-      <div className="mt-12 text-center">
-        <h1 className="text-2xl font-bold">Order not found</h1>
-        <p className="mt-2 text-gray-600 dark:text-gray-300">
-          {id ? `There is no order "${id.slice(0, 80)}" in this browser.` : 'No order was given.'}
-        </p>
-        <a href="/orders" className="mt-6 inline-block rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
-          View all orders
-        </a>
-      </div>
-    );
+    return <OrderNotFound id={id} />;
   }
 
   async function cancel() {

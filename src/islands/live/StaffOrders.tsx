@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isFinal, type ServerOrder } from '../../lib/live-orders.ts';
-import { POLL_MS } from '../../lib/orders-mode.ts';
 import { setStoreActive, shopOrders, staffStores, type StaffAnswer, type StaffStore } from '../../lib/staff-api.ts';
 import StaffOrderCard, { STATUS_NAMES } from './StaffOrderCard.tsx';
+import { usePolling } from './use-polling.ts';
 
 /** localStorage key of the staff's "Sound for new orders" choice (off unless they turn it on). */
 const SOUND_KEY = 'thela-staff-sound';
@@ -82,28 +82,13 @@ export default function StaffOrders({ onSignedOut }: { onSignedOut: () => void }
     seen.current = new Set([...(seen.current ?? []), ...ids]);
   }, [settle]);
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const tick = async () => {
-      clearTimeout(timer);
+  // The staff's list may always gain an order: it is read again for as long as the page is open.
+  usePolling(
+    useCallback(async () => {
       await load();
-      if (!stopped && document.visibilityState === 'visible') timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    const wake = () => {
-      if (document.visibilityState === 'visible') void tick();
-      else clearTimeout(timer);
-    };
-    void tick();
-    document.addEventListener('visibilitychange', wake);
-    window.addEventListener('online', wake);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', wake);
-      window.removeEventListener('online', wake);
-    };
-  }, [load]);
+      return true;
+    }, [load]),
+  );
 
   // The count of new orders in the title, where a phone's tab shows it.
   useEffect(() => {

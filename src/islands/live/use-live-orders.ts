@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { POLL_MS } from '../../lib/orders-mode.ts';
+import { useCallback, useState } from 'react';
 import { $keptOrders, $outbox, anyOpen, flushOutbox, refreshKeptOrders } from '../../stores/live-orders.ts';
+import { usePolling } from './use-polling.ts';
 
 /** How the last read of the database went: still reading, read, or the database could not be reached. */
 export type ReadState = 'reading' | 'ok' | 'offline' | 'failed';
@@ -15,30 +15,13 @@ export function useLiveOrders() {
   const outbox = useStore($outbox);
   const [state, setState] = useState<ReadState>('reading');
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const tick = async () => {
-      clearTimeout(timer);
+  usePolling(
+    useCallback(async () => {
       const [read] = await Promise.all([refreshKeptOrders(), flushOutbox()]);
-      if (stopped) return;
       setState(read);
-      if (document.visibilityState === 'visible' && anyOpen($keptOrders.get())) timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    const wake = () => {
-      if (document.visibilityState === 'visible') void tick();
-      else clearTimeout(timer);
-    };
-    void tick();
-    document.addEventListener('visibilitychange', wake);
-    window.addEventListener('online', wake);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', wake);
-      window.removeEventListener('online', wake);
-    };
-  }, []);
+      return anyOpen($keptOrders.get());
+    }, []),
+  );
 
   return { kept, outbox, state };
 }
