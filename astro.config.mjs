@@ -10,7 +10,7 @@ import { clientDirectives } from './scripts/integrations/client-directives.ts';
 import { sitemap } from './scripts/integrations/sitemap.ts';
 import { buildOnlyModules } from './scripts/integrations/build-only.ts';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
+import { buildVariables, liveOrdersProject, pricingData } from './scripts/integrations/pricing-data.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -18,8 +18,7 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 // Live orders (docs/orders.md): on when the catalogue is Supabase's, unless PUBLIC_ORDERS=simulated. `thela:live-orders`
 // is their code (src/islands/live/) or nothing: a simulated build's bundles hold none of it and keep their chunks (with
 // it merely reachable behind a constant, every page's JS grew 0.5 KB gzipped from the chunks splitting around it).
-const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
-const ordersLive = Boolean(env.PUBLIC_SUPABASE_URL && env.PUBLIC_SUPABASE_ANON_KEY) && env.PUBLIC_ORDERS !== 'simulated';
+const ordersLive = liveOrdersProject(buildVariables('production')) !== null;
 const liveOrders = fileURLToPath(new URL(`./src/islands/live/${ordersLive ? 'index' : 'off'}.ts`, import.meta.url));
 
 export default defineConfig({
@@ -40,6 +39,8 @@ export default defineConfig({
   // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
   integrations: [
     refuseSecretKeys(),
+    // A live-orders build: the order functions checked, the coupons and order settings read once (scripts/integrations/pricing-data.ts).
+    pricingData(),
     linkedOutput(),
     // renderToString, not a stream per island: our islands never suspend, and the stream was encoded to bytes and
     // decoded back for every island of every page (about 8% of a 10,000-product build's CPU).

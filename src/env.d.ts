@@ -5,3 +5,13 @@ declare namespace Astro {
     'client:stored'?: string;
   }
 }
+
+/** The coupons as the build read them (scripts/integrations/pricing-data.ts). */
+declare module 'virtual:thela/coupons' {
+  export const coupons: import('./lib/pricing-rows.ts').CompactCouponRow[];
+}
+
+/** The order settings the cart holds, as the build read them (scripts/integrations/pricing-data.ts). */
+declare module 'virtual:thela/order-settings' {
+  export const orderSettings: import('./lib/pricing-rows.ts').OrderSettings;
+}

@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { startSupabaseStack } from '../../tests/db/postgrest.ts';
 import { SEED_FILE } from '../../tests/db/supabase.ts';
 import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
-import { DELIVERY_FEE_PAISE } from '../../src/lib/pricing.ts';
 import { commaList, parseCommand, wholeNumber } from '../lib/cli.ts';
 import { median, ROOT, today, writeResults } from './util.ts';
 
@@ -43,7 +42,7 @@ interface Send {
 }
 
 /** `count` orders of 1-3 available products (1-3 of each), priced as the cart prices them; half listed twice, shuffled. */
-function makeSends(count: number): Send[] {
+function makeSends(count: number, deliveryFeePaise: number): Send[] {
   const catalogue = JSON.parse(readFileSync(`${ROOT}/src/data/sample-catalogue.json`, 'utf8')) as CatalogueTables;
   const available = catalogue.products.filter((p) => p.is_available);
   const next = random(50);
@@ -65,7 +64,7 @@ function makeSends(count: number): Send[] {
       phone: String(9_100_000_000 + i),
       address: { address_line_1: `House ${i}, Sector 14`, city: 'Gurgaon', state: 'Haryana', postal_code: '122001' },
       coupon_code: null,
-      expected_total_paise: subtotal + DELIVERY_FEE_PAISE,
+      expected_total_paise: subtotal + deliveryFeePaise,
     };
     orders.push({ body: JSON.stringify({ p_order: order }), clientOrderId });
   }
@@ -107,10 +106,11 @@ const rows: { run: number; clients: number; seconds: number; ordersPerSecond: nu
   [];
 try {
   const url = new URL('/rpc/place_order', stack.restUrl);
+  const { rows: settings } = await stack.db.query<{ fee: number }>('select delivery_fee_paise as fee from order_settings');
   for (let run = 1; run <= runs; run++) {
     for (const clients of clientCounts) {
       await stack.db.query('truncate orders, order_items, order_events');
-      const sends = makeSends(orderCount);
+      const sends = makeSends(orderCount, settings[0]?.fee ?? 0);
       const agent = new Agent({ keepAlive: true, maxSockets: clients });
       const latencies: number[] = [];
       const answers = new Map<string, Set<string>>();

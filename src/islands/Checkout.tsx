@@ -5,7 +5,7 @@ import { lineTotalPaise } from '../lib/pricing.ts';
 import type { CheckoutAddress } from '../lib/orders.ts';
 import { live } from 'thela:live-orders';
 import { normalisePhone, PHONE_PROBLEM } from '../lib/phone.ts';
-import { $cartItems, repriceCart } from '../stores/cart.ts';
+import { $cartItems } from '../stores/cart.ts';
 import { $couponCode, removeCoupon } from '../stores/coupon.ts';
 import { $couponTotals } from '../stores/coupon-totals.ts';
 import { placeOrder } from '../stores/orders.ts';
@@ -159,7 +159,7 @@ export default function Checkout() {
       case 'refused':
         // The cart takes the database's prices; the shopper sees old and new, and confirms the new total.
         if (result.refusal.code === 'PRICE_CHANGED') {
-          repriceCart(new Map(result.refusal.repriced.lines.map((line) => [line.product_id, line.unit_price_paise])));
+          live.repriceCart(new Map(result.refusal.repriced.lines.map((line) => [line.product_id, line.unit_price_paise])));
         }
         setRefusal({ refusal: result.refusal, cart: before });
         return;

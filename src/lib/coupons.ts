@@ -1,62 +1,19 @@
 /**
- * Coupons at checkout (issue 17): the rules are rows (src/data/coupons.json, the same rows as the `coupons` table of
- * supabase/migrations/20261207000000_orders.sql), evaluated here for the cart and in SQL by place_order, by the same
+ * Coupons at checkout (issue 17): the rules are rows of the `coupons` table (supabase/migrations/20261207000000_orders.sql)
+ * as the build read them (scripts/integrations/pricing-data.ts), evaluated here for the cart and in SQL by place_order, by the same
  * steps in the same words; tests/fixtures/pricing-cases.json holds the two evaluators to one answer. Amounts in paise;
  * minimums count the items before the delivery fee.
  */
-import coupons from '../data/coupons.json' with { type: 'json' };
+import { coupons } from 'virtual:thela/coupons';
 import { normalizeCode, type CouponCode } from './coupon-codes.ts';
 import { formatPaiseShort } from './format.ts';
 import { DELIVERY_FEE_PAISE, lineTotalPaise } from './pricing.ts';
+import { wholeCouponRows, type CouponRule } from './pricing-rows.ts';
 
-export { normalizeCode, type CouponCode };
+export { normalizeCode, type CouponCode, type CouponRule };
 
-/** One coupon, as a row of the `coupons` table. */
-export interface CouponRule {
-  code: string;
-  /** percent: `percent` of the counted items, at most `max_discount_paise`; free_delivery: the fee; cashback: credited after delivery. */
-  kind: 'percent' | 'free_delivery' | 'cashback';
-  percent: number | null;
-  max_discount_paise: number | null;
-  cashback_paise: number | null;
-  /** The top-level categories whose items count (for the discount and the minimum); null: every item. */
-  categories: readonly string[] | null;
-  /** How a refusal names those categories ("fruits or vegetables"). */
-  categories_label: string | null;
-  /** The counted items must come to at least this (strictly more with `minimum_above`). */
-  minimum_paise: number | null;
-  minimum_above: boolean;
-  /** Least total quantity of items. */
-  min_items: number | null;
-  /** Only for a first order (the database counts the phone's orders; the cart, this browser's). */
-  first_order_only: boolean;
-  /** Days of the week it works, in India time (0 Sunday ... 6 Saturday); null: every day. */
-  weekdays: readonly number[] | null;
-  is_active: boolean;
-  sort_order: number;
-}
-
-/** The columns a row of src/data/coupons.json may leave out, with the table's defaults (the file is shipped: bytes count). */
-const ROW_DEFAULTS: Omit<CouponRule, 'code' | 'kind' | 'sort_order'> = {
-  percent: null,
-  max_discount_paise: null,
-  cashback_paise: null,
-  categories: null,
-  categories_label: null,
-  minimum_paise: null,
-  minimum_above: false,
-  min_items: null,
-  first_order_only: false,
-  weekdays: null,
-  is_active: true,
-};
-
-/** Every coupon, whole rows (as the table holds them), in their order. */
-export const COUPON_ROWS: readonly CouponRule[] = coupons.map((row, sort_order) => ({
-  ...ROW_DEFAULTS,
-  ...(row as Partial<CouponRule> & Pick<CouponRule, 'code' | 'kind'>),
-  sort_order,
-}));
+/** Every active coupon, whole rows (as the table holds them), in their order: the build's (virtual:thela/coupons). */
+export const COUPON_ROWS: readonly CouponRule[] = wholeCouponRows(coupons);
 
 /** The active coupons by code. */
 export const COUPON_RULES: Readonly<Record<CouponCode, CouponRule>> = Object.fromEntries(

@@ -1,7 +1,11 @@
 /** Money rules (spec section 9), in integer paise; free delivery is the FREEDEL coupon (coupons.ts). */
+import { orderSettings } from 'virtual:thela/order-settings';
 
-/** ₹25.00, the spec's fixed delivery fee: the one source for every text that quotes it. */
-export const DELIVERY_FEE_PAISE = 2500;
+/**
+ * The delivery fee (the spec's ₹25.00 by default): order_settings' `delivery_fee_paise` as the build read it
+ * (scripts/integrations/pricing-data.ts), the one source for every text that quotes it.
+ */
+export const DELIVERY_FEE_PAISE = orderSettings.delivery_fee_paise;
 
 /** A line's amount in paise: unit price x quantity, on integers so ₹0.10 x 3 is exactly ₹0.30. */
 export function lineTotalPaise(pricePaise: number, quantity: number): number {

@@ -5,6 +5,12 @@ import { decodeCart, encodeCart, mergeIntoCart, quantityInCart, type CartItem } 
 import { MAX_LINE_QUANTITY, readQuantity, toCartProduct, type CartProduct, type CartProductInput } from '../lib/fields.ts';
 import { cartTotals, type Totals } from '../lib/pricing.ts';
 import { showToast } from './toasts.ts';
+import { orderSettings } from 'virtual:thela/order-settings';
+
+/** The most of one product a line holds: the order settings' limit, within the field rule's. */
+const LINE_MAX = Math.min(MAX_LINE_QUANTITY, orderSettings.max_line_quantity);
+/** The most products one order takes (order_settings' max_lines): the cart holds no more lines. */
+const LINES_MAX = orderSettings.max_lines;
 
 /** The shared cart, persisted under the spec's key "cart-items" and kept in step across tabs. */
 export const $cartItems = persistentAtom<CartItem[]>('cart-items', [], {
@@ -36,7 +42,7 @@ async function readProduct(product: CartProductInput): Promise<CartProductInput 
 }
 
 /** Writes the cart; a failed write (storage full or blocked) is logged and reported, never thrown at a click handler. */
-function writeCart(items: CartItem[]): boolean {
+export function writeCart(items: CartItem[]): boolean {
   try {
     $cartItems.set(items);
     return true;
@@ -52,7 +58,7 @@ function addedText(name: string, quantity: number): string {
 }
 
 /**
- * Adds `quantity` of a product (spec section 4), up to MAX_LINE_QUANTITY a line. A new line's product is read first (live
+ * Adds `quantity` of a product (spec section 4), up to LINE_MAX a line and LINES_MAX lines. A new line's product is read first (live
  * when Supabase is configured) while in `$cartAdding`; an unavailable one is not added. Resolves true when the cart changed.
  */
 export async function addToCart(product: CartProductInput, quantity = 1): Promise<boolean> {
@@ -66,14 +72,19 @@ export async function addToCart(product: CartProductInput, quantity = 1): Promis
 
   const inCart = quantityInCart($cartItems.get(), product.id);
   if (inCart > 0) {
-    if (inCart >= MAX_LINE_QUANTITY) {
-      showToast({ title: 'Limit reached', description: `You can add at most ${MAX_LINE_QUANTITY} of ${product.name}.` });
+    if (inCart >= LINE_MAX) {
+      showToast({ title: 'Limit reached', description: `You can add at most ${LINE_MAX} of ${product.name}.` });
       return false;
     }
-    const added = Math.min(wanted, MAX_LINE_QUANTITY - inCart);
+    const added = Math.min(wanted, LINE_MAX - inCart);
     if (!writeCart(mergeIntoCart($cartItems.get(), product, added))) return false;
     showToast({ title: 'Added to Cart', description: addedText(product.name, added) });
     return true;
+  }
+
+  if ($cartItems.get().length >= LINES_MAX) {
+    showToast({ title: 'Limit reached', description: `One order can have at most ${LINES_MAX} different products.` });
+    return false;
   }
 
   $cartAdding.set([...$cartAdding.get(), product.id]);
@@ -88,7 +99,7 @@ export async function addToCart(product: CartProductInput, quantity = 1): Promis
       return false;
     }
     // Another tab may have added it while we read: merge rather than duplicate.
-    const items = mergeIntoCart($cartItems.get(), { ...toCartProduct(current), id: product.id }, wanted);
+    const items = mergeIntoCart($cartItems.get(), { ...toCartProduct(current), id: product.id }, Math.min(wanted, LINE_MAX));
     $cartItems.set(items);
     showToast({ title: 'Added to Cart', description: addedText(current.name, wanted) });
     return true;
@@ -125,26 +136,10 @@ export async function addEntriesToCart(entries: readonly { product: CartProductI
   return result;
 }
 
-/** Puts lines back as they were (an order that was not sent), merged into the cart; no reads: it may be offline. */
-export function restoreToCart(lines: readonly CartItem[]): boolean {
-  let items = $cartItems.get();
-  for (const line of lines) items = mergeIntoCart(items, line.product, line.quantity);
-  return writeCart(items);
-}
-
-/** Gives lines the database's prices (paise by product id), as a refused order's PRICE_CHANGED told them. */
-export function repriceCart(prices: ReadonlyMap<string, number>): void {
-  writeCart(
-    $cartItems.get().map((item) => {
-      const price = prices.get(item.product_id);
-      return price === undefined ? item : { ...item, product: { ...item.product, price_paise: price } };
-    }),
-  );
-}
-
-/** Sets a line's quantity (whole, at most MAX_LINE_QUANTITY); below 1 removes it (spec section 4). */
+/** Sets a line's quantity (whole, at most LINE_MAX); below 1 removes it (spec section 4). */
 export function updateQuantity(productId: string, quantity: number): void {
-  const q = readQuantity(quantity);
+  const read = readQuantity(quantity);
+  const q = read === null ? null : Math.min(read, LINE_MAX);
   if (q === null) removeFromCart(productId);
   else writeCart($cartItems.get().map((item) => (item.product_id === productId ? { ...item, quantity: q } : item)));
 }

@@ -5,7 +5,7 @@
  * is lost: the items are in the cart, the outbox or an order, always.
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { decodeCart, encodeCart, type CartItem } from '../lib/cart.ts';
+import { decodeCart, encodeCart, mergeIntoCart, type CartItem } from '../lib/cart.ts';
 import { isRecord } from '../lib/fields.ts';
 import {
   buildOrderRequest,
@@ -22,7 +22,7 @@ import {
 import { cancelOrder, fetchOrders, sendOrder, type Answer } from '../lib/orders-api.ts';
 import { OUTBOX_KEY } from '../lib/orders-mode.ts';
 import { parseStoredArray } from '../lib/storage.ts';
-import { $cartItems, clearCart, restoreToCart } from './cart.ts';
+import { $cartItems, clearCart, writeCart } from './cart.ts';
 import { removeCoupon } from './coupon.ts';
 import { showToast } from './toasts.ts';
 
@@ -98,6 +98,23 @@ export const $outbox = persistentAtom<OutboxEntry[]>(OUTBOX_KEY, [], {
   encode: (entries) => JSON.stringify(entries.map((entry) => ({ ...entry, lines: JSON.parse(encodeCart(entry.lines)) as unknown }))),
   decode: decodeOutbox,
 });
+
+/** Puts lines back as they were (an order that was not sent), merged into the cart; no reads: it may be offline. */
+export function restoreToCart(lines: readonly CartItem[]): boolean {
+  let items = $cartItems.get();
+  for (const line of lines) items = mergeIntoCart(items, line.product, line.quantity);
+  return writeCart(items);
+}
+
+/** Gives lines the database's prices (paise by product id), as a refused order's PRICE_CHANGED told them. */
+export function repriceCart(prices: ReadonlyMap<string, number>): void {
+  writeCart(
+    $cartItems.get().map((item) => {
+      const price = prices.get(item.product_id);
+      return price === undefined ? item : { ...item, product: { ...item.product, price_paise: price } };
+    }),
+  );
+}
 
 /** The request last sent from the checkout without an answer: sent again as it is, under the same id. */
 let unanswered: OrderRequest | null = null;

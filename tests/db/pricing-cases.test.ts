@@ -12,6 +12,8 @@ import { MAX_LINE_QUANTITY } from '../../src/lib/fields.ts';
 import { formatPaiseShort } from '../../src/lib/format.ts';
 import { normalisePhone } from '../../src/lib/phone.ts';
 import { cartTotals, DELIVERY_FEE_PAISE } from '../../src/lib/pricing.ts';
+import { readBundledPricing } from '../../scripts/integrations/pricing-data.ts';
+import { compactCouponRows } from '../../src/lib/pricing-rows.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 import { prepareDatabase, SUPABASE_ROLES } from './supabase.ts';
 
@@ -98,9 +100,16 @@ describe('one set of data', () => {
     expect(rows).toEqual(COUPON_ROWS);
   });
 
-  test("the migration's settings are the cart's fee and line quantity", async () => {
-    const { rows } = await db.query('select delivery_fee_paise, max_line_quantity from order_settings');
-    expect(rows).toEqual([{ delivery_fee_paise: DELIVERY_FEE_PAISE, max_line_quantity: MAX_LINE_QUANTITY }]);
+  test("the migration's settings are src/data/order-settings.json, the sample's copy", async () => {
+    const { rows } = await db.query('select max_lines, max_line_quantity, delivery_fee_paise from order_settings');
+    expect(rows).toEqual([(await readBundledPricing()).orderSettings]);
+    // What the cart was built with in this run (the bundled copy: no Supabase here).
+    expect(rows[0]).toMatchObject({ delivery_fee_paise: DELIVERY_FEE_PAISE, max_line_quantity: MAX_LINE_QUANTITY });
+  });
+
+  test("the migration's coupons are the bundled copy's, compacted as the build compacts the table's", async () => {
+    const { rows } = await db.query('select * from coupons');
+    expect(compactCouponRows(rows)).toEqual((await readBundledPricing()).coupons);
   });
 
   test('a phone number is read alike: the checkout sends what the database keeps', async () => {

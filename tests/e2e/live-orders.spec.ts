@@ -44,6 +44,8 @@ test.beforeAll(async () => {
     staff,
     other,
   ]);
+  // An operator's own coupon terms, read by the build from the table: BULK20 at 25% instead of 20%.
+  await stack.db.query(`update coupons set percent = 25 where code = 'BULK20'`);
   outDir = mkdtempSync(path.join(tmpdir(), 'thela-live-orders-'));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'thela-live-orders-cache-'));
   const build = await buildSite({
@@ -373,4 +375,17 @@ test('the staff page: axe clean in both themes at 320 and 412 px, signed out and
   expect(html).not.toMatch(/packer@|shop_staff/);
   expect(readFileSync(path.join(outDir, 'sitemap-0.xml'), 'utf8')).not.toContain('/staff');
   expect(readFileSync(path.join(outDir, 'sw.js'), 'utf8')).not.toContain('"/staff/"');
+});
+
+test("the cart prices a coupon by the database's row, and place_order agrees", async ({ page }) => {
+  const phone = newPhone();
+  await checkout(page, phone, [storedLine(MILK.id, MILK.name, MILK.price, 5, MILK.unit)]);
+  await page.getByRole('textbox', { name: 'Coupon code', exact: true }).fill('bulk20');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  // 25% of ₹140.00, as the operator's row says (the bundled copy says 20%).
+  await expect(page.getByTestId('discount')).toHaveText('−₹35.00');
+  await expect(page.getByTestId('total')).toHaveText('₹130.00');
+  await placeOrder(page);
+  await page.waitForURL(/\/orders\/?$/);
+  expect(await ordersOf(phone)).toMatchObject([{ total_paise: 13000 }]);
 });

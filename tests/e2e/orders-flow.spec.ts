@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { decodeCart } from '../../src/lib/cart.ts';
-import { createOrder, encodeOrders } from '../../src/lib/orders.ts';
-import { expectCartCount, islandsHydrated, seedCart, seedStorage, storedCart, storedLine, toasts } from './support/cart.ts';
+import { expectCartCount, islandsHydrated, seedCart, seedStorage, storedCart, storedLine, storedOrder, toasts } from './support/cart.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../..', process.env['OUT_DIR'] || 'dist');
-const address = { address_line_1: 'House 7', city: 'Gurgaon', state: '', postal_code: '122001' };
+const address = 'House 7, Gurgaon, 122001';
 
 test('the orders list shows the sample orders with their statuses', async ({ page }) => {
   await page.goto('/orders');
@@ -125,8 +123,8 @@ test('an id with markup or path characters is shown as text and stays inside its
 });
 
 test('an order placed in this browser opens at /orders/{id} when typed, and again after a reload', async ({ page }) => {
-  const order = createOrder(decodeCart(JSON.stringify([storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')])), address, 1763772000000);
-  await seedStorage(page, { 'thela-orders': encodeOrders([order]) });
+  const order = storedOrder([storedLine('onion-1-kg', 'Onion', 39, 2, '1 kg')], address, 1763772000000);
+  await seedStorage(page, { 'thela-orders': JSON.stringify([order]) });
   await page.goto(`/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.id}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
@@ -149,9 +147,9 @@ test.describe('on a host without rewrites', () => {
   test.afterAll(async () => server.close());
 
   test('/orders/{id} is answered by the 404 page, which hands it to the one order page, and the URL stays', async ({ page }) => {
-    const order = createOrder(decodeCart(JSON.stringify([storedLine('onion-1-kg', 'Onion', 39, 1, '1 kg')])), address, 1763772000000);
+    const order = storedOrder([storedLine('onion-1-kg', 'Onion', 39, 1, '1 kg')], address, 1763772000000);
     await page.goto(`${server.origin}/robots.txt`);
-    await page.evaluate((value) => localStorage.setItem('thela-orders', value), encodeOrders([order]));
+    await page.evaluate((value) => localStorage.setItem('thela-orders', value), JSON.stringify([order]));
     expect((await page.request.get(`${server.origin}/orders/${order.id}`)).status()).toBe(404);
 
     for (const path of [`/orders/${order.id}`, '/orders/ORD-002/']) {

@@ -10,6 +10,7 @@ import {
   type CouponResult,
 } from '../../src/lib/coupons.ts';
 import { cartTotals } from '../../src/lib/pricing.ts';
+import { compactCouponRows, readOrderSettings, ROW_DEFAULTS } from '../../src/lib/pricing-rows.ts';
 
 // Monday 23 Nov 2026, noon in India; Saturday and Sunday before it.
 const MONDAY = Date.parse('2026-11-23T12:00:00+05:30');
@@ -198,5 +199,34 @@ describe('withCoupon', () => {
       totalPaise: 60000 + 2500 - 25000,
       couponCode: 'WELCOME50',
     });
+  });
+});
+
+describe('compactCouponRows (the build reading the coupons table)', () => {
+  const row = (over: Record<string, unknown>) => ({
+    ...ROW_DEFAULTS,
+    code: 'SAVE5',
+    kind: 'cashback',
+    cashback_paise: 500,
+    sort_order: 0,
+    ...over,
+  });
+
+  test('keeps active rows in sort_order, leaving out what the defaults say', () => {
+    expect(
+      compactCouponRows([row({ code: 'B', sort_order: 2 }), row({ code: 'A', sort_order: 1 }), row({ code: 'OFF', is_active: false })]),
+    ).toEqual([
+      { code: 'A', kind: 'cashback', cashback_paise: 500 },
+      { code: 'B', kind: 'cashback', cashback_paise: 500 },
+    ]);
+  });
+
+  test('refuses a row the cart could not price with, naming it and the column', () => {
+    expect(() => compactCouponRows([row({ kind: 'bogo' })])).toThrow('coupons row "SAVE5": kind is not one the cart can price with');
+    expect(() => compactCouponRows([row({ percent: 12.5 })])).toThrow('coupons row "SAVE5": percent');
+    expect(() => compactCouponRows([row({ weekdays: [7] })])).toThrow('coupons row "SAVE5": weekdays');
+    expect(() => compactCouponRows([row({ code: 'save5' })])).toThrow('coupons row "save5": code');
+    expect(() => readOrderSettings({ max_lines: 0, max_line_quantity: 99, delivery_fee_paise: 2500 })).toThrow('order_settings: max_lines');
+    expect(() => readOrderSettings(undefined)).toThrow('order_settings has no row');
   });
 });

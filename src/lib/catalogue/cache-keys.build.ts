@@ -5,6 +5,8 @@ import { relatedProducts, type CatalogueModel } from './model.ts';
 import type { ShopHeader } from './shop-pages.ts';
 import type { Product } from './rows.ts';
 import { categoryPath } from '../search/record.ts';
+import { coupons } from 'virtual:thela/coupons';
+import { orderSettings } from 'virtual:thela/order-settings';
 
 /** How many related products a product page shows. */
 export const PRODUCT_PAGE_RELATED = 4;
@@ -28,7 +30,8 @@ let salt: string | undefined;
  * CPU at 10,000 products): every object is built in one fixed order, and a different order only renders a page again.
  */
 export function digest(value: unknown): string {
-  salt ??= JSON.stringify(KEYED_ENV.map((name) => [name, process.env[name] ?? null]));
+  // The pricing the build read is printed too (the fee, the coupons' terms): a changed row re-renders every page.
+  salt ??= JSON.stringify([KEYED_ENV.map((name) => [name, process.env[name] ?? null]), coupons, orderSettings]);
   return createHash('sha256').update(salt).update('\n').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
 }
 

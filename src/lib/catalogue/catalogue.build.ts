@@ -6,7 +6,7 @@ import { readImageState, remoteImageUrls, resolveCatalogueImages, shownPath, typ
 import { indexCatalogue, type CatalogueModel } from './model.ts';
 import { CatalogueReadError } from './reads.ts';
 import { sanitizeCatalogue } from './sanitize.ts';
-import { createSupabaseClient, listAll, orderFunctionsProblem } from './supabase.ts';
+import { createSupabaseClient, listAll } from './supabase.ts';
 import { CATALOGUE_TABLES, type Catalogue } from './rows.ts';
 
 export type CatalogueOrigin =
@@ -78,7 +78,6 @@ function buildEnv(): Record<string, string | undefined> {
     PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
     PUBLIC_IMAGE_CDN: import.meta.env.PUBLIC_IMAGE_CDN,
     PUBLIC_DEFAULT_PINCODE: import.meta.env.PUBLIC_DEFAULT_PINCODE,
-    PUBLIC_ORDERS: import.meta.env.PUBLIC_ORDERS,
     CATALOGUE_SIZE: import.meta.env.CATALOGUE_SIZE,
   };
   const strings = Object.fromEntries(Object.entries(fromFiles).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -115,16 +114,6 @@ export async function withShownImages(
   return resolveCatalogueImages(catalogue, (url) => (cdn !== null && url.startsWith(cdn) ? url : shownPath(entries.get(url))));
 }
 
-/** A live-orders build (a Supabase catalogue, PUBLIC_ORDERS not "simulated") stops unless the order functions exist. */
-export async function checkLiveOrders(origin: CatalogueOrigin, env: Record<string, string | undefined>): Promise<void> {
-  if (origin.kind !== 'supabase' || env['PUBLIC_ORDERS'] === 'simulated') return;
-  const problem = await orderFunctionsProblem(createSupabaseClient(origin.url, origin.anonKey));
-  if (problem === null) return;
-  const stopped = new Error(`Orders unavailable, build stopped: ${problem}`);
-  stopped.stack = stopped.message;
-  throw stopped;
-}
-
 let model: Promise<CatalogueModel> | undefined;
 
 /** The build's catalogue model, read once and shared by every page; a failed read stops the build, never half a site. */
@@ -132,12 +121,8 @@ export function getCatalogue(): Promise<CatalogueModel> {
   const env = buildEnv();
   const pincode = env['PUBLIC_DEFAULT_PINCODE']?.trim() || undefined;
   const origin = catalogueOrigin(env);
-  // The orders check after the read: an unreachable backend is reported as the catalogue's, in its one line.
   model ??= loadCatalogue(origin)
-    .then(async (catalogue) => {
-      await checkLiveOrders(origin, env);
-      return withShownImages(catalogue, env);
-    })
+    .then((catalogue) => withShownImages(catalogue, env))
     .then(
       (catalogue) => {
         const indexed = indexCatalogue(catalogue, pincode);

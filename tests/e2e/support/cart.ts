@@ -14,6 +14,23 @@ export function storedLine(id: string, name: string, price: number, quantity: nu
   return { id: `line-${id}`, product_id: id, quantity, product: { id, name, price, image_url: null, quantity_unit: unit } };
 }
 
+/**
+ * An order as the simulated checkout stores it under "thela-orders" (src/lib/orders.ts encodeOrders: a line's price in
+ * rupees; the totals are read back from the lines), placed at `placedAt` from `lines`.
+ */
+export function storedOrder(lines: readonly StoredLine[], address: string, placedAt: number) {
+  const date = new Date(placedAt).toISOString();
+  return {
+    id: `ORD-${placedAt}`,
+    status: 'processing',
+    date,
+    deliveryTime: 'Arriving in 10 mins',
+    address,
+    items: lines.map((line) => ({ ...line.product, unit: line.product.quantity_unit, quantity: line.quantity })),
+    timeline: [{ status: 'Order Placed', time: date, completed: true }],
+  };
+}
+
 /** Writes raw text to localStorage keys on the site's origin (from a page that ships no scripts), then returns. */
 export async function seedStorage(page: Page, values: Record<string, string>): Promise<void> {
   await page.goto('/robots.txt');
