@@ -5,6 +5,7 @@ import { lineTotalPaise } from '../lib/pricing.ts';
 import type { CheckoutAddress } from '../lib/orders.ts';
 import { live } from 'thela:live-orders';
 import { normalisePhone, PHONE_PROBLEM } from '../lib/phone.ts';
+import { parsePincode } from '../lib/fields.ts';
 import { $cartItems } from '../stores/cart.ts';
 import { $couponCode, removeCoupon } from '../stores/coupon.ts';
 import { $couponTotals } from '../stores/coupon-totals.ts';
@@ -144,8 +145,15 @@ export default function Checkout() {
   async function placeLive() {
     if (live === null) return;
     const before = $cartItems.get();
+    // The database reads a pincode and a phone in one form only: the ones typed with spaces or Indian digits are
+    // sent as it keeps them (both were checked above).
+    const pincode = parsePincode(form.postal_code);
     const result = await live.placeLiveOrder(
-      { name: form.name, phone: normalisePhone(form.phone) ?? form.phone, address },
+      {
+        name: form.name,
+        phone: normalisePhone(form.phone) ?? form.phone,
+        address: { ...address, postal_code: pincode.ok ? pincode.pincode : form.postal_code },
+      },
       $couponCode.get() || null,
       $couponTotals.get().totalPaise,
     );

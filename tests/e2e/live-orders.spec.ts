@@ -81,7 +81,8 @@ async function checkout(page: Page, phone: string, lines = [storedLine(MILK.id, 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Asha Verma');
   await page.getByRole('textbox', { name: 'Mobile Number', exact: true }).fill(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
   await page.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('House 42, Sector 14');
-  await page.getByRole('textbox', { name: 'Postal Code', exact: true }).fill('122001');
+  // Typed as people type it: the checkout sends the six digits the database keeps.
+  await page.getByRole('textbox', { name: 'Postal Code', exact: true }).fill('122 001');
 }
 
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true }).click();
