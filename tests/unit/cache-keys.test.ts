@@ -1,7 +1,7 @@
 /** The incremental build's page keys (src/lib/catalogue/cache-keys.build.ts) and the build's page counter (scripts/lib/build-pages.ts). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { formatPageSummary, pageCounter, parsePageLines, parsePageSummary } from '../../scripts/lib/build-pages.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.build.ts';
@@ -51,6 +51,34 @@ describe('digest', () => {
     expect(digest({ a: 1, b: [1, 2] })).toBe(digest({ a: 1, b: [1, 2] }));
     expect(digest({ a: 1, b: [1, 2] })).not.toBe(digest({ a: 1, b: [2, 1] }));
     expect(digest({ a: 'x' })).not.toBe(digest({ a: 'y' }));
+  });
+});
+
+describe('the build settings in every key', () => {
+  // The salt is read once a build: each setting is tried in a fresh copy of the module.
+  const keyWith = async (env: Record<string, string>) => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      vi.resetModules();
+      const fresh = await import('../../src/lib/catalogue/cache-keys.build.ts');
+      return fresh.digest({ page: 'same' });
+    } finally {
+      for (const name of Object.keys(env)) {
+        if (saved[name] === undefined) Reflect.deleteProperty(process.env, name);
+        else process.env[name] = saved[name];
+      }
+    }
+  };
+
+  test.each([
+    ['PUBLIC_BRAND_NAME', 'Kirana'],
+    ['PUBLIC_SUPABASE_URL', 'https://other.supabase.co'],
+    ['PUBLIC_IMAGE_CDN', 'supabase'],
+    ['PUBLIC_ORDERS', 'simulated'],
+    ['SITE_URL', 'https://shop.example'],
+  ])('a change of %s renders every page again', async (name, value) => {
+    expect(await keyWith({ [name]: value })).not.toBe(await keyWith({}));
   });
 });
 

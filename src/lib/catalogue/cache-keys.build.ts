@@ -18,6 +18,8 @@ const KEYED_ENV = [
   'PUBLIC_SUPPORT_EMAIL',
   'PUBLIC_SUPABASE_URL',
   'PUBLIC_SUPABASE_ANON_KEY',
+  // Photos resized by Supabase's image endpoint, or by the build: every card's srcset names other files.
+  'PUBLIC_IMAGE_CDN',
   // Live orders or simulated: every page's layout sends the outbox only in a live build (docs/orders.md).
   'PUBLIC_ORDERS',
   'SITE_URL',
