@@ -17,6 +17,8 @@ import {
   type SearchIndexPaths,
 } from './lib/search-index.ts';
 import { exitOnPublicSecrets } from './lib/secrets.ts';
+import { readFragmentState } from './lib/search-fragments.ts';
+import { writeFirstPages } from './lib/search-first-pages.ts';
 
 const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 
@@ -133,6 +135,15 @@ try {
       ` (records ${seconds(summary.ms.records)}: ${written.toLocaleString('en')} written, ${kept.toLocaleString('en')} unchanged,` +
       ` ${removed.toLocaleString('en')} removed; Pagefind read them in ${seconds(summary.ms.read)}, wrote its files in ${seconds(summary.ms.write)},` +
       ` ${summary.fragments.linked.toLocaleString('en')} fragments linked from the last index)`,
+  );
+  // The first pages (src/lib/search/README.md, "First pages"), linked from the last index where unchanged: its folder is the one
+  // the fragments' state still names.
+  const last = (await readFragmentState(paths.fragments)).dir;
+  const first = await writeFirstPages(paths.staging, last, summary.firstPageQueries);
+  console.log(
+    `search first pages: ${first.queries.toLocaleString('en')} queries in ${seconds(first.ms)}, ${kib(first.bytes)} KiB;` +
+      ` ${first.written.toLocaleString('en')} written (new or changed answer), ${first.linked.toLocaleString('en')} unchanged,` +
+      ` ${first.none.toLocaleString('en')} without one (nothing found, or all out of stock)`,
   );
 } catch (error) {
   if (!(error instanceof RecordsStepFailed)) fail(error);

@@ -26,6 +26,7 @@ import { VOCABULARY_URL } from '../../src/lib/search/correction.ts';
 import { placeOf, productIdOfUrl, productUrl, searchRecord, searchRecordHtml, type SearchRecord } from '../../src/lib/search/record.ts';
 import { spellingVariants } from '../../src/lib/search/spellings.ts';
 import { countWords, vocabularyFile, vocabularyText } from '../../src/lib/search/vocabulary.ts';
+import { firstPageQueries } from './search-first-pages.ts';
 
 /** Only the record element, one English index ("bananas" finds "Banana"). */
 export const SEARCH_INDEX_CONFIG = { rootSelector: '[data-search-product]', forceLanguage: 'en' } as const;
@@ -156,6 +157,8 @@ export async function prepareSearchRecords(
     // The vocabulary file's text, and how many words it holds.
     vocabulary: JSON.stringify(vocabularyFile(counts)),
     words: counts.size,
+    // The queries whose first page the build writes once the index is in (search-first-pages.ts).
+    firstPageQueries: firstPageQueries(catalogue, counts),
     ms: performance.now() - started,
   };
 }
@@ -176,12 +179,13 @@ export function readPreparedRecords(text: string): PreparedRecords | null {
   const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((item) => typeof item === 'string');
   const count = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
   if (!isRecord(value) || !isRecord(value['files'])) return null;
-  const { ids, bundles, vocabulary, words, ms } = value;
+  const { ids, bundles, vocabulary, words, firstPageQueries, ms } = value;
   const { written, kept, removed, changed } = value['files'];
   if (!strings(ids) || typeof vocabulary !== 'string' || !count(words) || typeof ms !== 'number') return null;
+  if (!strings(firstPageQueries)) return null;
   if (!count(bundles) || bundles < 1) return null;
   if (!count(written) || !count(kept) || !count(removed) || !strings(changed)) return null;
-  return { ids, bundles, files: { written, kept, removed, changed: new Set(changed) }, vocabulary, words, ms };
+  return { ids, bundles, files: { written, kept, removed, changed: new Set(changed) }, vocabulary, words, firstPageQueries, ms };
 }
 
 /**
@@ -218,6 +222,7 @@ export async function indexSearchRecords(prepare: (reuse: boolean) => Promise<Pr
   await writeFile(path.join(paths.staging, BUNDLES_FILE), JSON.stringify(bundlesFile));
   return {
     indexed: prepared.ids.length,
+    firstPageQueries: prepared.firstPageQueries,
     bundles: prepared.bundles,
     files: prepared.files,
     // Linked from the last index (unchanged records), and written by Pagefind.

@@ -1,10 +1,11 @@
-import { imageAttributes, PLACEHOLDER_IMAGE, type ImageUseName } from '../lib/images.ts';
+import { imageAttributes, PLACEHOLDER_IMAGE, type ImageAttributes, type ImageUseName } from '../lib/images.ts';
 import { imageCdn } from '../lib/image-cdn.ts';
 
-export interface CatalogueImageProps {
-  /** The catalogue's image URL (optimised path, site path, Storage URL with the CDN on); the placeholder when none. */
-  url: string | null | undefined;
-  use: ImageUseName;
+/** The catalogue's image URL (optimised path, site path, Storage URL with the CDN on; the placeholder when none) in a use, or its attributes. */
+type Source =
+  { url: string | null | undefined; use: ImageUseName; attributes?: never } | { attributes: ImageAttributes; url?: never; use?: never };
+
+export type CatalogueImageProps = Source & {
   alt?: string;
   /**
    * Above the fold: loaded at once (`eager`); at once and first (`high`, the page's largest image); at once but after
@@ -12,11 +13,11 @@ export interface CatalogueImageProps {
    */
   priority?: 'lazy' | 'eager' | 'high' | 'low';
   className?: string;
-}
+};
 
 /** A catalogue image wherever one is shown, with its use's widths and `sizes` (src/lib/images.ts); lazy unless told. */
-export default function CatalogueImage({ url, use, alt = '', priority = 'lazy', className }: CatalogueImageProps) {
-  const { src, srcSet, sizes, width, height } = imageAttributes(url, use, imageCdn);
+export default function CatalogueImage({ url, use, attributes, alt = '', priority = 'lazy', className }: CatalogueImageProps) {
+  const { src, srcSet, sizes, width, height } = attributes ?? imageAttributes(url, use, imageCdn);
   return (
     <img
       src={src}

@@ -1,8 +1,6 @@
+import { cardFace, type CardFace, type CardImageUse } from '../lib/card-face.ts';
 import type { CardProduct } from '../lib/fields.ts';
-import { discountPercent, displayUnit, formatPaise } from '../lib/format.ts';
-import type { ImageUseName } from '../lib/images.ts';
 import CatalogueImage, { type CatalogueImageProps } from './CatalogueImage.tsx';
-import { formatUnitPrice } from '../lib/unit-price.ts';
 import CartControl from './CartControl.tsx';
 
 export interface ProductCardProps {
@@ -12,11 +10,13 @@ export interface ProductCardProps {
   /** When the image loads: lazily (default), or at once for a first screenful (see CatalogueImage). */
   priority?: CatalogueImageProps['priority'];
   /** The image's box: a grid card (default) or a card of a scrolling row. */
-  imageUse?: Extract<ImageUseName, 'card' | 'rowCard'>;
+  imageUse?: CardImageUse;
   /** Show the cart control (default); off for the no-JavaScript fallback, where it could not work. */
   showAdd?: boolean;
   /** The cart control takes its stepper from the page's shared template (pre-rendered listings; see CartControl). */
   sharedStepper?: boolean;
+  /** What it shows, when not the product's own: the search page's template (src/components/FirstPageTemplate.astro). */
+  face?: CardFace;
 }
 
 /** The one product card: pre-rendered by Astro pages (no React shipped) and rendered live by the search and featured islands. */
@@ -27,16 +27,15 @@ export default function ProductCard({
   imageUse = 'card',
   showAdd = true,
   sharedStepper = false,
+  face,
 }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
-  const percent = discountPercent(product.price_paise, product.original_price_paise);
-  const perUnit = formatUnitPrice(product.price_paise, product.quantity_unit);
+  const { href, percent, unit, price, original, perUnit, image } = face ?? cardFace(product, imageUse);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
-      <a href={`/product/${encodeURIComponent(product.id)}`} className="block rounded-lg">
+      <a href={href} className="block rounded-lg">
         <CatalogueImage
-          url={product.image_url}
-          use={imageUse}
+          attributes={image}
           priority={priority}
           className="aspect-square w-full rounded-lg bg-gray-50 object-contain dark:bg-gray-800"
         />
@@ -45,14 +44,14 @@ export default function ProductCard({
       {percent !== null && (
         <span className="absolute top-3 left-3 rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">{percent}% OFF</span>
       )}
-      <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{displayUnit(product.quantity_unit)}</p>
+      <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-300">{unit}</p>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-1 pt-2">
         <p className="leading-tight">
-          <span className="block text-sm font-bold">{formatPaise(product.price_paise)}</span>
-          {percent !== null && product.original_price_paise !== null && (
+          <span className="block text-sm font-bold">{price}</span>
+          {original !== null && (
             <s className="text-xs text-gray-600 dark:text-gray-300">
               <span className="sr-only">Original price </span>
-              {formatPaise(product.original_price_paise)}
+              {original}
             </s>
           )}
           {perUnit && <span className="block text-xs text-gray-600 dark:text-gray-300">{perUnit}</span>}

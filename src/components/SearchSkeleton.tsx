@@ -1,5 +1,4 @@
-/** The spec's skeleton size: 12 cards. */
-export const SKELETON_CARDS = 12;
+import { SKELETON_CARDS } from '../lib/search/first-page.ts';
 
 /** The 12-card loading skeleton shown while a search runs (hidden from screen readers; the page announces "Searching"). */
 export default function SearchSkeleton() {

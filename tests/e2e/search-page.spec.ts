@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { displayUnit } from '../../src/lib/format.ts';
 import { formatUnitPrice, unitPrice } from '../../src/lib/unit-price.ts';
-import { indexTermsFor, normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { indexTermsFor } from '../../src/lib/search/synonyms.ts';
+import { normalizeWords } from '../../src/lib/search/normalize.ts';
 import { collectErrors } from './support/pages.ts';
 import {
   catalogue,

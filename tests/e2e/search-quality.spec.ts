@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { correctedText, parseVocabulary } from '../../src/lib/search/correction.ts';
-import { normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { normalizeWords } from '../../src/lib/search/normalize.ts';
 import { catalogue } from './support/search.ts';
-import { openBuiltSearch, type BuiltSearch } from './search-node.ts';
+import { openBuiltSearch, type BuiltSearch } from '../../scripts/lib/search-node.ts';
 
 interface QualityQuery {
   query: string;

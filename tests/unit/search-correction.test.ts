@@ -18,7 +18,7 @@ import { countWords, recordText, vocabularyFile, vocabularyText, vocabularyWords
 import { spellingVariants } from '../../src/lib/search/spellings.ts';
 import { placeOf, searchRecord } from '../../src/lib/search/record.ts';
 import type { Catalogue } from '../../src/lib/catalogue/rows.ts';
-import { normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { normalizeWords } from '../../src/lib/search/normalize.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 const vocab = (words: Record<string, number>): Vocabulary => vocabularyFrom(Object.entries(words));

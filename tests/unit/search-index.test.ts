@@ -22,7 +22,7 @@ import { keepLastIndex } from '../../scripts/lib/search-fragments.ts';
 import { SEARCH_BUNDLE_SIZE, bundleDir, bundleOf, readBundlesFile } from '../../src/lib/search/bundles.ts';
 import { parseVocabulary } from '../../src/lib/search/correction.ts';
 import { productIdOfUrl, productUrl, searchRecordHtml } from '../../src/lib/search/record.ts';
-import { normalizeWords } from '../../src/lib/search/synonyms.ts';
+import { normalizeWords } from '../../src/lib/search/normalize.ts';
 
 const product = (id: string, extra: Partial<Product> = {}): Product =>
   milkProduct({ id, description: 'Not indexed: descriptions never reach the index.', ...extra });

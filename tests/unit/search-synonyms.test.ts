@@ -1,14 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ALIASES,
-  EMOJI_WORDS,
-  QUERY_PHRASES,
-  QUERY_TYPOS,
-  SYNONYMS,
-  expandQuery,
-  indexTermsFor,
-  normalizeWords,
-} from '../../src/lib/search/synonyms.ts';
+import { ALIASES, EMOJI_WORDS, QUERY_PHRASES, QUERY_TYPOS, SYNONYMS, expandQuery, indexTermsFor } from '../../src/lib/search/synonyms.ts';
+import { normalizeWords } from '../../src/lib/search/normalize.ts';
 import sampleCatalogue from '../../src/data/sample-catalogue.json' with { type: 'json' };
 
 describe('SYNONYMS', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { FIRST_BATCH, keepShown, keyOf, requestFor, type AnswerWithCards } from '../../src/lib/search/arrival.ts';
+import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from '../../src/lib/search/answer.ts';
+import { keepShown } from '../../src/lib/search/arrival.ts';
 import type { PagefindResult } from '../../src/lib/search/pagefind-client.ts';
 import { DEFAULT_STATE } from '../../src/lib/search/query.ts';
 import {

@@ -1,7 +1,8 @@
 /** Runs the search each state change asks for and holds the view: only the latest answer shows, earlier ones dimmed meanwhile. */
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { PagefindApi } from '../../lib/search/pagefind-client.ts';
-import { keyOf, requestFor, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
+import { keyOf, requestFor } from '../../lib/search/answer.ts';
+import { searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
 import type { SearchState } from '../../lib/search/query.ts';
 import { answeredView, debounceFor, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
 import { searchAvailability } from '../../lib/pwa/search.ts';

@@ -1,61 +1,26 @@
 /**
  * The first search of a page opened with a query, started from the page's head before React and handed to the island as it mounts
- * (README.md, "Speed"); and what both share (request, key, first cards). No React.
+ * (README.md, "Speed"). No React.
  */
 import {
-  loadCards,
   loadedWholePagefind,
   loadPagefind,
   loadWholePagefind,
+  loadCards,
   otherBundles,
-  searchProducts,
   type PagefindApi,
-  type SearchAnswer,
   type SearchHelp,
   type SearchRequest,
 } from './pagefind-client.ts';
+import { answerWithCards, FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './answer.ts';
 import { loadedVocabulary, loadVocabulary } from './correction.ts';
-import { parseSearchState, RESULT_LIMIT, type SearchState } from './query.ts';
-import { expandQuery } from './synonyms.ts';
+import { parseSearchState, RESULT_LIMIT } from './query.ts';
 import type { CardProduct } from '../fields.ts';
 import { imageAttributes } from '../images.ts';
 import { imageCdn } from '../image-cdn.ts';
 
-/** Cards loaded before the first render of results: a phone's first screen (two columns) and a bit more. */
-export const FIRST_BATCH = 8;
-
 /** The first cards' data loads with a few spare: results out of stock move to the end. */
 const searchHelp: SearchHelp = { vocabulary: loadVocabulary, loadedVocabulary, firstCards: FIRST_BATCH + 4 };
-
-export const requestFor = (state: SearchState): SearchRequest => ({
-  text: expandQuery(state.q),
-  category: state.cat === 'all' ? null : state.cat,
-  sort: state.sort,
-  exact: state.exact,
-  inStock: state.inStock,
-});
-
-/** Two requests with the same key have the same answer. */
-export const keyOf = (request: SearchRequest): string =>
-  JSON.stringify([request.text, request.category, request.sort, request.exact, request.inStock]);
-
-/** A search's answer with the cards rendered first; `rest`, when set, gives the answer of the whole index (`searchWithCards`). */
-export interface AnswerWithCards {
-  answer: SearchAnswer;
-  first: CardProduct[];
-  suggestions: CardProduct[];
-  rest?: () => Promise<AnswerWithCards>;
-}
-
-/** Runs a search (up to RESULT_LIMIT results) and loads the cards rendered first: the first FIRST_BATCH results' and the suggestions'. */
-async function answerWithCards(api: PagefindApi, request: SearchRequest): Promise<AnswerWithCards> {
-  const answer = await searchProducts(api, request, RESULT_LIMIT, searchHelp);
-  const [first, suggestions] = await Promise.all([
-    loadCards(answer.results.slice(0, FIRST_BATCH)),
-    answer.suggestions ? loadCards(answer.suggestions) : [],
-  ]);
-  return { answer, first, suggestions };
-}
 
 /**
  * The search, over the whole index. Where the index is in several bundles (README.md, "Several bundles") and only the first has
@@ -67,12 +32,12 @@ export async function searchWithCards(
   wrap: (api: PagefindApi) => PagefindApi = (api) => api,
 ): Promise<AnswerWithCards> {
   const loaded = loadedWholePagefind();
-  if (loaded) return answerWithCards(wrap(loaded), request);
+  if (loaded) return answerWithCards(wrap(loaded), request, searchHelp);
   const first = await loadPagefind();
-  if ((await otherBundles()).length === 0) return answerWithCards(wrap(first), request);
-  const fromWhole = async () => answerWithCards(wrap(await loadWholePagefind()), request);
+  if ((await otherBundles()).length === 0) return answerWithCards(wrap(first), request, searchHelp);
+  const fromWhole = async () => answerWithCards(wrap(await loadWholePagefind()), request, searchHelp);
   if (request.sort !== 'relevance') return fromWhole();
-  const partial = await answerWithCards(wrap(first), request);
+  const partial = await answerWithCards(wrap(first), request, searchHelp);
   if (!standsAlone(partial, request)) return fromWhole();
   return { ...partial, rest: async () => keepShown(partial, await fromWhole()) };
 }
@@ -98,8 +63,9 @@ export async function keepShown(partial: AnswerWithCards, whole: AnswerWithCards
   const kept = partial.answer.results.slice(0, inStock === -1 ? partial.first.length : inStock);
   const ids = new Set(kept.map((result) => result.id));
   const results = [...kept, ...whole.answer.results.filter((result) => !ids.has(result.id))].slice(0, RESULT_LIMIT);
-  const first = [...partial.first.slice(0, kept.length), ...(await loadCards(results.slice(kept.length, FIRST_BATCH)))];
-  return { ...whole, answer: { ...whole.answer, results }, first };
+  const shown = Math.max(kept.length, FIRST_BATCH);
+  const first = [...partial.first.slice(0, kept.length), ...(await loadCards(results.slice(kept.length, shown)))];
+  return { ...whole, answer: { ...whole.answer, results }, first, shown };
 }
 
 /** The first cards' images preloaded before the island renders them (a phone's first row). */

@@ -3,7 +3,7 @@
  * Damerau-Levenshtein distance (1 edit up to 4 letters, else 2); tie-breaks and word splitting: src/lib/search/README.md.
  */
 import { sharedPrefixLength } from './matching.ts';
-import { normalizeWords } from './synonyms.ts';
+import { normalizeWords } from './normalize.ts';
 import { onceUntilFailure } from '../once.ts';
 
 /** Beside Pagefind's files: same caching, same offline rule. */

@@ -2,7 +2,7 @@
  * Keeps Pagefind's forgiveness honest: its fallback to the longest indexed prefix turns "Gurgaon" into "g" (Parle-G). These checks
  * decide from a result's words which words of a (normalized) query really matched.
  */
-import { normalizeWords } from './synonyms.ts';
+import { normalizeWords } from './normalize.ts';
 
 /** The shortest shared beginning that counts when an indexed word is not an extension of the query word. */
 const MIN_SHARED_PREFIX = 4;

@@ -14,7 +14,8 @@ import {
 } from './record.ts';
 import { extendedTerms, looselyMatchedTerms, unknownTerms, unmatchedTerms, withoutTerms } from './matching.ts';
 import { correctQueries, PACK_UNITS, type Vocabulary } from './correction.ts';
-import { expandQuery, normalizeWords } from './synonyms.ts';
+import { expandQuery } from './synonyms.ts';
+import { normalizeWords } from './normalize.ts';
 import { onceUntilFailure } from '../once.ts';
 import { BUNDLES_FILE, SEARCH_INDEX_DIR, readBundlesFile } from './bundles.ts';
 import type { SortId } from './query.ts';

@@ -7,7 +7,8 @@ import { displayUnit } from '../format.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
 import { escapeMarkup } from '../markup.ts';
 import { unitPrice } from '../unit-price.ts';
-import { indexTermsFor, normalizeWords } from './synonyms.ts';
+import { indexTermsFor } from './synonyms.ts';
+import { normalizeWords } from './normalize.ts';
 
 /** Filter keys that carry card data (never used to filter), read back by `cardFromResult`. */
 export const CARD_FILTERS = {

@@ -2,6 +2,7 @@
  * The shopper's own words mapped to the catalogue's, added to products at index time (`indexTermsFor`) and to queries
  * (`expandQuery`). How entries apply: README.md, "Maintaining the synonym list". Lowercase ASCII.
  */
+import { normalizeWords } from './normalize.ts';
 
 export interface SynonymEntry {
   /** Hindi / Hinglish words and spelling variants; the first is the one query rewrites use. */
@@ -295,16 +296,6 @@ export const UNIT_WORDS: Readonly<Record<string, string>> = {
   pcs: 'pc',
   nos: 'pc',
 };
-
-/** Lowercase, accents dropped, anything but letters and digits turned into single spaces. */
-export function normalizeWords(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

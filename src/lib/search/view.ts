@@ -1,5 +1,5 @@
 /** What the search page shows, as data, and the steps between views that the island's hooks (src/islands/search/) take. No React. */
-import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './arrival.ts';
+import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './answer.ts';
 import { correctedText } from './correction.ts';
 import type { PagefindResult, SearchAnswer } from './pagefind-client.ts';
 import type { SearchState } from './query.ts';
@@ -59,7 +59,7 @@ export function answeredView(
   key: string,
   query: string,
   inputAt: number,
-  { answer, first, suggestions, rest }: AnswerWithCards,
+  { answer, first, suggestions, shown = FIRST_BATCH, rest }: AnswerWithCards,
 ): SettledView {
   const allOutOfStock = answer.suggestions !== undefined;
   if (first.length === 0 && !allOutOfStock) return { status: 'empty', key, query, inputAt };
@@ -72,7 +72,7 @@ export function answeredView(
     total: answer.total,
     complete: !rest,
     products: first,
-    pending: answer.results.slice(FIRST_BATCH),
+    pending: answer.results.slice(shown),
     correction: answer.correction,
     outOfStock: answer.outOfStock ?? 0,
     allOutOfStock,

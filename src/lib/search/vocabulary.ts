@@ -1,7 +1,7 @@
 /** The words typo correction corrects towards, from the very records the index is given, each counted once per product. */
 import { MAX_CORRECTABLE_LENGTH, MIN_CORRECTABLE_LENGTH, PACK_UNITS, VOCABULARY_VERSION, type VocabularyFile } from './correction.ts';
 import type { SearchRecord } from './record.ts';
-import { normalizeWords } from './synonyms.ts';
+import { normalizeWords } from './normalize.ts';
 
 /** The words of a text that can be corrections: letters only, 3 to 30 of them, no pack-size units. */
 export function vocabularyWords(text: string): string[] {

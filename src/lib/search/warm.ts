@@ -1,5 +1,5 @@
 /** Pagefind and the typo vocabulary, loaded ahead of the island's first search (on mount, focus and touch). No React. */
-import { requestFor } from './arrival.ts';
+import { requestFor } from './answer.ts';
 import { loadVocabulary } from './correction.ts';
 import { loadedPagefind, loadedWholePagefind, loadPagefind, preload } from './pagefind-client.ts';
 import type { SearchState } from './query.ts';
