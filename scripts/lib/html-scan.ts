@@ -5,13 +5,15 @@
 
 /** A script or style element, as a browser reads it: it ends at its own closing tag. */
 const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+/** A template's inert content: filled in by a script before it is shown (the search page's first page), so its URLs are slots. */
+const TEMPLATE = /<template\b[^>]*>[\s\S]*?<\/template\s*>/gi;
 /** An attribute naming a URL, or one a hash-only policy blocks (style, on*), with its quoted value when it has one. */
 const ATTRIBUTE = /\s(href|src|srcset|imagesrcset|content|style|on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')?/gi;
 
 export interface PageScan {
   /** The script and style elements: tag name in lower case, the opening tag's attributes, the text. */
   elements: { tag: string; attributes: string; text: string }[];
-  /** The quoted values of `href`, `src`, `srcset`, `imagesrcset` and `content` attributes (name in lower case), as written. */
+  /** The quoted values of `href`, `src`, `srcset`, `imagesrcset` and `content` attributes (name in lower case), as written; none of a template's. */
   urls: { name: string; value: string }[];
   /** `style="..."` and `on*=` attributes in tags outside script and style elements (their text may mention the strings). */
   styleAttributes: number;
@@ -27,12 +29,16 @@ export function scanHtml(html: string): PageScan {
     scan.elements.push({ tag: tag.toLowerCase(), attributes, text });
     spans.push([match.index, match.index + whole.length]);
   }
+  const templates = [...html.matchAll(TEMPLATE)].map((match): [number, number] => [match.index, match.index + match[0].length]);
   let span = 0;
+  let template = 0;
   for (const match of html.matchAll(ATTRIBUTE)) {
     const name = (match[1] as string).toLowerCase();
     const value = match[2] ?? match[3];
     if (name !== 'style' && !name.startsWith('on')) {
-      if (value !== undefined) scan.urls.push({ name, value });
+      while (template < templates.length && (templates[template] as [number, number])[1] <= match.index) template++;
+      const inTemplate = template < templates.length && (templates[template] as [number, number])[0] <= match.index;
+      if (value !== undefined && !inTemplate) scan.urls.push({ name, value });
       continue;
     }
     const at = match.index;

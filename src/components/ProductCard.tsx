@@ -1,5 +1,6 @@
 import { cardFace, type CardFace, type CardImageUse } from '../lib/card-face.ts';
 import type { CardProduct } from '../lib/fields.ts';
+import { imageCdn } from '../lib/image-cdn.ts';
 import CatalogueImage, { type CatalogueImageProps } from './CatalogueImage.tsx';
 import CartControl from './CartControl.tsx';
 
@@ -16,7 +17,7 @@ export interface ProductCardProps {
   /** The cart control takes its stepper from the page's shared template (pre-rendered listings; see CartControl). */
   sharedStepper?: boolean;
   /** What it shows, when not the product's own: the search page's template (src/components/FirstPageTemplate.astro). */
-  face?: CardFace;
+  face?: CardFace | undefined;
 }
 
 /** The one product card: pre-rendered by Astro pages (no React shipped) and rendered live by the search and featured islands. */
@@ -30,7 +31,7 @@ export default function ProductCard({
   face,
 }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
-  const { href, percent, unit, price, original, perUnit, image } = face ?? cardFace(product, imageUse);
+  const { href, percent, unit, price, original, perUnit, image } = face ?? cardFace(product, imageUse, imageCdn);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
       <a href={href} className="block rounded-lg">

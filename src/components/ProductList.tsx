@@ -1,8 +1,11 @@
+import type { CardFace } from '../lib/card-face.ts';
 import type { CardProduct } from '../lib/fields.ts';
 import ProductCard, { type ProductCardProps } from './ProductCard.tsx';
 
 export type ProductListProps = Pick<ProductCardProps, 'headingLevel' | 'showAdd' | 'sharedStepper'> & {
   products: readonly CardProduct[];
+  /** What each card shows, when not its product's own (ProductCard's `face`). */
+  faces?: readonly CardFace[] | undefined;
   /** `grid` (2 to 4 columns) or `row` (one horizontally scrolling row). */
   layout?: 'grid' | 'row';
   /** How many cards load their image eagerly (the first screenful). */
@@ -18,7 +21,7 @@ const LAYOUT = {
 } as const;
 
 /** A list of product cards, one markup for every page and island; each item is a `data-filter-item` an in-page search can hide. */
-export default function ProductList({ products, layout = 'grid', eager = 2, firstHigh = false, id, ...card }: ProductListProps) {
+export default function ProductList({ products, faces, layout = 'grid', eager = 2, firstHigh = false, id, ...card }: ProductListProps) {
   const { list, item } = LAYOUT[layout];
   return (
     <ul id={id} data-filter-list className={list}>
@@ -27,6 +30,7 @@ export default function ProductList({ products, layout = 'grid', eager = 2, firs
           <ProductCard
             {...card}
             product={product}
+            face={faces?.[i]}
             priority={i >= eager ? 'lazy' : !firstHigh ? 'eager' : i === 0 ? 'high' : 'low'}
             imageUse={layout === 'row' ? 'rowCard' : 'card'}
           />

@@ -1,22 +1,24 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import SearchCorrection from '../components/SearchCorrection.tsx';
 import { correctedText } from '../lib/search/correction.ts';
 import {
   CATEGORY_CHIPS,
   POPULAR_CATEGORIES,
   MAX_INPUT_LENGTH,
-  RESULT_LIMIT,
   SORTS,
+  resultCount,
   serializeSearchState,
   type CategoryChip,
   type PopularTile,
 } from '../lib/search/query.ts';
 import { ALL_OUT_OF_STOCK, answersNow, shownAnswer } from '../lib/search/view.ts';
 import { preloadSearch, warmSearch } from '../lib/search/warm.ts';
+import { FIRST_PAGE_ROOT_ID, firstPageExpected } from '../lib/search/first-page-start.ts';
 import ProductList from '../components/ProductList.tsx';
 import '../browser/cart-control.ts';
 import SearchFilters from '../components/SearchFilters.tsx';
 import SearchIdle from '../components/SearchIdle.tsx';
+import SearchResults from '../components/SearchResults.tsx';
 import SearchSkeleton from '../components/SearchSkeleton.tsx';
 import { useAnnouncement } from './search/useAnnouncement.tsx';
 import { useMoreResults } from './search/useMoreResults.tsx';
@@ -36,15 +38,24 @@ export default function SearchPage({
   tiles?: readonly PopularTile[];
 }) {
   const { state, ready, inputRef, inputAtRef, update, retry, submit } = useSearchQuery(chips);
-  // The box is autofocused: the search is about to be used, so Pagefind starts loading now.
-  useEffect(warmSearch, []);
-  const [view, setView] = useSearchResults(state, inputAtRef);
+  // The box is autofocused: the search is about to be used, so Pagefind starts loading now; unless a first page answers the URL's
+  // query, when it waits for the shopper (lib/search/first-page-fill.ts).
+  const warmUnlessFirstPage = () => {
+    if (!firstPageExpected()) warmSearch();
+  };
+  useEffect(warmUnlessFirstPage, []);
+  const [view, setView, wantRest] = useSearchResults(state, inputAtRef);
+  // The head's first page (search.astro) gives way to the island's own view in the same frame.
+  const searching = view.status !== 'idle';
+  useLayoutEffect(() => {
+    if (searching) document.getElementById(FIRST_PAGE_ROOT_ID)?.remove();
+  }, [searching]);
   // Arriving with a query, the "before typing" view stays hidden (search.astro) until the search's own view replaces it.
   const arriving = ready && view.status === 'idle' && (state.q.trim() !== '' || state.cat !== 'all');
   useEffect(() => {
     if (ready && !arriving) delete document.documentElement.dataset['searchPending'];
   }, [ready, arriving]);
-  const sentinelRef = useMoreResults(view, setView);
+  const sentinelRef = useMoreResults(view, setView, wantRest);
   useResultsMeasure(view);
   const announcement = useAnnouncement(view);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -102,7 +113,7 @@ export default function SearchPage({
             autoFocus
             value={state.q}
             onChange={onInput}
-            onFocus={warmSearch}
+            onFocus={warmUnlessFirstPage}
             onPointerDown={warmSearch}
             placeholder='Search "milk"'
             maxLength={MAX_INPUT_LENGTH}
@@ -185,7 +196,9 @@ export default function SearchPage({
         className="mt-4"
         data-search-state={view.status}
         data-search-query={view.status === 'idle' ? '' : view.query}
-        data-search-complete={view.status === 'results' ? String(view.complete && view.pending.length === 0) : undefined}
+        data-search-complete={
+          view.status === 'results' ? String(view.complete && view.pending.length === 0 && !view.awaitingPagefind) : undefined
+        }
         data-search-out-of-stock={view.status === 'results' && view.allOutOfStock ? 'all' : undefined}
         data-search-current={String(answersNow(view, state))}
         aria-busy={busy || undefined}
@@ -198,56 +211,45 @@ export default function SearchPage({
           </>
         )}
         {settled?.status === 'results' && (
-          <section aria-labelledby="results-heading" className={busy ? 'opacity-60 transition-opacity' : undefined}>
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3">
-              <h2 id="results-heading" className="text-base font-bold">
-                {settled.correction || state.q.trim() ? (
-                  <>
-                    {settled.correction ? 'Showing results for' : 'Results for'}{' '}
-                    <q className="break-all">
-                      {settled.correction ? correctedText(settled.query, settled.correction.changes) : state.q.trim()}
-                    </q>
-                    {state.cat !== 'all' && <> in {chipLabel}</>}
-                  </>
-                ) : (
-                  chipLabel
+          <SearchResults
+            heading={
+              settled.correction || state.q.trim()
+                ? {
+                    lead: settled.correction ? 'Showing results for' : 'Results for',
+                    words: settled.correction ? correctedText(settled.query, settled.correction.changes) : state.q.trim(),
+                  }
+                : null
+            }
+            scope={state.cat !== 'all' || !state.q.trim() ? chipLabel : null}
+            count={resultCount(settled.total, state.sort !== 'relevance' ? sortLabel : null, state.inStock)}
+            complete={settled.complete}
+            busy={busy}
+            products={settled.products}
+            notes={
+              <>
+                {settled.correction && (
+                  <SearchCorrection
+                    original={settled.query.trim()}
+                    href={`/search${serializeSearchState({ ...state, q: settled.query, exact: true })}`}
+                    onExact={() => {
+                      update({ q: settled.query, exact: true }, 'push');
+                    }}
+                  />
                 )}
-              </h2>
-              {/* A first bundle's count (not the catalogue's) holds its place unseen: the whole count then shifts nothing. */}
-              <p
-                className={`text-sm text-gray-600 dark:text-gray-300 ${settled.complete ? '' : 'invisible'}`}
-                aria-hidden={!settled.complete || undefined}
-              >
-                {settled.total > RESULT_LIMIT
-                  ? `Showing ${RESULT_LIMIT} of ${settled.total} products`
-                  : `${settled.total} ${settled.total === 1 ? 'product' : 'products'}`}
-                {state.sort !== 'relevance' && ` · ${sortLabel}`}
-                {state.inStock && ' · In stock only'}
-              </p>
-            </div>
-            {settled.correction && (
-              <SearchCorrection
-                original={settled.query.trim()}
-                href={`/search${serializeSearchState({ ...state, q: settled.query, exact: true })}`}
-                onExact={() => {
-                  update({ q: settled.query, exact: true }, 'push');
-                }}
-              />
-            )}
-            {settled.allOutOfStock && (
-              <p className="mb-3 rounded-lg bg-gray-100 px-3 py-2 text-sm font-semibold dark:bg-gray-800" data-search-all-out-of-stock>
-                {ALL_OUT_OF_STOCK}
-                {state.inStock && (
-                  <span className="block font-normal text-gray-700 dark:text-gray-200">
-                    {settled.outOfStock} {settled.outOfStock === 1 ? 'product is' : 'products are'} hidden by “In stock only”.
-                  </span>
+                {settled.allOutOfStock && (
+                  <p className="mb-3 rounded-lg bg-gray-100 px-3 py-2 text-sm font-semibold dark:bg-gray-800" data-search-all-out-of-stock>
+                    {ALL_OUT_OF_STOCK}
+                    {state.inStock && (
+                      <span className="block font-normal text-gray-700 dark:text-gray-200">
+                        {settled.outOfStock} {settled.outOfStock === 1 ? 'product is' : 'products are'} hidden by “In stock only”.
+                      </span>
+                    )}
+                  </p>
                 )}
-              </p>
-            )}
-            <div data-search-results>
-              <ProductList products={settled.products} eager={4} firstHigh />
-            </div>
-            {settled.pending.length > 0 && <div ref={sentinelRef} data-search-more className="h-px" />}
+              </>
+            }
+          >
+            {(settled.pending.length > 0 || settled.awaitingPagefind) && <div ref={sentinelRef} data-search-more className="h-px" />}
             {settled.suggestions.length > 0 && (
               <section aria-labelledby="suggestions-heading" className="mt-6" data-search-suggestions>
                 <h3 id="suggestions-heading" className="mb-3 text-base font-bold">
@@ -256,7 +258,7 @@ export default function SearchPage({
                 <ProductList products={settled.suggestions} headingLevel={4} eager={0} />
               </section>
             )}
-          </section>
+          </SearchResults>
         )}
         {settled?.status === 'empty' && (
           <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">

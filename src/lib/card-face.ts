@@ -5,7 +5,6 @@
 import type { CardProduct } from './fields.ts';
 import { discountPercent, displayUnit, formatPaise } from './format.ts';
 import { imageAttributes, type ImageAttributes, type ImageUseName } from './images.ts';
-import { imageCdn } from './image-cdn.ts';
 import { formatUnitPrice } from './unit-price.ts';
 
 export type CardImageUse = Extract<ImageUseName, 'card' | 'rowCard'>;
@@ -22,7 +21,8 @@ export interface CardFace {
   image: ImageAttributes;
 }
 
-export function cardFace(product: CardProduct, use: CardImageUse = 'card'): CardFace {
+/** `cdnPrefix`: src/lib/image-cdn.ts's `imageCdn`, passed in so the search page's inline script can use this without Astro's env. */
+export function cardFace(product: CardProduct, use: CardImageUse, cdnPrefix: string | null): CardFace {
   const percent = discountPercent(product.price_paise, product.original_price_paise);
   return {
     href: `/product/${encodeURIComponent(product.id)}`,
@@ -31,6 +31,6 @@ export function cardFace(product: CardProduct, use: CardImageUse = 'card'): Card
     price: formatPaise(product.price_paise),
     original: percent !== null && product.original_price_paise !== null ? formatPaise(product.original_price_paise) : null,
     perUnit: formatUnitPrice(product.price_paise, product.quantity_unit),
-    image: imageAttributes(product.image_url, use, imageCdn),
+    image: imageAttributes(product.image_url, use, cdnPrefix),
   };
 }

@@ -14,6 +14,7 @@ import {
   isAstroAssetPath,
   isImagePath,
   isOutdatedReleaseCache,
+  isFirstPagePath,
   isPagefindHashedPath,
   isPagePath,
   isSiteDataPath,
@@ -99,6 +100,8 @@ const runtimeRoutes: [RouteMatchCallback, Strategy][] = [
     sameOriginPath(isPagefindHashedPath),
     new CacheFirst({ cacheName: names.searchIndex, plugins: [pathKeyPlugin(), okOnly(), limit(300)] }),
   ],
+  // A query's first page: fresh when online, the last one seen offline; kept apart so they never push out Pagefind's own files.
+  [sameOriginPath(isFirstPagePath), networkFirst(names.searchFirst, [okOnly(), limit(60)])],
   [sameOriginPath((path) => path.startsWith('/pagefind/')), networkFirst(names.searchCore, [pathKeyPlugin(), okOnly(), limit(30)])],
   // The site's JSON data and Supabase reads: fresh when online, a copy of bounded age when not.
   [

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cachedPaths, waitForServiceWorker } from './support/pwa.ts';
+import { resultIds, resultsRegion } from './support/search.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -56,4 +57,18 @@ test('with no network and nothing saved, Pagefind cannot load (the island must s
   await page.goto('/search');
   await expect(searchInPage(page, 'milk')).rejects.toThrow();
   expect(await cachedPaths(page, 'thela-search')).toEqual([]);
+});
+
+test("a search link's first page answers offline once seen online", async ({ page, context }) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await page.goto('/search/?q=milk');
+  await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+  const online = await resultIds(page);
+  await expect.poll(() => cachedPaths(page, 'thela-search-first')).toEqual(['/pagefind/first/milk.json']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(resultsRegion(page)).toHaveAttribute('data-search-state', 'results');
+  expect(await resultIds(page)).toEqual(online.slice(0, 12));
 });

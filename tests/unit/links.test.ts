@@ -39,6 +39,13 @@ describe('pageLinks', () => {
       '/e.webp',
     ]);
   });
+
+  test("leaves out a template's URLs, slots a script fills before it is shown", () => {
+    const html = `<a href="/a">a</a><template data-results><a href="{{href:0}}"><img src="{{src:0}}" style="x"></a></template><a href="/b">b</a>`;
+    expect(pageLinks(scanHtml(html))).toEqual(['/a', '/b']);
+    // Its style attributes still count: the policy applies once the content is in the page.
+    expect(scanHtml(html).styleAttributes).toBe(1);
+  });
 });
 
 describe('sitePath', () => {

@@ -3,6 +3,7 @@ import {
   cacheNames,
   isImagePath,
   isOutdatedReleaseCache,
+  isFirstPagePath,
   isPagefindHashedPath,
   isPagePath,
   isSiteDataPath,
@@ -83,6 +84,12 @@ describe('search, data and image paths', () => {
     expect(isPagefindHashedPath('/pagefind/pagefind-entry.json')).toBe(false);
     expect(isPagefindHashedPath('/pagefind/pagefind.js')).toBe(false);
     expect(isPagefindHashedPath('/pagefind/wasm.en.pagefind')).toBe(false);
+    // The first pages are named by query: they go their own way.
+    expect(isPagefindHashedPath('/pagefind/first/milk.json')).toBe(false);
+    expect(isFirstPagePath('/pagefind/first/milk.json')).toBe(true);
+    expect(isFirstPagePath('/pagefind/first/amul-gold.json')).toBe(true);
+    expect(isFirstPagePath('/pagefind/pagefind-entry.json')).toBe(false);
+    expect(isFirstPagePath('/data/featured.json')).toBe(false);
     // The same files of the other bundles of a large index (src/lib/search/bundles.ts), in their own folders.
     expect(isPagefindHashedPath('/pagefind/bundle-2/fragment/en_1a2b3c4.pf_fragment')).toBe(true);
     expect(isPagefindHashedPath('/pagefind/bundle-1/pagefind.en_91ad1868c1.pf_meta')).toBe(true);

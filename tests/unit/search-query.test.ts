@@ -4,8 +4,10 @@ import {
   DEFAULT_STATE,
   MAX_INPUT_LENGTH,
   POPULAR_CATEGORIES,
+  RESULT_LIMIT,
   TRENDING_SEARCHES,
   parseSearchState,
+  resultCount,
   sameState,
   serializeSearchState,
 } from '../../src/lib/search/query.ts';
@@ -86,5 +88,14 @@ describe('page constants', () => {
       'Snacks & Beverages 200+ items',
       'Personal Care 120+ items',
     ]);
+  });
+});
+
+describe('resultCount', () => {
+  test('says how many, up to the page limit, with the sort and the stock filter', () => {
+    expect(resultCount(1, null, false)).toBe('1 product');
+    expect(resultCount(18, null, false)).toBe('18 products');
+    expect(resultCount(340, null, false)).toBe(`Showing ${RESULT_LIMIT} of 340 products`);
+    expect(resultCount(12, 'Unit price', true)).toBe('12 products · Unit price · In stock only');
   });
 });

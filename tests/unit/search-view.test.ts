@@ -10,6 +10,7 @@ import {
   answersNow,
   correctedQuery,
   debounceFor,
+  firstPageView,
   isSettled,
   loadingView,
   shownAnswer,
@@ -288,5 +289,30 @@ describe('keepShown', () => {
     const kept = await keepShown(partial, answerOf(many, []));
     expect(kept.answer.results).toHaveLength(50);
     expect(kept.answer.results[0]?.id).toBe('p');
+  });
+});
+
+describe('firstPageView', () => {
+  const page = {
+    v: 1 as const,
+    key: 'mlik',
+    total: 18,
+    outOfStock: 1,
+    correction: { changes: [['mlik', 'milk']] as [string, string][] },
+    cards: [card('a'), card('b')],
+  };
+
+  test("shows the file's cards and the whole count, and waits for Pagefind for the rest", () => {
+    const view = firstPageView('k', 'mlik', 5, page);
+    expect(view).toMatchObject({ status: 'results', total: 18, complete: true, awaitingPagefind: true, pending: [], outOfStock: 1 });
+    expect(view.status === 'results' && view.products.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(correctedQuery(view)).toBe('milk');
+    expect(announcementFor(view)).toBe('Showing results for milk. 18 products found');
+  });
+
+  test('has nothing to wait for when its cards are the whole answer, or the page limit', () => {
+    expect(firstPageView('k', 'mlik', 5, { ...page, total: 2 })).toMatchObject({ awaitingPagefind: false });
+    const fifty = { ...page, total: 400, cards: Array.from({ length: 50 }, (_, i) => card(`c${i}`)) };
+    expect(firstPageView('k', 'mlik', 5, fifty)).toMatchObject({ awaitingPagefind: false });
   });
 });

@@ -6,9 +6,12 @@ import { withMoreCards, type SearchView } from '../../lib/search/view.ts';
 /** Cards loaded each time the shopper scrolls near the end of the list. */
 const NEXT_BATCH = 12;
 
-export function useMoreResults(view: SearchView, setView: Dispatch<SetStateAction<SearchView>>) {
+/** `wantRest`: a first page's sentinel came near, so its answer's rest is wanted now (useSearchResults). */
+export function useMoreResults(view: SearchView, setView: Dispatch<SetStateAction<SearchView>>, wantRest: () => void) {
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const pendingKey = view.status === 'results' && view.pending.length > 0 ? `${view.key}#${view.pending.length}` : null;
+  const awaiting = view.status === 'results' && view.awaitingPagefind === true;
+  const pendingKey =
+    view.status === 'results' && (view.pending.length > 0 || awaiting) ? `${view.key}#${view.pending.length}#${String(awaiting)}` : null;
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (pendingKey === null || !sentinel || view.status !== 'results') return;
@@ -19,6 +22,10 @@ export function useMoreResults(view: SearchView, setView: Dispatch<SetStateActio
         if (done || !entries.some((e) => e.isIntersecting)) return;
         done = true;
         observer.disconnect();
+        if (awaiting) {
+          wantRest();
+          return;
+        }
         const batch = pending.slice(0, NEXT_BATCH);
         loadCards(batch).then(
           (more) => setView((current) => withMoreCards(current, key, pending, batch, more)),

@@ -2,9 +2,11 @@
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { PagefindApi } from '../../lib/search/pagefind-client.ts';
 import { keyOf, requestFor } from '../../lib/search/answer.ts';
-import { searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
+import { afterFirstPage, searchWithCards, takeArrivalSearch } from '../../lib/search/arrival.ts';
+import type { FirstPage } from '../../lib/search/first-page.ts';
+import { firstInteraction, takeFirstPage } from '../../lib/search/first-page-fill.ts';
 import type { SearchState } from '../../lib/search/query.ts';
-import { answeredView, debounceFor, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
+import { answeredView, debounceFor, firstPageView, loadingView, withSkeleton, type SearchView } from '../../lib/search/view.ts';
 import { searchAvailability } from '../../lib/pwa/search.ts';
 
 /** How long the previous results stay (dimmed) before a slow search swaps them for the skeleton. */
@@ -16,8 +18,10 @@ const OVERTAKEN = new Error('overtaken by a newer search');
 export function useSearchResults(
   state: SearchState,
   inputAtRef: RefObject<number | null>,
-): [SearchView, Dispatch<SetStateAction<SearchView>>] {
+): [SearchView, Dispatch<SetStateAction<SearchView>>, () => void] {
   const [view, setView] = useState<SearchView>({ status: 'idle' });
+  // Asks for the rest of a first page's answer now (its "more" sentinel in view on a tall screen); else the first interaction does.
+  const restWantedRef = useRef<() => void>(() => {});
   const seqRef = useRef(0);
   const shownRef = useRef<SearchView>(view);
   // eslint-disable-next-line react-hooks/refs -- the latest rendered view, read by the search effect without re-running it on every view change
@@ -50,6 +54,31 @@ export function useSearchResults(
       setView({ ...shown, query });
       return;
     }
+    /** A first page on screen; the rest of the answer from Pagefind once the shopper does something (first-page-fill.ts). */
+    const showFirstPage = (page: FirstPage) => {
+      setView(firstPageView(key, query, inputAt, page));
+      const wanted = new Promise<void>((resolve) => {
+        restWantedRef.current = resolve;
+        void firstInteraction().then(resolve);
+      });
+      void wanted
+        .then(() => (stale() ? null : afterFirstPage(page, request)))
+        .then(
+          (whole) => {
+            if (whole && !stale()) setView(answeredView(key, query, inputAt, whole));
+          },
+          // The first page stays: the next search (or the "more" sentinel's) says what failed.
+          (error: unknown) => console.error('Search after the first page failed', error),
+        );
+    };
+    // The head fetched this search's first page (README.md, "First pages"): shown as it is, no skeleton between.
+    const firstPage = takeFirstPage(state);
+    if (firstPage) {
+      if (!(firstPage instanceof Promise)) {
+        showFirstPage(firstPage);
+        return;
+      }
+    }
     setView((current) => loadingView(current, key, query, inputAt));
     const skeletonTimer = setTimeout(() => {
       if (!stale()) setView((current) => withSkeleton(current, key));
@@ -59,7 +88,14 @@ export function useSearchResults(
     const arrived = takeArrivalSearch(key);
     void (async () => {
       try {
-        let found = arrived;
+        const page = firstPage instanceof Promise ? await firstPage : null;
+        if (stale()) return;
+        if (page) {
+          clearTimeout(skeletonTimer);
+          showFirstPage(page);
+          return;
+        }
+        let found = arrived ?? (firstPage === undefined ? undefined : takeArrivalSearch(key));
         if (!found) {
           const delay = debounceFor(request.text);
           if (delay > 0) {
@@ -100,5 +136,5 @@ export function useSearchResults(
     return () => clearTimeout(skeletonTimer);
   }, [state, inputAtRef]);
 
-  return [view, setView];
+  return [view, setView, () => restWantedRef.current()];
 }

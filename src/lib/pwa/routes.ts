@@ -1,6 +1,7 @@
 /** What the service worker does with each URL, and its cache names. Pure; shared by src/sw/sw.ts and scripts/build-sw.ts. */
 import { fnv1a } from '../hash.ts';
 import { ORDER_PAGE, orderIdFromPath } from '../order-paths.ts';
+import { FIRST_PAGE_DIR } from '../search/first-page.ts';
 
 /** Prefix of every cache the site's service worker owns (so a cleanup never touches anything else). */
 export const CACHE_PREFIX = 'thela';
@@ -29,6 +30,7 @@ export const SHARED_CACHES = {
   supabase: `${CACHE_PREFIX}-supabase`,
   searchCore: `${CACHE_PREFIX}-search-core`,
   searchIndex: `${CACHE_PREFIX}-search-index`,
+  searchFirst: `${CACHE_PREFIX}-search-first`,
 } as const;
 
 export const PAGES_CACHE_PREFIX = `${CACHE_PREFIX}-pages-`;
@@ -92,6 +94,11 @@ export function precacheUrlForFile(file: string): string {
 /** Pagefind files with content-hashed names, in any bundle's folder (pagefind.js, the entry JSON and the WebAssembly are not). */
 export function isPagefindHashedPath(pathname: string): boolean {
   return /^\/pagefind\/(?:bundle-\d+\/)?(?:(?:index|fragment|filter)\/[^/]+|pagefind\.[^/]+\.pf_meta)$/.test(pathname);
+}
+
+/** The search's first pages (src/lib/search/first-page.ts): named by query, not content, so fresh when online. */
+export function isFirstPagePath(pathname: string): boolean {
+  return pathname.startsWith(FIRST_PAGE_DIR) && pathname.endsWith('.json');
 }
 
 /** The site's own data files written at build time (/data/featured.json). */

@@ -16,6 +16,8 @@ import { answerWithCards, FIRST_BATCH, keyOf, requestFor, type AnswerWithCards }
 import { loadedVocabulary, loadVocabulary } from './correction.ts';
 import { parseSearchState, RESULT_LIMIT } from './query.ts';
 import type { CardProduct } from '../fields.ts';
+import type { FirstPage } from './first-page.ts';
+import { firstPageExpected } from './first-page-start.ts';
 import { imageAttributes } from '../images.ts';
 import { imageCdn } from '../image-cdn.ts';
 
@@ -93,7 +95,8 @@ let arrival: { key: string; answer: Promise<AnswerWithCards> } | undefined;
  * island's request never has, so the island then searches itself.
  */
 export function startArrivalSearch(): void {
-  if (arrival) return;
+  // A first page answers the query (first-page-start.ts): Pagefind waits for the shopper, or starts here once no file does.
+  if (arrival || firstPageExpected()) return;
   const cat = new URLSearchParams(location.search).get('cat');
   const state = parseSearchState(location.search, cat ? [{ id: cat, label: cat }] : []);
   const request = requestFor(state);
@@ -114,4 +117,14 @@ export function takeArrivalSearch(key: string): Promise<AnswerWithCards> | undef
   const { answer } = arrival;
   arrival = { key: '', answer };
   return answer;
+}
+
+/**
+ * The whole index's answer to the search a first page answered (first-page-fill.ts), its cards loaded as far as the page's: the same
+ * cards in the same places (the build's test holds them equal), then the rest. A page of another release's index is replaced.
+ */
+export async function afterFirstPage(page: FirstPage, request: SearchRequest): Promise<AnswerWithCards> {
+  const whole = await answerWithCards(await loadWholePagefind(), request, searchHelp, page.cards.length);
+  const same = whole.first.length === page.cards.length && whole.first.every((card, i) => card.id === page.cards[i]?.id);
+  return same ? { ...whole, first: page.cards } : whole;
 }

@@ -217,7 +217,7 @@ let loaded: Vocabulary | null = null;
 export const loadedVocabulary = (): Vocabulary | null => loaded;
 
 /** Fetches the vocabulary once (same origin only); a failure is retried on the next call. */
-export const loadVocabulary = onceUntilFailure(async (): Promise<Vocabulary> => {
+export const loadVocabulary = /* @__PURE__ */ onceUntilFailure(async (): Promise<Vocabulary> => {
   const response = await fetch(VOCABULARY_URL, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`vocabulary: HTTP ${response.status}`);
   const vocabulary = parseVocabulary(await response.json());

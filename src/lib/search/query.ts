@@ -46,6 +46,12 @@ export const POPULAR_CATEGORIES: readonly PopularTile[] = [
 /** Most results a search shows (spec section 9). */
 export const RESULT_LIMIT = 50;
 
+/** The line beside the results' heading: "12 products", "Showing 50 of 340 products · Unit price · In stock only". */
+export function resultCount(total: number, sortLabel: string | null, inStock: boolean): string {
+  const found = total > RESULT_LIMIT ? `Showing ${RESULT_LIMIT} of ${total} products` : `${total} ${total === 1 ? 'product' : 'products'}`;
+  return `${found}${sortLabel ? ` · ${sortLabel}` : ''}${inStock ? ' · In stock only' : ''}`;
+}
+
 /** The longest query kept in the box and the URL. */
 export const MAX_INPUT_LENGTH = 200;
 

@@ -2,8 +2,9 @@
 import { FIRST_BATCH, keyOf, requestFor, type AnswerWithCards } from './answer.ts';
 import { correctedText } from './correction.ts';
 import type { PagefindResult, SearchAnswer } from './pagefind-client.ts';
-import type { SearchState } from './query.ts';
+import { RESULT_LIMIT, type SearchState } from './query.ts';
 import type { CardProduct } from '../fields.ts';
+import type { FirstPage } from './first-page.ts';
 
 export type SearchView =
   | { status: 'idle' }
@@ -20,6 +21,8 @@ export type SettledView =
       total: number;
       /** False while only the first of several bundles has answered (arrival.ts): `total` counts only its matches. */
       complete: boolean;
+      /** A first page on screen (first-page.ts) with more results than its cards: Pagefind brings them once asked. */
+      awaitingPagefind?: boolean;
       products: CardProduct[];
       pending: PagefindResult[];
       correction?: SearchAnswer['correction'];
@@ -79,6 +82,23 @@ export function answeredView(
     suggestions,
   };
 }
+
+/** A first page (first-page.ts) on screen: the whole answer's count and first cards, the rest to come from Pagefind. */
+export const firstPageView = (key: string, query: string, inputAt: number, page: FirstPage): SettledView => ({
+  status: 'results',
+  key,
+  query,
+  inputAt,
+  total: page.total,
+  complete: true,
+  awaitingPagefind: Math.min(page.total, RESULT_LIMIT) > page.cards.length,
+  products: page.cards,
+  pending: [],
+  ...(page.correction ? { correction: page.correction } : {}),
+  outOfStock: page.outOfStock,
+  allOutOfStock: false,
+  suggestions: [],
+});
 
 /** Once `more`, the cards of `batch` (the next of `pending`), have loaded for the answer to `key`. */
 export const withMoreCards = (
