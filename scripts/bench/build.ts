@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_LOCK, loadAverage, runMeasured, withBuildLock, type TimedLine } from './proc.ts';
+import { FIRST_PAGE_DIR } from '../../src/lib/search/first-page.ts';
 import { largestPages } from './largest-pages.ts';
 import { benchEnv, listFiles, ROOT, seconds } from './util.ts';
 import { parsePageLines, parseStepTimes, plain } from '../lib/build-pages.ts';
@@ -101,6 +102,7 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
   const indexed = texts
     .map((text) => /search index: ([\d,]+) products? indexed(?: in \d+ bundles)? in ([\d.]+) s/.exec(text))
     .findLast(Boolean);
+  const firstPages = texts.map((text) => /search first pages: ([\d,]+) queries in ([\d.]+) s/.exec(text)).findLast(Boolean);
   return {
     steps,
     astro: parseAstroLog(lines, astroStart, astroStart + (steps['astro'] ?? 0)),
@@ -109,6 +111,10 @@ export function parseBuildLog(lines: readonly TimedLine[]) {
       reportedMs: indexed ? Number(indexed[2]) * 1000 : null,
     },
     links: links ? Number(links[1]) : null,
+    firstPages: {
+      queries: firstPages ? Number((firstPages[1] ?? '').replaceAll(',', '')) : null,
+      reportedMs: firstPages ? Number(firstPages[2]) * 1000 : null,
+    },
   };
 }
 
@@ -143,7 +149,7 @@ export async function buildSite(label: string, size: number | null, site: string
   await new Promise((resolve) => log.end(resolve));
   await rm(`${outDir}-cache`, { recursive: true, force: true });
 
-  const { steps, astro, searchIndex, links } = parseBuildLog(run.lines);
+  const { steps, astro, searchIndex, links, firstPages } = parseBuildLog(run.lines);
   /** The build's own time for a step, its processes' peak memory (KiB) and CPU (ms). */
   const figures = (name: string) => {
     const wallMs = steps[name];
@@ -154,6 +160,7 @@ export async function buildSite(label: string, size: number | null, site: string
   const ok = run.exitCode === 0;
   const files = await listFiles(outDir).catch(() => []);
   const [index, html] = [files.filter((file) => file.path.startsWith('/pagefind/')), files.filter((file) => file.path.endsWith('.html'))];
+  const first = files.filter((file) => file.path.startsWith(FIRST_PAGE_DIR));
   const bytes = (list: typeof files) => list.reduce((sum, file) => sum + file.bytes, 0);
   const notes: string[] = [];
   if (!ok) {
@@ -186,6 +193,13 @@ export async function buildSite(label: string, size: number | null, site: string
       renderShare: astro.renderShare,
     },
     pagefind: indexStep && { ...indexStep, ...searchIndex, indexFiles: index.length, indexBytes: bytes(index) },
+    // Issue 52: the search's first pages, written by the index step (part of its time); on disk, whole 4 KiB blocks.
+    firstPages: {
+      ...firstPages,
+      files: first.length,
+      bytes: bytes(first),
+      diskBytes: first.reduce((sum, file) => sum + Math.ceil(file.bytes / 4096) * 4096, 0),
+    },
     serviceWorker: figures('service worker'),
     siteChecks: checksStep && { ...checksStep, links },
     totalMs: run.wallMs,

@@ -59,6 +59,15 @@ function readLhr(url: string, lhr: Lhr) {
     }),
   );
   const first = details?.items?.[0];
+  // Bytes the page had fetched by its largest paint (observed run): the search's first result, on its results page.
+  type Requests = { items?: { networkEndTime?: number; transferSize?: number }[] };
+  const observedLcp = (lhr.audits['metrics']?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
+    ?.observedLargestContentfulPaint;
+  const requests = (lhr.audits['network-requests']?.details as Requests | undefined)?.items ?? [];
+  const bytesBeforeLcp =
+    observedLcp === undefined
+      ? null
+      : requests.filter((r) => (r.networkEndTime ?? Infinity) <= observedLcp).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
   const result = {
     url,
@@ -66,6 +75,7 @@ function readLhr(url: string, lhr: Lhr) {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id]?.score)])) as Scores,
     ...(Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, numeric(id)])) as Record<keyof typeof AUDITS, number | null>),
     lcpPhases: Object.keys(phases).length === 4 ? (phases as LcpPhases) : null,
+    bytesBeforeLcp,
     benchmarkIndex: lhr.environment.benchmarkIndex as number | null,
     lcpElement: (first?.items?.[0]?.node ?? first?.node)?.snippet?.slice(0, 160) ?? null,
     failing: failingLines([audits]),
@@ -86,7 +96,7 @@ function summarise(url: string, runs: readonly Run[]) {
     url,
     runs: ok.length,
     scores: medians(CATEGORIES, scores),
-    ...medians([...(Object.keys(AUDITS) as (keyof typeof AUDITS)[]), 'benchmarkIndex'], ok),
+    ...medians([...(Object.keys(AUDITS) as (keyof typeof AUDITS)[]), 'bytesBeforeLcp', 'benchmarkIndex'], ok),
     lcpPhases: phases.length ? (medians(Object.values(PHASES), phases) as LcpPhases) : null,
     lcpElement: ok[0]?.lcpElement ?? null,
     failing: failingLines(good.map((run) => run.audits)),

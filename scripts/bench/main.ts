@@ -245,7 +245,10 @@ for (const size of skip.has('builds') ? [] : sizes) {
     // The search page (issue 31): empty, with a query and with a misspelt one, each arriving with its query in the URL.
     heading(`Lighthouse on the search results page, ${count(size)}-product index`);
     const server = await serveStatic(build.outDir, PORT.scaleSite, { secure: true });
-    const queries = TARGETS.searchResultsQueries.map((query) => ({ name: `search ?q=${query}`, url: `/search/?q=${query}` }));
+    const queries = [...TARGETS.searchResultsQueries, ...TARGETS.searchResultsOtherQueries].map((query) => ({
+      name: `search ?q=${query}`,
+      url: `/search/?q=${query}`,
+    }));
     try {
       const pages = [{ name: 'search', url: '/search/' }, ...queries].map((page) => ({ ...page, origin: server.origin }));
       searchResults[size] = { pages: await audit(pages, searchLcpMs) };

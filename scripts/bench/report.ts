@@ -40,7 +40,12 @@ export function printBuilds(list: readonly BuildResult[]): void {
   show('build|products|pages|Astro|Astro CPU|pages/s|peak RSS|search index|indexed|index|SW|total|dist files|dist size|ok', rows);
   for (const build of list) {
     const say = (text: string) => console.log(`  ${build.label} ${text}`);
-    const { astro, dist, siteChecks } = build;
+    const { astro, dist, siteChecks, firstPages } = build;
+    if (firstPages.files > 0)
+      say(
+        `search first pages (issue 52): ${count(firstPages.queries)} queries in ${s1(firstPages.reportedMs)}, ${count(firstPages.files)} files, ` +
+          `${humanBytes(firstPages.bytes)} (${humanBytes(firstPages.diskBytes)} on disk)`,
+      );
     if (astro) {
       const phases = Object.entries(PHASE_NAMES).map(([key, name]) => `${name} ${s1(astro.phases[key as keyof typeof PHASE_NAMES])}`);
       say(`where Astro's time goes: ${phases.join(', ')}`);
@@ -136,10 +141,14 @@ export function printLighthouse(summary: Record<string, LighthouseResult>, lcpLi
     millis(s.tbtMs),
     s.cls === null ? '–' : s.cls.toFixed(3),
     kb(s.totalBytes),
+    kb(s.bytesBeforeLcp),
     s.benchmarkIndex === null ? '–' : String(Math.round(s.benchmarkIndex)),
     String(s.runs),
   ]);
-  show(`page|perf (100)|a11y (100)|best pr.|SEO|LCP (≤ ${seconds(lcpLimitMs, 1)})|FCP|TBT|CLS|total bytes|CPU index|runs`, rows);
+  show(
+    `page|perf (100)|a11y (100)|best pr.|SEO|LCP (≤ ${seconds(lcpLimitMs, 1)})|FCP|TBT|CLS|total bytes|bytes by LCP|CPU index|runs`,
+    rows,
+  );
   for (const [name, s] of Object.entries(summary)) {
     if (s.lcpElement) console.log(`  ${name} LCP element: ${s.lcpElement}`);
     for (const line of lcpBreakdown(s, lcpLimitMs)) console.log(`  ${name} ${line}`);

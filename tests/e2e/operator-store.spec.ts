@@ -24,7 +24,7 @@ import { islandsHydrated } from './support/cart.ts';
 import { scriptsReady, useTheme } from './support/pages.ts';
 import { expectStrictPolicy, pagePaths, watchPolicy } from './support/policy.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
-import { resultIds, resultsRegion, searchBox, settledOn } from './support/search.ts';
+import { holdSearchIsland, resultIds, resultsRegion, searchBox, settledOn } from './support/search.ts';
 import { bundleCount, bundleOf } from '../../src/lib/search/bundles.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist-operator');
@@ -205,7 +205,9 @@ test('search answers from every bundle of an index split in three, each product 
     await held;
     await route.continue();
   });
-  await page.goto(url('/search/?q=rice'));
+  // Typed: a link with the query would show the build's first page, the whole index's answer (below).
+  await page.goto(url('/search/'));
+  await searchBox(page).fill('rice');
   await settledOn(page, 'rice', 'results', false);
   expect(await resultIds(page)).toEqual(rice.ids.filter((id) => bundleOf(id, bundles) === 0));
   await expect(resultsRegion(page)).toHaveAttribute('data-search-complete', 'false');
@@ -226,6 +228,31 @@ test('search answers from every bundle of an index split in three, each product 
   await settledOn(page, 'dal');
   expect((await resultIds(page)).sort()).toEqual(dal.ids.sort());
   await expect(count).toHaveText(`${dal.ids.length} products`);
+
+  // A link with the query: its first page (src/lib/search/README.md) is the whole index's answer at once, bundles held or not.
+  await page.goto(url('/search/?q=rice'));
+  await expect(count).toHaveText(`${rice.ids.length} products`);
+  expect((await resultIds(page)).sort()).toEqual(rice.ids.sort());
+});
+
+test("a search link's first page shows the shop's photos as the island does: sized, with the same candidates", async ({ page }) => {
+  const release = await holdSearchIsland(page);
+  await page.goto(url('/search/?q=rice'));
+  const photos = (root: Locator) =>
+    root
+      .locator('[data-search-results] img')
+      .evaluateAll((images) =>
+        images.map((img) =>
+          ['src', 'srcset', 'sizes', 'width', 'height', 'loading', 'fetchpriority'].map((name) => img.getAttribute(name)),
+        ),
+      );
+  const first = page.locator('#search-first');
+  await expect(first.locator('[data-search-results] img').first()).toBeVisible();
+  const shown = await photos(first);
+  expect(shown.some(([src, srcset]) => OPTIMISED.test(src ?? '') && srcset?.includes('w, '))).toBe(true);
+  release();
+  await expect(first).toHaveCount(0);
+  expect(await photos(resultsRegion(page))).toEqual(shown);
 });
 
 test("the header names the shop's own area and delivery time", async ({ page }) => {

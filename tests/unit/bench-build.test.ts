@@ -94,6 +94,13 @@ describe('parseBuildLog', () => {
     expect(other.searchIndex).toEqual({ pagesIndexed: null, reportedMs: null });
     expect(other.links).toBeNull();
   });
+
+  test("reads the first pages' count and time (issue 52)", () => {
+    const line =
+      'search first pages: 1,250 queries in 4.9 s, 3601.1 KiB; 3 written (new or changed answer), 1,218 unchanged, 29 without one';
+    expect(parseBuildLog(lines([[9000, line]])).firstPages).toEqual({ queries: 1250, reportedMs: 4900 });
+    expect(parseBuildLog(lines([[5, 'Indexed 9512 pages']])).firstPages).toEqual({ queries: null, reportedMs: null });
+  });
 });
 
 describe('stepOf', () => {
