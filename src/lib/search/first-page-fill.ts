@@ -8,7 +8,7 @@ import { cardFace, type CardFace } from '../card-face.ts';
 import type { CardProduct } from '../fields.ts';
 import { correctedText } from './correction.ts';
 import { firstPageKey, readFirstPage, type FirstPage } from './first-page.ts';
-import { FIRST_PAGE_ROOT_ID, whenParsed } from './first-page-start.ts';
+import { FIRST_PAGE_ROOT_ID } from './first-page-start.ts';
 import { DEFAULT_STATE, resultCount, sameState, serializeSearchState, type SearchState } from './query.ts';
 
 /** A slot of the template: `{{name}}`, or in a list of cards `{{name:3}}` (React keys must differ; the number is ignored). */
@@ -137,6 +137,12 @@ export function renderFirstPage(templates: ParentNode, page: FirstPage, q: strin
     exactHref: `/search${serializeSearchState({ ...DEFAULT_STATE, q, exact: true })}`,
   });
   return results;
+}
+
+/** Runs `show` once the page's body is parsed. */
+function whenParsed(show: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });
+  else show();
 }
 
 /** What the build writes into the first page's script (first-page-script.build.ts). */

@@ -5,12 +5,15 @@
  */
 import { firstPageKey, firstPageUrl } from './first-page.ts';
 
-/** The first page's place in the page (SearchFirstPage.tsx), and the attribute on `<html>` that shows it while one is expected. */
+/**
+ * The first page's place in the page (SearchFirstPage.tsx), and the attribute on `<html>` that shows it: empty while a first page
+ * is expected or shown, `none` once no file answers (its skeleton then stays until the island's own takes its place).
+ */
 export const FIRST_PAGE_ROOT_ID = 'search-first';
 export const FIRST_PAGE_ATTRIBUTE = 'data-search-first';
 
 /** Whether a first page is on screen or on its way: Pagefind then waits for the shopper (it would take a slow phone's main thread). */
-export const firstPageExpected = (): boolean => document.documentElement.hasAttribute(FIRST_PAGE_ATTRIBUTE);
+export const firstPageExpected = (): boolean => document.documentElement.getAttribute(FIRST_PAGE_ATTRIBUTE) === '';
 
 /** From the head to the first page's script and the island: the query, its file (null: none), and its text once in. */
 export interface FirstPageHandoff {
@@ -39,12 +42,6 @@ export function firstPageQuery(search: string): string | null {
 
 const OTHER_PARAMETERS = ['cat', 'sort', 'exact', 'stock'];
 
-/** Runs `show` once the page's body is parsed. */
-export function whenParsed(show: () => void): void {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });
-  else show();
-}
-
 /** Run once, first in the head: `renderer` is the first page's script (first-page-fill.ts `showFirstPage`). */
 export function startFirstPage(renderer: string): void {
   const q = firstPageQuery(location.search);
@@ -61,8 +58,7 @@ export function startFirstPage(renderer: string): void {
     handoff.loaded = { data };
     if (data !== null) return;
     // No first page for this query: the page searches as without one.
-    html.removeAttribute(FIRST_PAGE_ATTRIBUTE);
-    whenParsed(() => document.getElementById(FIRST_PAGE_ROOT_ID)?.remove());
+    html.setAttribute(FIRST_PAGE_ATTRIBUTE, 'none');
     handoff.fallback?.();
   });
   const script = Object.assign(document.createElement('script'), { type: 'module', src: renderer, fetchPriority: 'high' });
