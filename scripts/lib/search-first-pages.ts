@@ -5,6 +5,7 @@
  */
 import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AnswerWithCards } from '../../src/lib/search/answer.ts';
 import { MIN_CORRECTABLE_LENGTH } from '../../src/lib/search/correction.ts';
 import {
   FIRST_PAGE_DIR,
@@ -66,7 +67,7 @@ export function firstPageQueries(
 }
 
 /** The file's text for the answer to `key`, or null when there is no first page to show (nothing found, or all out of stock). */
-export function firstPageJson(key: string, answer: Awaited<ReturnType<Awaited<ReturnType<typeof openBuiltSearch>>['answer']>>) {
+export function firstPageJson(key: string, answer: AnswerWithCards): string | null {
   const { answer: found, first } = answer;
   if (first.length === 0 || found.suggestions) return null;
   const page: FirstPage = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { FIRST_PAGE_DIR, SKELETON_CARDS, firstPageKey, firstPageUrl, readFirstPage } from '../../src/lib/search/first-page.ts';
-import { firstPageQueries } from '../../scripts/lib/search-first-pages.ts';
+import { firstPageJson, firstPageQueries } from '../../scripts/lib/search-first-pages.ts';
 import { TRENDING_SEARCHES } from '../../src/lib/search/query.ts';
 import { expandQuery } from '../../src/lib/search/synonyms.ts';
 
@@ -90,5 +90,31 @@ describe('firstPageQueries', () => {
 
   test('stops at the cap', () => {
     expect(firstPageQueries(catalogue, counts, 5)).toEqual([...TRENDING_SEARCHES].slice(0, 5));
+  });
+});
+
+describe('firstPageJson', () => {
+  const answer = (extra: object, first = [card('a'), card('b')]) => ({
+    answer: { total: 18, results: [], effectiveText: 'milk', outOfStock: 1, ...extra },
+    first,
+    suggestions: [],
+  });
+
+  test('writes what readFirstPage reads back: cards, total, out-of-stock count, correction only when there is one', () => {
+    const plain = firstPageJson('milk', answer({}));
+    expect(readFirstPage(JSON.parse(plain ?? 'null'), 'milk')).toEqual({
+      v: 1,
+      key: 'milk',
+      total: 18,
+      outOfStock: 1,
+      cards: [card('a'), card('b')],
+    });
+    const corrected = firstPageJson('mlik', answer({ correction: { changes: [['mlik', 'milk']] } }));
+    expect(readFirstPage(JSON.parse(corrected ?? 'null'), 'mlik')?.correction).toEqual({ changes: [['mlik', 'milk']] });
+  });
+
+  test('writes nothing when nothing was found, or every match is out of stock (the page then offers suggestions)', () => {
+    expect(firstPageJson('zzz', answer({ total: 0 }, []))).toBeNull();
+    expect(firstPageJson('salt', answer({ suggestions: [] }))).toBeNull();
   });
 });

@@ -73,11 +73,9 @@ export function useSearchResults(
     };
     // The head fetched this search's first page (README.md, "First pages"): shown as it is, no skeleton between.
     const firstPage = takeFirstPage(state);
-    if (firstPage) {
-      if (!(firstPage instanceof Promise)) {
-        showFirstPage(firstPage);
-        return;
-      }
+    if (firstPage && !(firstPage instanceof Promise)) {
+      showFirstPage(firstPage);
+      return;
     }
     setView((current) => loadingView(current, key, query, inputAt));
     const skeletonTimer = setTimeout(() => {
@@ -95,7 +93,8 @@ export function useSearchResults(
           showFirstPage(page);
           return;
         }
-        let found = arrived ?? (firstPage === undefined ? undefined : takeArrivalSearch(key));
+        // No first page: the head's search started once the file's absence was known (arrival.ts), or none did.
+        let found = arrived ?? takeArrivalSearch(key);
         if (!found) {
           const delay = debounceFor(request.text);
           if (delay > 0) {

@@ -110,7 +110,7 @@ const LAST_CONTROL = 'article > div:last-child > :last-child';
  * The first page for the query `q` as the island's SearchResults would render it, from `templates` (SearchFirstPage.tsx). The results
  * template holds the first cards of a list; a card past its last is a copy of its last (ProductList marks only the first few).
  */
-export function renderFirstPage(templates: ParentNode, page: FirstPage, q: string, cdnPrefix: string | null): HTMLElement | null {
+function renderFirstPage(templates: ParentNode, page: FirstPage, q: string, cdnPrefix: string | null): HTMLElement | null {
   const results = templates.querySelector<HTMLTemplateElement>('template[data-results]')?.content.firstElementChild?.cloneNode(true);
   const outOfStock = templates.querySelector<HTMLTemplateElement>('template[data-out-of-stock]')?.content.querySelector(LAST_CONTROL);
   const list = results instanceof HTMLElement ? results.querySelector('[data-search-results] ul') : null;
@@ -146,7 +146,7 @@ function whenParsed(show: () => void): void {
 }
 
 /** What the build writes into the first page's script (first-page-script.build.ts). */
-export interface FirstPageAssets {
+interface FirstPageAssets {
   /** SearchFirstPage.tsx's templates: markup of ours, made at build, never data. */
   templates: string;
   /** Their rules (src/styles/first-page.css): the page's inline sheet has only what the island draws first. */

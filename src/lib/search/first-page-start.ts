@@ -35,7 +35,7 @@ declare global {
  * The URL's query when a first page may answer it: `q`, and none of the other parameters of the page's state (query.ts), which
  * would search differently. The island checks again with the whole state (first-page-fill.ts `takeFirstPage`).
  */
-export function firstPageQuery(search: string): string | null {
+function firstPageQuery(search: string): string | null {
   const params = new URLSearchParams(search);
   return OTHER_PARAMETERS.some((name) => params.has(name)) ? null : params.get('q');
 }
