@@ -1,14 +1,10 @@
 /**
- * The browser's calls of the order functions (docs/orders.md) through supabase-js with the anon key. Every answer is
- * one of: the data, read as input; a refusal (P0001 with a hint: nothing was written); `network` (the call did not
- * arrive, or its answer was lost: the same request may be sent again); or `failed` (anything else).
+ * The browser's calls of the order functions (docs/orders.md) through supabase-js with the anon key, each answer read
+ * as input (function-call.ts).
  */
-import type { PostgrestError } from '@supabase/supabase-js';
 import { liveClient } from './catalogue/browser.ts';
-import { readRefusal, readServerOrder, type OrderRequest, type Refusal, type ServerOrder } from './live-orders.ts';
-
-export type Answer<T> =
-  { kind: 'ok'; data: T } | { kind: 'refused'; refusal: Refusal } | { kind: 'network' } | { kind: 'failed'; message: string };
+import { callFunction, readAnswer, type Answer } from './function-call.ts';
+import { readServerOrder, type OrderRequest, type ServerOrder } from './live-orders.ts';
 
 /** A placed order: the order, and the token that reads and cancels it. */
 export interface PlacedOrder {
@@ -16,32 +12,11 @@ export interface PlacedOrder {
   accessToken: string;
 }
 
-async function call(fn: string, args: Record<string, unknown>): Promise<Answer<unknown>> {
-  let client;
-  try {
-    client = await liveClient();
-  } catch {
-    // The client's chunk could not load: offline, like a request that did not arrive.
-    return { kind: 'network' };
-  }
-  const answer: { data: unknown; error: PostgrestError | null; status: number } = await client.rpc(fn, args);
-  const { data, error, status } = answer;
-  if (!error) return { kind: 'ok', data };
-  // supabase-js reports a fetch that threw (offline, reset, timed out) with status 0.
-  if (status === 0) return { kind: 'network' };
-  const refusal = readRefusal(error);
-  return refusal ? { kind: 'refused', refusal } : { kind: 'failed', message: `${status} ${error.code}: ${error.message}` };
-}
-
-function mapped<T, U>(answer: Answer<T>, read: (data: T) => U | null): Answer<U> {
-  if (answer.kind !== 'ok') return answer;
-  const value = read(answer.data);
-  return value === null ? { kind: 'failed', message: 'unexpected answer' } : { kind: 'ok', data: value };
-}
+const call = (fn: string, args: Record<string, unknown>) => callFunction(liveClient, fn, args);
 
 /** place_order: the order (new, or the one this request placed before) and its token. */
 export async function sendOrder(request: OrderRequest): Promise<Answer<PlacedOrder>> {
-  return mapped(await call('place_order', { p_order: request }), (data) => {
+  return readAnswer(await call('place_order', { p_order: request }), (data) => {
     const order = readServerOrder(data);
     const token = (data as { access_token?: unknown } | null)?.access_token;
     return order && typeof token === 'string' && /^[\w-]{20,100}$/.test(token) ? { order, accessToken: token } : null;
@@ -50,7 +25,7 @@ export async function sendOrder(request: OrderRequest): Promise<Answer<PlacedOrd
 
 /** get_orders: those of `refs` the database knows with that token, by id. */
 export async function fetchOrders(refs: readonly { order_id: string; access_token: string }[]): Promise<Answer<Map<string, ServerOrder>>> {
-  return mapped(await call('get_orders', { p_refs: refs }), (data) =>
+  return readAnswer(await call('get_orders', { p_refs: refs }), (data) =>
     Array.isArray(data)
       ? new Map(
           data
@@ -64,5 +39,5 @@ export async function fetchOrders(refs: readonly { order_id: string; access_toke
 
 /** cancel_order: the shopper cancels an order still placed. */
 export async function cancelOrder(orderId: string, accessToken: string): Promise<Answer<ServerOrder>> {
-  return mapped(await call('cancel_order', { p_order_id: orderId, p_access_token: accessToken }), readServerOrder);
+  return readAnswer(await call('cancel_order', { p_order_id: orderId, p_access_token: accessToken }), readServerOrder);
 }

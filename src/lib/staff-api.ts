@@ -3,10 +3,11 @@
  * it under its storage key and refreshes it), and the staff functions, each answer read as input. Loaded only by
  * the staff page of a live build.
  */
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { isRecord, readText } from './fields.ts';
-import { readRefusal, readServerOrder, type Refusal, type ServerOrder } from './live-orders.ts';
+import { callFunction, readAnswer, type Answer, type Denied } from './function-call.ts';
+import { readServerOrder, type ServerOrder } from './live-orders.ts';
 
 /** One of the staff's stores, and whether it takes new orders. */
 export interface StaffStore {
@@ -15,14 +16,7 @@ export interface StaffStore {
   is_active: boolean;
 }
 
-export type StaffAnswer<T> =
-  | { kind: 'ok'; data: T }
-  | { kind: 'refused'; refusal: Refusal }
-  /** The call did not reach the database, or its answer was lost: the same tap may be made again. */
-  | { kind: 'network' }
-  /** Not signed in any more, or not staff of this store. */
-  | { kind: 'denied' }
-  | { kind: 'failed'; message: string };
+export type StaffAnswer<T> = Answer<T> | Denied;
 
 /** Where supabase-js keeps the staff session in this browser. */
 export const STAFF_SESSION_KEY = 'thela-staff-auth';
@@ -71,38 +65,18 @@ export async function signOut(): Promise<void> {
   await (await staffClient()).auth.signOut({ scope: 'local' });
 }
 
-async function call(fn: string, args: Record<string, unknown>): Promise<StaffAnswer<unknown>> {
-  let rpc;
-  try {
-    rpc = await staffClient();
-  } catch {
-    return { kind: 'network' };
-  }
-  const answer: { data: unknown; error: PostgrestError | null; status: number } = await rpc.rpc(fn, args);
-  const { data, error, status } = answer;
-  if (!error) return { kind: 'ok', data };
-  if (status === 0) return { kind: 'network' };
-  if (error.code === '42501' || status === 401 || status === 403) return { kind: 'denied' };
-  const refusal = readRefusal(error);
-  return refusal ? { kind: 'refused', refusal } : { kind: 'failed', message: `${status} ${error.code}: ${error.message}` };
-}
-
-function mapped<T>(answer: StaffAnswer<unknown>, read: (data: unknown) => T | null): StaffAnswer<T> {
-  if (answer.kind !== 'ok') return answer;
-  const value = read(answer.data);
-  return value === null ? { kind: 'failed', message: 'unexpected answer' } : { kind: 'ok', data: value };
-}
+const call = (fn: string, args: Record<string, unknown>) => callFunction(staffClient, fn, args, { denied: true });
 
 const orders = (data: unknown) => (Array.isArray(data) ? data.map(readServerOrder).filter((o): o is ServerOrder => o !== null) : null);
 
 /** shop_orders: the open orders of the staff's stores and those closed today, oldest first. */
 export async function shopOrders(): Promise<StaffAnswer<ServerOrder[]>> {
-  return mapped(await call('shop_orders', {}), orders);
+  return readAnswer(await call('shop_orders', {}), orders);
 }
 
 /** set_order_status: moves an order on, or cancels it with a reason. */
 export async function setOrderStatus(orderId: string, status: string, reason?: string): Promise<StaffAnswer<ServerOrder>> {
-  return mapped(
+  return readAnswer(
     await call('set_order_status', { p_order_id: orderId, p_status: status, ...(reason === undefined ? {} : { p_reason: reason }) }),
     readServerOrder,
   );
@@ -110,7 +84,7 @@ export async function setOrderStatus(orderId: string, status: string, reason?: s
 
 /** remove_order_line: a line the shop cannot supply leaves the order; the totals are computed again. */
 export async function removeOrderLine(orderId: string, productId: string, reason: string): Promise<StaffAnswer<ServerOrder>> {
-  return mapped(await call('remove_order_line', { p_order_id: orderId, p_product_id: productId, p_reason: reason }), readServerOrder);
+  return readAnswer(await call('remove_order_line', { p_order_id: orderId, p_product_id: productId, p_reason: reason }), readServerOrder);
 }
 
 function readStore(value: unknown): StaffStore | null {
@@ -122,12 +96,12 @@ function readStore(value: unknown): StaffStore | null {
 
 /** staff_stores: the stores this person works for. */
 export async function staffStores(): Promise<StaffAnswer<StaffStore[]>> {
-  return mapped(await call('staff_stores', {}), (data) =>
+  return readAnswer(await call('staff_stores', {}), (data) =>
     Array.isArray(data) ? data.map(readStore).filter((s): s is StaffStore => s !== null) : null,
   );
 }
 
 /** set_store_active: pauses or resumes a store's new orders. */
 export async function setStoreActive(storeId: string, active: boolean): Promise<StaffAnswer<StaffStore>> {
-  return mapped(await call('set_store_active', { p_store_id: storeId, p_active: active }), readStore);
+  return readAnswer(await call('set_store_active', { p_store_id: storeId, p_active: active }), readStore);
 }

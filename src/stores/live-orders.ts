@@ -19,7 +19,8 @@ import {
   type Refusal,
   type ServerOrder,
 } from '../lib/live-orders.ts';
-import { cancelOrder, fetchOrders, sendOrder, type Answer } from '../lib/orders-api.ts';
+import type { Answer } from '../lib/function-call.ts';
+import { cancelOrder, fetchOrders, sendOrder } from '../lib/orders-api.ts';
 import { OUTBOX_KEY } from '../lib/orders-mode.ts';
 import { parseStoredArray } from '../lib/storage.ts';
 import { $cartItems, clearCart, writeCart } from './cart.ts';
