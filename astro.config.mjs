@@ -11,6 +11,7 @@ import { sitemap } from './scripts/integrations/sitemap.ts';
 import { buildOnlyModules } from './scripts/integrations/build-only.ts';
 import { fileURLToPath } from 'node:url';
 import { buildVariables, liveOrdersProject, pricingData } from './scripts/integrations/pricing-data.ts';
+import { buildSteps } from './scripts/integrations/build-steps.ts';
 
 // The canonical origin of the deployed site (canonical links, Open Graph, sitemap). Operators set SITE_URL.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -20,6 +21,10 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 // it merely reachable behind a constant, every page's JS grew 0.5 KB gzipped from the chunks splitting around it).
 const ordersLive = liveOrdersProject(buildVariables('production')) !== null;
 const liveOrders = fileURLToPath(new URL(`./src/islands/live/${ordersLive ? 'index' : 'off'}.ts`, import.meta.url));
+
+// The build's own steps around the pages: the catalogue snapshot, photos and search index first, the service worker
+// and site checks last (scripts/integrations/build-steps.ts).
+const steps = buildSteps();
 
 export default defineConfig({
   site,
@@ -35,13 +40,15 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.THELA_BUILD_CONCURRENCY) || 4 },
   prefetch: false,
   // refuseSecretKeys first: a PUBLIC_ variable holding a secret stops the build before anything is read.
+  // steps.start: the catalogue read once, the photos, the search index started beside the pages.
   // linkedOutput: reused pages are hard links to the cache's copies instead of copies (scripts/integrations/linked-output.ts).
   // siteRedirects: the build's _redirects (every /orders/{id} served the one order page), applied by `astro dev` too.
   integrations: [
     refuseSecretKeys(),
+    steps.start,
     // A live-orders build: the order functions checked, the coupons and order settings read once (scripts/integrations/pricing-data.ts).
     pricingData(),
-    linkedOutput(),
+    linkedOutput(undefined, steps.notePages),
     // renderToString, not a stream per island: our islands never suspend, and the stream was encoded to bytes and
     // decoded back for every island of every page (about 8% of a 10,000-product build's CPU).
     react({ experimentalDisableStreaming: true }),
@@ -52,6 +59,8 @@ export default defineConfig({
     clientDirectives(),
     // Page scripts and the island runtime written so that they load after the first paint (scripts/integrations/after-paint-scripts.ts).
     afterPaintScripts(),
+    // Last: its service worker and site checks read every file the others wrote.
+    steps.finish,
   ],
   vite: {
     resolve: { alias: { 'thela:live-orders': liveOrders } },

@@ -1,4 +1,4 @@
-/** Build step beside `astro build`: the search index (HELP below). Why it first runs itself with `--records`: docs/operators.md. */
+/** The build's search index step, in a process of its own beside Astro's pages (HELP below). Why it first runs itself with `--records`: docs/operators.md. */
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,14 +24,15 @@ const HELP = `Usage: node scripts/build-search-index.ts [STAGING]
 
 Writes the Pagefind index of every product of the catalogue, in stock or not (read as the build reads it), with the
 typo-correction vocabulary (vocabulary.json), into STAGING
-(default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build, run beside
-astro build; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
+(default: thela-search-index in $THELA_BUILD_CACHE, else node_modules/.astro). A step of npm run build (astro build),
+run beside Astro's pages; the build moves the index into the site's pagefind/ folder. Each product's record document is kept in
 thela-search-records beside it, and only those that changed are written again; the other records' fragments are
 linked from the last index (THELA_FULL_BUILD=1 writes everything). Above THELA_SEARCH_BUNDLE_SIZE products (default
 20000) the index is several Pagefind bundles: bundle-1/ and on inside STAGING, listed in bundles.json.
 
 Options:
-  -h, --help   this help
+  --figures FILE   also write the step's figures there as JSON (products indexed, first pages), for the build's record
+  -h, --help       this help
 
 (--records FILE [--rewrite] is this script's own first half: it writes the record documents and hands their ids to
 the second half in FILE, then exits.)`;
@@ -39,7 +40,7 @@ the second half in FILE, then exits.)`;
 const { values: args, positionals } = parseCommand(
   'build-search-index',
   HELP,
-  { records: { type: 'string' }, rewrite: { type: 'boolean', default: false } },
+  { records: { type: 'string' }, rewrite: { type: 'boolean', default: false }, figures: { type: 'string' } },
   { allowPositionals: true },
 );
 let paths: SearchIndexPaths;
@@ -145,6 +146,10 @@ try {
       ` ${first.written.toLocaleString('en')} written (new or changed answer), ${first.linked.toLocaleString('en')} unchanged,` +
       ` ${first.none.toLocaleString('en')} without one (nothing found, or all out of stock)`,
   );
+  if (args.figures) {
+    const figures = { indexed: summary.indexed, bundles: summary.bundles, firstPageQueries: first.queries, firstPagesMs: first.ms };
+    await writeFile(args.figures, JSON.stringify({ ...figures, indexMs: performance.now() - started - first.ms }));
+  }
 } catch (error) {
   if (!(error instanceof RecordsStepFailed)) fail(error);
   if (error.message) console.error(error.message);

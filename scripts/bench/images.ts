@@ -4,7 +4,8 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LISTING_PAGE_SIZE } from '../../src/lib/listing.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
-import { parseStepTimes } from '../lib/build-pages.ts';
+import { readBuildRecord } from '../lib/build-record.ts';
+import { formatImagesSummary } from '../lib/catalogue-images.ts';
 import { parseCommand, wholeNumber } from '../lib/cli.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { startPhotoOrigin, writePhotos } from './photo-origin.ts';
@@ -47,27 +48,39 @@ const origin = await startPhotoOrigin({ dir: photosDir, port: PHOTO_PORT });
 catalogue.products.forEach((product, i) => (product.image_url = origin.url(photoNames[i] ?? '')));
 writeFileSync(catalogueFile, JSON.stringify(catalogue));
 
-/** The build's own figures, read from its output: the images line, its step times. */
+const recordFile = work('record.json');
+
+/** The build's own figures, from its record: the images step's counts and time, each step's time. */
 function buildFigures(run: Measured) {
-  const text = run.lines.map((line) => line.text);
-  const images = text.find((line) => line.startsWith('images: '));
-  const line = /^images: (\d+) optimised, (\d+) reused, (\d+) failed.*\[(\d+) requests, (\d+) files encoded, ([\d.]+) s\]/;
-  const counts = line.exec(images ?? '');
-  const n = (i: number) => (counts ? Number(counts[i]) : null);
+  const record = readBuildRecord(recordFile);
+  const n = (name: string) => record?.figures[name] ?? null;
   const { cpuMs, peakTreeRssKb } = run;
-  const imagesMs = counts ? Math.round(Number(counts[6]) * 1000) : null;
+  const text = run.lines.map((line) => line.text);
+  const counts =
+    record &&
+    formatImagesSummary({ optimised: n('imagesOptimised') ?? 0, reused: n('imagesReused') ?? 0, failed: n('imagesFailed') ?? 0, cdn: 0 });
   return {
-    ...{ ok: run.exitCode === 0, wallMs: Math.round(run.wallMs), cpuMs, peakTreeRssKb, imagesLine: images ?? null },
-    ...{ optimised: n(1), reused: n(2), failed: n(3), requests: n(4), encoded: n(5), imagesMs },
-    steps: parseStepTimes(text) ?? {},
+    ...{ ok: run.exitCode === 0, wallMs: Math.round(run.wallMs), cpuMs, peakTreeRssKb, imagesLine: counts ?? null },
+    ...{ optimised: n('imagesOptimised'), reused: n('imagesReused'), failed: n('imagesFailed'), requests: n('imageRequests') },
+    ...{ encoded: n('imagesEncoded'), imagesMs: record?.steps['images'] ?? null },
+    steps: record?.steps ?? {},
     tail: run.exitCode === 0 ? [] : text.slice(-15),
   };
 }
 
-const set = { OUT_DIR: outDir, THELA_BUILD_CACHE: cacheDir, THELA_CATALOGUE_FILE: catalogueFile, THELA_IMAGE_ORIGINS: origin.origin };
+const set = {
+  OUT_DIR: outDir,
+  THELA_BUILD_CACHE: cacheDir,
+  THELA_CATALOGUE_FILE: catalogueFile,
+  THELA_IMAGE_ORIGINS: origin.origin,
+  THELA_BUILD_RECORD: recordFile,
+};
 const env = benchEnv({ ...process.env }, { ...set, SITE_URL: `http://127.0.0.1:${SITE_PORT}` });
-const build = async () =>
-  buildFigures(await runMeasured(process.execPath, [path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env, timeoutMs: 60 * 60_000 }));
+const build = async () => {
+  await rm(recordFile, { force: true });
+  const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+  return buildFigures(await runMeasured(process.execPath, [astro, 'build'], { cwd: ROOT, env, timeoutMs: 60 * 60_000 }));
+};
 
 try {
   const [first, rebuild] = await withBuildLock(async () => {

@@ -47,19 +47,19 @@ export function printBuilds(list: readonly BuildResult[]): void {
           `${humanBytes(firstPages.bytes)} (${humanBytes(firstPages.diskBytes)} on disk)`,
       );
     if (astro) {
-      const phases = Object.entries(PHASE_NAMES).map(([key, name]) => `${name} ${s1(astro.phases[key as keyof typeof PHASE_NAMES])}`);
+      const phases = Object.entries(PHASE_NAMES).map(([key, name]) => `${name} ${s1(astro.phases[key] ?? null)}`);
       say(`where Astro's time goes: ${phases.join(', ')}`);
       const share = Object.entries(astro.renderShare)
         .sort((a, b) => b[1].ms - a[1].ms)
         .slice(0, 4);
       if (share.length)
         say(
-          `rendering by route (Astro's per-page times): ${share.map(([route, r]) => `/${route} ${count(r.pages)} pages ${s1(r.ms)}`).join(', ')}`,
+          `rendering by route (the build's per-page times): ${share.map(([route, r]) => `/${route} ${count(r.pages)} pages ${s1(r.ms)}`).join(', ')}`,
         );
       if (build.totalMs) say(`largest parts of the total: ${phaseSummary(build)}`);
     }
     const steps = Object.entries(build.steps);
-    if (steps.length) say(`steps (scripts/build.ts's own times): ${steps.map(([name, ms]) => `${name} ${s1(ms)}`).join(', ')}`);
+    if (steps.length) say(`steps (the build record's own times): ${steps.map(([name, ms]) => `${name} ${s1(ms)}`).join(', ')}`);
     if (siteChecks)
       say(
         `site checks (the build's last step): ${siteChecks.links?.toLocaleString('en') ?? '?'} links in ${s1(siteChecks.wallMs)}, peak ${humanBytes((siteChecks.peakRssKb ?? 0) * KB || null)}`,

@@ -216,7 +216,7 @@ export function phaseSummary(build: BuildResult): string {
   const [phases, total] = [build.astro?.phases, build.totalMs];
   if (!phases || !total) return '';
   const parts = [
-    ...Object.entries(PHASE_NAMES).map(([key, name]) => [name, phases[key as keyof typeof PHASE_NAMES]] as const),
+    ...Object.entries(PHASE_NAMES).map(([key, name]) => [name, phases[key] ?? null] as const),
     ...Object.entries(build.steps)
       .filter(([name]) => name !== 'astro')
       .map(([name, ms]) => [name === 'search index' ? 'search index (beside Astro)' : name, ms] as const),

@@ -111,13 +111,32 @@ async function unlinkName(file: string): Promise<void> {
   });
 }
 
-/** The integration (astro.config.mjs). `log` receives one summary line per build. */
-export function linkedOutput(log: (line: string) => void = (line) => console.log(line)): AstroIntegration {
+/** Pages rendered this build, and reused from the cache (linked, or copied by Astro). */
+export interface PageCounts {
+  rendered: number;
+  reused: number;
+}
+
+/** When rendering started (performance.now()), and each top folder's pages rendered and their render time (ms). */
+export interface RenderTimes {
+  startedAt: number | null;
+  byFolder: Record<string, { pages: number; ms: number }>;
+}
+
+/**
+ * The integration (astro.config.mjs). `log` receives one summary line per build; `onPages` the build's page counts and
+ * render times, at the end of its `astro:build:done` (for the build's record: scripts/integrations/build-steps.ts).
+ */
+export function linkedOutput(
+  log: (line: string) => void = (line) => console.log(line),
+  onPages: (counts: PageCounts, times: RenderTimes) => void = () => {},
+): AstroIntegration {
   let outDir = '';
   let cacheDir = '';
   let linked = new Set<string>();
   /** The output files of the pages rendered this build (`outputFileOf`), unlinked before Astro wrote them. */
   let rendered = new Set<string>();
+  let times: RenderTimes = { startedAt: null, byFolder: {} };
   let active = false;
   /** False for a full build (`--force`): no page is reused, so none is linked. */
   let linkCached = false;
@@ -133,10 +152,14 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
           active = false;
           return;
         }
-        linkCached = !process.argv.includes('--force');
+        // A full build: Astro's `--force`, or THELA_FULL_BUILD=1 (the operators' and the bench's), for which the
+        // manifest goes, so Astro finds no page to reuse either and records a fresh one.
+        const full = process.argv.includes('--force') || process.env['THELA_FULL_BUILD'] === '1';
+        linkCached = !full;
         // Without the URL's trailing slash: the removal of emptied folders stops at `${outDir}/`.
         outDir = path.resolve(fileURLToPath(config.outDir));
         cacheDir = path.resolve(fileURLToPath(config.cacheDir));
+        if (full) fs.rmSync(path.join(cacheDir, MANIFEST), { force: true });
         // This integration empties the folder itself before linking (astro:build:start), so Astro must not after.
         updateConfig({ vite: { build: { emptyOutDir: false } } });
       },
@@ -145,6 +168,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         emptyFolder(outDir);
         linked = new Set();
         rendered = new Set();
+        times = { startedAt: null, byFolder: {} };
         if (linkCached) {
           const started = performance.now();
           linked = new Set(await linkCachedOutput(cacheDir, outDir, cachedOutputFiles(cacheDir)));
@@ -153,9 +177,18 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         setPrerenderer((base) => ({
           ...base,
           render: async (request, options) => {
+            const started = performance.now();
+            times.startedAt ??= started;
             const result = await base.render(request, options);
             const file = outputFileOf(request.url, options.routeData.type);
             rendered.add(file);
+            const folder = (times.byFolder[file.includes('/') ? (file.split('/')[0] as string) : file === 'index.html' ? 'home' : file] ??=
+              {
+                pages: 0,
+                ms: 0,
+              });
+            folder.pages++;
+            folder.ms += performance.now() - started;
             await Promise.all([
               linked.has(file) ? unlinkName(path.join(outDir, file)) : undefined,
               unlinkName(path.join(cacheDir, CACHED_OUTPUT, file)),
@@ -191,6 +224,7 @@ export function linkedOutput(log: (line: string) => void = (line) => console.log
         const keyed = cachedOutputFiles(cacheDir).filter((file) => rendered.has(file));
         const shared = await shareWithCache(cacheDir, outDir, keyed);
         if (shared) log(`linked-output: ${shared} rendered pages shared with the cache in ${Math.round(performance.now() - started)} ms`);
+        onPages({ rendered: rendered.size, reused: built.size - rendered.size }, times);
       },
     },
   };

@@ -2,17 +2,27 @@
  * The checks over a built site, one read of each file: inline code for the CSP, secrets, internal links. Files are read
  * as byte strings (latin1): faster than UTF-8, and a hash of one is a hash of the exact bytes. docs/architecture.md.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
+import { fileResultsPath, listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
 import { scanHtml } from './html-scan.ts';
-import { checkLinks, filePaths, jsonLinks, LINKS_VERSION, pageLinks } from './links.ts';
+import { checkLinks, filePaths, formatBrokenLink, jsonLinks, LINKS_VERSION, pageLinks } from './links.ts';
 import { readRedirectRules } from '../integrations/redirects.ts';
 import { secretScanScope, secretValues, scanText } from './secrets.ts';
-import { addPageInlineCode, emptyInlineCode, INLINE_CODE_VERSION, pageInlineCode, type PageInlineCode } from './security-policy.ts';
+import {
+  addPageInlineCode,
+  emptyInlineCode,
+  INLINE_CODE_VERSION,
+  MAX_HEADER_LINE,
+  mergeHeadersFile,
+  pageInlineCode,
+  securityHeaders,
+  type PageInlineCode,
+} from './security-policy.ts';
+import { supabaseOrigin } from '../../src/lib/pwa/routes.ts';
 
 /** Largest decompressed size of one gzip file (a gzip bomb): a larger one is read as its raw bytes only. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
@@ -122,4 +132,56 @@ export async function checkSite(dir: string, options: SiteCheckOptions, store?: 
     if (result.links !== undefined) linked.set(file, result.links);
   });
   return { pages, code, secrets, links: checkLinks(new Set(files), linked, await readRedirectRules(dir)) };
+}
+
+/** How many broken links are listed before the rest are only counted. */
+const LISTED = 30;
+
+/**
+ * The build's last step over the site in `outDir` (`env`: the build's variables): every check, then `outDir/_headers`
+ * written (the caching rules of public/_headers, and the security headers with a Content-Security-Policy allowing exactly
+ * the pages' inline scripts and styles by hash). `problems`: one line each, and nothing written; else the `summary` line.
+ */
+export async function runSiteChecks(
+  outDir: string,
+  env: Record<string, string | undefined>,
+): Promise<{ problems: string[]; summary: string; links: number }> {
+  const shown = path.relative(process.cwd(), outDir) || outDir;
+  if (!existsSync(path.join(outDir, 'index.html'))) return { problems: [`no built site in ${outDir}`], summary: '', links: 0 };
+  // Absolute links to the site's own origin (canonical, Open Graph) are internal too (astro.config.mjs reads SITE_URL so).
+  const options = siteCheckOptions(env, new URL(env['SITE_URL'] || 'http://localhost:4321').origin);
+  const started = performance.now();
+  // Files unchanged since the last build (the same file: incremental builds link reused pages) are not read again.
+  const store = await openFileResults<FileChecks>(fileResultsPath('site-checks'), options.scope, env['THELA_FULL_BUILD'] !== '1');
+  const { pages, code, secrets, links } = await checkSite(outDir, options, store);
+  await store.save();
+
+  const problems = secrets.map((finding) => `Secret in the built site, build stopped: ${finding}`);
+  if (links.broken.length > 0) {
+    problems.push(`Broken links, build stopped: ${links.broken.length} link(s) in ${shown} lead nowhere:`);
+    for (const broken of links.broken.slice(0, LISTED)) problems.push(`  ${formatBrokenLink(broken)}`);
+    if (links.broken.length > LISTED) problems.push(`  and ${links.broken.length - LISTED} more`);
+  }
+  if (code.styleAttributes > 0)
+    problems.push(`${code.styleAttributes} style="..." attribute(s) in the pages; the policy allows styles by hash only (use a class)`);
+  if (code.eventHandlers > 0)
+    problems.push(`${code.eventHandlers} inline event handler attribute(s) in the pages; the policy allows scripts by hash only`);
+
+  const supabaseUrl = env['PUBLIC_SUPABASE_URL'] || undefined;
+  const imageCdn = env['PUBLIC_IMAGE_CDN'] === 'supabase';
+  const headers = securityHeaders(code, supabaseUrl, imageCdn);
+  for (const [name, value] of Object.entries(headers)) {
+    const length = `  ${name}: ${value}`.length;
+    if (length > MAX_HEADER_LINE) problems.push(`${name} is ${length} characters, over the ${MAX_HEADER_LINE} hosts accept`);
+  }
+  if (problems.length) return { problems, summary: '', links: links.links };
+  const file = path.join(outDir, '_headers');
+  writeFileSync(file, mergeHeadersFile(existsSync(file) ? readFileSync(file, 'utf8') : '', headers));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const summary =
+    `${shown}: no secrets in ${store.misses + store.hits} files; ${links.links} links (distinct per page) on ` +
+    `${links.pages} pages and data files all resolve; _headers: CSP for ${pages} pages, ${code.scriptHashes.size} script ` +
+    `and ${code.styleHashes.size} style hashes, connect-src ${supabaseOrigin(supabaseUrl) ?? "'self' only"}` +
+    `${imageCdn && supabaseUrl ? ', img-src too (image CDN)' : ''} (${store.misses} files read, ${store.hits} unchanged, ${seconds} s)`;
+  return { problems, summary, links: links.links };
 }

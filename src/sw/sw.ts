@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The site's service worker (precache manifest added by scripts/build-sw.ts). Why: docs/architecture.md, "The service worker".
+// The site's service worker (precache manifest added by scripts/lib/service-worker.ts). Why: docs/architecture.md, "The service worker".
 import { clientsClaim } from 'workbox-core';
 import type { RouteMatchCallback, WorkboxPlugin } from 'workbox-core/types.js';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -27,7 +27,7 @@ import {
 } from '../lib/pwa/routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
-/** PUBLIC_SUPABASE_URL at build time (replaced by scripts/build-sw.ts). */
+/** PUBLIC_SUPABASE_URL at build time (replaced by scripts/lib/service-worker.ts). */
 declare const __SUPABASE_URL__: string;
 
 const manifest = self.__WB_MANIFEST;

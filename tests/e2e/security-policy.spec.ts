@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/security-policy.ts';
-import { startPostgrestServer, type PostgrestServer, type Tables } from '../fixtures/postgrest-server.ts';
+import { startPostgrestServer, type PostgrestServer, type RecordedRequest, type Tables } from '../fixtures/postgrest-server.ts';
 import { ANON_JWT } from '../fixtures/jwt.ts';
+import { CATALOGUE_TABLES } from '../../src/lib/catalogue/rows.ts';
 import { expectCartCount, islandsHydrated, toasts } from './support/cart.ts';
 import { startSwitchableServer, type SwitchableServer } from './support/static-server.ts';
 import { expectStrictPolicy, routesToVisit, watchPolicy } from './support/policy.ts';
@@ -143,6 +144,9 @@ test.describe('a Supabase-configured build under its security policy', () => {
   let postgrest: PostgrestServer;
   let server: SwitchableServer;
   let outDir: string;
+  /** Reads the build made of each catalogue table, and its requests in all. */
+  let buildReads: Record<string, number> = {};
+  let buildRequests = 0;
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
@@ -157,12 +161,23 @@ test.describe('a Supabase-configured build under its security policy', () => {
     });
     expect(build.code, build.output.slice(-2000)).toBe(0);
     expect(build.output).toContain(`connect-src ${new URL(postgrest.url).origin}`);
+    // A read of a table asks for pages from its first row until one comes back empty.
+    const firstPage = (request: RecordedRequest) =>
+      request.headers['range']?.toString().startsWith('0-') || request.query.some(([key, value]) => key === 'offset' && value === '0');
+    buildReads = Object.fromEntries(CATALOGUE_TABLES.map((table) => [table, postgrest.requestsTo(table).filter(firstPage).length]));
+    buildRequests = postgrest.requests.length;
     server = await startSwitchableServer(outDir);
   });
   test.afterAll(async () => {
     await server?.close();
     await postgrest?.close();
     if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  test('the build read each catalogue table once: pages, photos and search index share one snapshot', () => {
+    expect(buildReads).toEqual({ products: 1, categories: 1, stores: 1, delivery_areas: 1 });
+    // The sample fits in one page of each table (db-max-rows 1000): that page, and the empty one that ends the read.
+    expect(buildRequests).toBe(8);
   });
 
   test('connect-src names the Supabase origin, and the live price read passes it', async ({ page, context }) => {

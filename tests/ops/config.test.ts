@@ -17,7 +17,7 @@ describe('resolveConfig', () => {
     expect(defaults).toMatchObject({
       releasesDir: path.join(ROOT, 'releases'),
       currentLink: path.join(ROOT, 'current'),
-      buildCommand: [process.execPath, 'scripts/build.ts'],
+      buildCommand: [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'],
       service: {
         host: '127.0.0.1',
         port: 4322,

@@ -54,7 +54,7 @@ describe('failure reports', () => {
   test("a failed build's cause line reaches /hooks/status and the CLI summary, without secrets", async () => {
     const ws = workspace();
     const key = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
-    // A build that fails like scripts/build.ts does when Supabase is down: the cause, a stack, then the wrapper's line.
+    // A build that fails as one did when Supabase was down: the cause, a stack, then a wrapper's line.
     const failing = path.join(ws.dir, 'failing-build.mjs');
     writeFileSync(
       failing,

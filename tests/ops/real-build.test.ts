@@ -8,7 +8,7 @@ import { workspace } from './helpers.ts';
 
 // Other builds may share this tree (and its .astro cache): queue behind them with flock where it exists.
 const hasFlock = spawnSync('flock', ['--version']).status === 0;
-const build = [process.execPath, 'scripts/build.ts'];
+const build = [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'];
 
 test.skipIf(process.env['THELA_SKIP_REAL_BUILD'] === '1')(
   'the real build (astro, then the search index: THELA_SEARCH_INDEX=after) becomes a live release with index.html, 404.html and a search index',

@@ -1,8 +1,7 @@
-/** The incremental build's page keys (src/lib/catalogue/cache-keys.build.ts) and the build's page counter (scripts/lib/build-pages.ts). */
+/** The incremental build's page keys (src/lib/catalogue/cache-keys.build.ts). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { formatPageSummary, pageCounter, parsePageLines, parsePageSummary } from '../../scripts/lib/build-pages.ts';
 import sample from '../../src/data/sample-catalogue.json' with { type: 'json' };
 import { categoryPageKey, digest, listingIndexKey, productPageKey, shopPageKey } from '../../src/lib/catalogue/cache-keys.build.ts';
 import { categoryPage } from '../../src/lib/catalogue/category-pages.ts';
@@ -143,46 +142,6 @@ describe('listing keys', () => {
     expect(shopPageKey(elsewhere, 'store', storeHeader(store), shopProducts(base), false)).not.toBe(
       shopPageKey(model, 'store', storeHeader(store), shopProducts(base), false),
     );
-  });
-});
-
-describe('page counter', () => {
-  test("counts Astro's per-page lines, rendered and reused, across chunk boundaries", () => {
-    const counter = pageCounter();
-    const output = [
-      '\u001b[2m03:20:01\u001b[22m \u001b[34m[build]\u001b[39m generating static routes',
-      '  \u001b[34m├─\u001b[39m \u001b[2m/product/a/index.html\u001b[22m \u001b[2m(+12ms)\u001b[22m',
-      '  ├─ /product/b/index.html (cached)',
-      '  ├─ /category/x/listing.json (restored)',
-      '  ├─ /index.html (+1.20s)',
-      '03:20:05 ✓ Completed in 4.1s.',
-    ].join('\n');
-    counter.feed(output.slice(0, 70));
-    counter.feed(output.slice(70));
-    expect(counter.done()).toEqual({ rendered: 2, reused: 2 });
-    expect(parsePageLines('  ├─ /product/b/index.html (cached)')).toEqual([{ file: '/product/b/index.html', reused: true, ms: null }]);
-    expect(parsePageLines('  ├─ /product/b/index.html (+3ms)')).toEqual([{ file: '/product/b/index.html', reused: false, ms: 3 }]);
-    expect(parsePageLines('[build] Complete!')).toEqual([]);
-  });
-
-  test('counts pages whose lines interleave (rendered at once), each once', () => {
-    // As Astro wrote it with build.concurrency 4: three pages started before the first was done.
-    const line = '02:16:39   ├─ /404.html02:16:39   ├─ /about/index.html02:16:39   ├─ /category/a/listing.json (+23ms) ';
-    expect(parsePageLines(line)).toEqual([
-      { file: '/404.html', reused: false, ms: null },
-      { file: '/about/index.html', reused: false, ms: null },
-      { file: '/category/a/listing.json', reused: false, ms: 23 },
-    ]);
-    const counter = pageCounter();
-    counter.feed(`${line}\n (+2ms) \n (+3ms) \n  ├─ /product/a/index.html (cached)\n`);
-    expect(counter.done()).toEqual({ rendered: 3, reused: 1 });
-  });
-
-  test('the summary line reads back', () => {
-    const line = `build: ${formatPageSummary({ rendered: 31, reused: 581 })}`;
-    expect(line).toBe('build: 31 pages rendered, 581 reused');
-    expect(parsePageSummary(['x', line, 'y'])).toEqual({ rendered: 31, reused: 581 });
-    expect(parsePageSummary(['nothing here'])).toBeUndefined();
   });
 });
 

@@ -95,7 +95,6 @@ function run(script: string, args: string[]) {
 
 describe('the scripts refuse what they do not know', () => {
   test.each([
-    ['the build', 'scripts/build.ts', ['--fast'], 'build', '--fast'],
     ['a step over the built site', 'scripts/check-site.ts', ['dist', '--all'], 'check-site', '--all'],
     ['the benchmark', 'scripts/bench/main.ts', ['--fast'], 'bench', '--fast'],
     ['a part of the benchmark', 'scripts/bench/main.ts', ['--live', '--fast'], 'bench-live', '--fast'],
@@ -117,12 +116,5 @@ describe('the scripts refuse what they do not know', () => {
     const result = run('scripts/bench/main.ts', ['--update-budgets', '--skip', 'weight']);
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe('bench: --update-budgets writes the budgets from the page weights: drop --skip weight');
-  });
-
-  test('--help prints the usage and exits 0 without building', () => {
-    const result = run('scripts/build.ts', ['--help']);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: npm run build \[-- --full\]\n[\s\S]*--full/);
-    expect(result.stderr).toBe('');
   });
 });

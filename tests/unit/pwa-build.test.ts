@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildServiceWorker } from '../../scripts/build-sw.ts';
+import { buildServiceWorker } from '../../scripts/lib/service-worker.ts';
 
 // A tiny built site: the shell pages, hashed assets, a product page, a Pagefind index and the offline page.
 const files: Record<string, string> = {

@@ -239,7 +239,7 @@ describe('writeSearchIndex, again', () => {
     const site = path.join(dir, 'dist');
     await writeSearchIndex(catalogue, pathsIn(dir, 'one'));
     await installSearchIndex(pathsIn(dir, 'one'), site);
-    // As scripts/build.ts does before Astro starts: the index moves aside, out of the folder about to be emptied.
+    // As the build does before Astro starts (scripts/integrations/build-steps.ts): the index moves aside, out of the folder about to be emptied.
     await keepLastIndex(pathsIn(dir, 'two').fragments, site, pathsIn(dir, 'two').kept);
     await rm(site, { recursive: true });
     expect((await writeSearchIndex(catalogue, pathsIn(dir, 'two'))).fragments).toEqual({ linked: 2, written: 0 });

@@ -113,7 +113,8 @@ export function resolveConfig(raw: unknown, projectDir: string = PROJECT_DIR, wh
     currentLink: path.resolve(root, string(raw, 'currentLink', where, DEFAULTS.currentLink)),
     // Two at least: the live release and the one a rollback returns to.
     keepReleases: Math.floor(number(raw, 'keepReleases', where, DEFAULTS.keepReleases, 2)),
-    buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'scripts/build.ts'],
+    // `astro build`, run by the project's Node (npm run build).
+    buildCommand: command(raw, 'buildCommand', where) ?? [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'],
     buildTimeoutMs: number(raw, 'buildTimeoutSeconds', where, DEFAULTS.buildTimeoutSeconds, 1) * 1000,
     /** Astro's cache folder (THELA_BUILD_CACHE of the build), kept between rebuilds outside every release; null: Astro's default. */
     buildCacheDir: ((dir) => (dir === null ? null : path.resolve(root, dir)))(string(raw, 'buildCacheDir', where, DEFAULTS.buildCacheDir)),

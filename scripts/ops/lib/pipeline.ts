@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parsePageSummary, parseStepTimes } from '../../lib/build-pages.ts';
+import { readBuildRecord } from '../../lib/build-record.ts';
 import type { Command, OpsConfig } from './config.ts';
 import { checkRelease, countPages, fileSystemProblem } from './check.ts';
 import { publishRelease, type PublishOptions, type PublishResult } from './publish.ts';
@@ -57,7 +57,7 @@ export interface RunResult {
   reason?: string | undefined;
 }
 
-/** Where a rebuild's time went, in ms; `buildSteps` as scripts/build.ts printed them. */
+/** Where a rebuild's time went, in ms; `buildSteps` from the build's record (scripts/lib/build-record.ts). */
 export interface RunPhases {
   build: number;
   buildSteps?: Record<string, number> | undefined;
@@ -305,6 +305,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
 
       await mkdir(path.join(config.releasesDir, LOGS), { recursive: true });
       const logFile = path.join(config.releasesDir, LOGS, `${release.id}.log`);
+      const recordFile = path.join(config.releasesDir, LOGS, `${release.id}.record.json`);
       const output = createWriteStream(logFile);
       const buildStarted = Date.now();
       output.on('error', (error) => log.warn('build.log-unwritable', { log: logFile, reason: error.message }));
@@ -315,6 +316,7 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
           OUT_DIR: release.dir,
           RELEASE_ID: release.id,
           THELA_RELEASE_ID: release.id,
+          THELA_BUILD_RECORD: recordFile,
           ...(config.buildCacheDir ? { THELA_BUILD_CACHE: config.buildCacheDir } : {}),
           ...(options.full ? { THELA_FULL_BUILD: '1' } : {}),
         },
@@ -338,9 +340,10 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
         return failed(reason);
       }
 
-      const built = parsePageSummary(result.tail);
-      const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: parseStepTimes(result.tail) };
-      if (built) log.info('build.pages', { releaseId: release.id, ...built, buildMs: phases.build, steps: phases.buildSteps });
+      const record = readBuildRecord(recordFile);
+      await rm(recordFile, { force: true });
+      const phases: RunPhases = { build: Date.now() - buildStarted, buildSteps: record?.steps };
+      if (record) log.info('build.pages', { releaseId: release.id, ...record.pages, buildMs: phases.build, steps: phases.buildSteps });
 
       stage = 'check';
       const checkStarted = Date.now();
@@ -401,8 +404,8 @@ export async function rebuild(config: OpsConfig, options: RebuildOptions): Promi
           releaseId: release.id,
           previousId: live?.id,
           pages: check.pages,
-          rendered: built?.rendered,
-          reused: built?.reused,
+          rendered: record?.pages.rendered,
+          reused: record?.pages.reused,
           phases,
         }),
       );

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stripVTControlCharacters as plain } from 'node:util';
 import type { Command } from './config.ts';
-import { plain } from '../../lib/build-pages.ts';
 
 /** Environment variables never handed to build or publish commands (they run third-party code). */
 const WITHHELD_ENV = ['REBUILD_WEBHOOK_SECRET'];
@@ -190,7 +190,7 @@ export async function killGroup(pgid: number, graceMs = 3000): Promise<void> {
   for (let waited = 0; waited < 2000 && groupAlive(pgid); waited += 50) await sleep(50);
 }
 
-// The wrappers' own closing words (scripts/build.ts, npm), which say that a step failed but not why.
+// The wrappers' own closing words (npm, a build step's), which say that a step failed but not why.
 const NOT_A_CAUSE = [
   /^at\s/, // stack frames (lines are trimmed first)
   /^npm (ERR!|error)/,

@@ -1,5 +1,5 @@
 /** The build's one read of the catalogue, sanitized, logged in one line and indexed into the model (model.ts). */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { supabaseObjectPrefix } from '../images.ts';
 import { readImageState, remoteImageUrls, resolveCatalogueImages, shownPath, type ImageEntry } from './image-state.build.ts';
@@ -13,10 +13,19 @@ export type CatalogueOrigin =
   | { kind: 'supabase'; url: string; anonKey: string }
   | { kind: 'file'; path: string }
   | { kind: 'synthetic'; size: number }
-  | { kind: 'sample' };
+  | { kind: 'sample' }
+  | { kind: 'snapshot'; path: string; source: 'supabase' | 'file' };
 
-/** Picks the source: Supabase, else THELA_CATALOGUE_FILE (the tables' rows), else CATALOGUE_SIZE synthetic, else the sample. */
+/** Set by the build (scripts/integrations/build-steps.ts) for its steps: the one read of a Supabase or file catalogue. */
+export const SNAPSHOT_VARIABLE = 'THELA_CATALOGUE_SNAPSHOT';
+
+/**
+ * Picks the source: this build's snapshot, else Supabase, else THELA_CATALOGUE_FILE (the tables' rows), else
+ * CATALOGUE_SIZE synthetic, else the sample.
+ */
 export function catalogueOrigin(env: Record<string, string | undefined> = process.env): CatalogueOrigin {
+  const snapshot = env[SNAPSHOT_VARIABLE]?.trim();
+  if (snapshot) return { kind: 'snapshot', path: snapshot, source: env['PUBLIC_SUPABASE_URL']?.trim() ? 'supabase' : 'file' };
   const url = env['PUBLIC_SUPABASE_URL']?.trim();
   const anonKey = env['PUBLIC_SUPABASE_ANON_KEY']?.trim();
   if (url && anonKey) return { kind: 'supabase', url, anonKey };
@@ -42,7 +51,8 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
       ]);
       return { products, categories, stores, delivery_areas };
     }
-    case 'file': {
+    case 'file':
+    case 'snapshot': {
       let parsed: unknown;
       try {
         parsed = JSON.parse(await readFile(origin.path, 'utf8'));
@@ -66,6 +76,17 @@ export async function readRawCatalogue(origin: CatalogueOrigin): Promise<Record<
       // Bundled into the build's server chunk, so the build reads no file by path.
       return (await import('../../data/sample-catalogue.json', { with: { type: 'json' } })).default;
   }
+}
+
+/**
+ * Reads a catalogue that can change under the build (Supabase's tables, an operator's file) once, into `file` as the
+ * tables' rows, for every step of this build to read (`SNAPSHOT_VARIABLE`); null for the sample and a synthetic
+ * catalogue, which are code and read the same every time. Pages, photos and index then never disagree.
+ */
+export async function snapshotCatalogue(origin: CatalogueOrigin, file: string): Promise<string | null> {
+  if (origin.kind !== 'supabase' && origin.kind !== 'file') return null;
+  await writeFile(file, JSON.stringify(await readRawCatalogue(origin)));
+  return file;
 }
 
 /** Skipped rows itemised in the build log before the rest are only counted. */
@@ -92,13 +113,13 @@ export async function loadCatalogue(origin: CatalogueOrigin, log: CatalogueLog =
   for (const row of report.skipped.slice(0, ITEMISED_SKIPS)) {
     log.warn(`skipped ${row.table} row ${JSON.stringify(row.id ?? row.index)}: ${row.reason}`);
   }
-  log.info(`${report.summary()} (source: ${origin.kind})`);
+  log.info(`${report.summary()} (source: ${origin.kind === 'snapshot' ? origin.source : origin.kind})`);
   return catalogue;
 }
 
 /**
  * The catalogue with its photos as shoppers see them: each http(s) URL becomes the optimised photo in THELA_IMAGES_FILE
- * (set by scripts/build.ts), itself when the Storage CDN resizes it, or null (the placeholder).
+ * (set by the build: scripts/integrations/build-steps.ts), itself when the Storage CDN resizes it, or null (the placeholder).
  */
 export async function withShownImages(
   catalogue: Catalogue,

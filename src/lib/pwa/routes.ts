@@ -1,4 +1,4 @@
-/** What the service worker does with each URL, and its cache names. Pure; shared by src/sw/sw.ts and scripts/build-sw.ts. */
+/** What the service worker does with each URL, and its cache names. Pure; shared by src/sw/sw.ts and scripts/lib/service-worker.ts. */
 import { fnv1a } from '../hash.ts';
 import { ORDER_PAGE, orderIdFromPath } from '../order-paths.ts';
 import { FIRST_PAGE_DIR } from '../search/first-page.ts';

@@ -1,5 +1,5 @@
 /**
- * Builds the site with extra settings, as `npm run build` does, without blocking this process (a stand-in or a real
+ * Builds the site with extra settings (`astro build`, as `npm run build`), without blocking this process (a stand-in or a real
  * PostgREST that the build reads may be answering from it).
  */
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export function buildSite(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

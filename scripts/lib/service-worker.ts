@@ -1,4 +1,4 @@
-/** Service worker step of `npm run build`: bundles src/sw/sw.ts with Vite into `<DIR>/sw.js` with its precache manifest (HELP below). */
+/** The build's service worker step (scripts/integrations/build-steps.ts): src/sw/sw.ts bundled by Vite into `<site>/sw.js` with its precache manifest. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +13,9 @@ import {
   precacheUrlForFile,
   releaseTag,
   supabaseOrigin,
-} from '../src/lib/pwa/routes.ts';
-import { parseOutDirCommand } from './lib/cli.ts';
+} from '../../src/lib/pwa/routes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every hashed asset of the build. */
 const ASSET_GLOB = '_astro/**/*.{js,css,svg,png,jpg,jpeg,webp,avif,woff,woff2}';
@@ -32,7 +31,7 @@ export function pageFile(page: string): string {
 /** Bundles the worker and injects the precache manifest of the build in `outDir`. */
 export async function buildServiceWorker(outDir: string, options: { supabaseUrl?: string } = {}) {
   const out = path.resolve(root, outDir);
-  if (!existsSync(path.join(out, 'index.html'))) throw new Error(`build-sw: no built site in ${out}`);
+  if (!existsSync(path.join(out, 'index.html'))) throw new Error(`service worker: no built site in ${out}`);
   const env = loadEnv('production', root, 'PUBLIC_');
   const supabaseUrl = options.supabaseUrl ?? process.env['PUBLIC_SUPABASE_URL'] ?? env['PUBLIC_SUPABASE_URL'] ?? '';
   const work = await mkdtemp(path.join(tmpdir(), 'thela-sw-'));
@@ -85,29 +84,5 @@ export async function buildServiceWorker(outDir: string, options: { supabaseUrl?
     return { swPath: swDest, urls, bytes: result.size, release: releaseTag(urls), missingPages, warnings: result.warnings };
   } finally {
     await rm(work, { recursive: true, force: true });
-  }
-}
-
-const HELP = `Usage: node scripts/build-sw.ts [DIR]
-
-Bundles the service worker into DIR/sw.js (DIR: the built site; default $OUT_DIR, else dist) with the precache
-manifest of that build. A step of npm run build, after Pagefind and the search vocabulary.
-
-Options:
-  -h, --help   this help`;
-
-if (import.meta.main) {
-  const { outDir } = parseOutDirCommand('build-sw', HELP, {});
-  try {
-    const sw = await buildServiceWorker(outDir);
-    for (const warning of sw.warnings) console.warn(`build-sw: ${warning}`);
-    if (sw.missingPages.length) console.warn(`build-sw: not precached (no such page yet): ${sw.missingPages.join(', ')}`);
-    console.log(
-      `build-sw: ${path.relative(process.cwd(), sw.swPath) || sw.swPath} precaches ${sw.urls.length} files, ` +
-        `${(sw.bytes / 1024).toFixed(1)} KiB (release ${sw.release})`,
-    );
-  } catch (error) {
-    console.error(`build-sw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
   }
 }
