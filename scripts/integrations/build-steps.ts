@@ -26,6 +26,7 @@ import { remoteImageUrls } from '../../src/lib/catalogue/image-state.build.ts';
 import { supabaseObjectPrefix } from '../../src/lib/images.ts';
 import { readJson } from '../lib/atomic-write.ts';
 import { buildRecordPath, formatPageSummary, formatStepTimes, writeBuildRecord, type BuildRecord } from '../lib/build-record.ts';
+import { startProgress } from '../lib/progress.ts';
 import { keepLastIndex } from '../lib/search-fragments.ts';
 import type { SearchIndexPaths } from '../lib/search-index.ts';
 import type { PageCounts, RenderTimes } from './linked-output.ts';
@@ -138,13 +139,20 @@ export function buildSteps(): {
       throw buildStopped(error);
     }
     const started = performance.now();
+    // 10,000 new photos take about half an hour: the step says how far it is.
+    const progress = startProgress({ unit: 'photos', total: urls.length, log: (line) => logger.info(`images: ${line}`) });
     const result = await prepareImages(urls, {
       cacheDir,
       origins,
       cdnPrefix: supabaseObjectPrefix(env['PUBLIC_IMAGE_CDN'], env['PUBLIC_SUPABASE_URL']),
       timeoutMs: Number(env['THELA_IMAGE_TIMEOUT_MS']) || IMAGE_TIMEOUT_MS,
-      warn: (line) => logger.warn(line),
+      warn: (line) => {
+        progress.clear();
+        logger.warn(line);
+      },
+      onPhoto: () => progress.tick(),
     });
+    progress.clear();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     Object.assign(figures, { imagesOptimised: result.optimised, imagesReused: result.reused, imagesFailed: result.failed });
     Object.assign(figures, { imageRequests: result.requests, imagesEncoded: result.encoded });

@@ -87,6 +87,8 @@ export interface PrepareOptions {
   timeoutMs?: number;
   maxBytes?: number;
   warn?: (line: string) => void;
+  /** Told after each photo is done (fetched, reused, failed or left to the CDN), for the build's progress line. */
+  onPhoto?: () => void;
 }
 
 /** Why a photo could not be had: the warning's reason. */
@@ -140,6 +142,7 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     timeoutMs = IMAGE_TIMEOUT_MS,
     maxBytes = MAX_IMAGE_BYTES,
     warn = (line: string) => console.warn(line),
+    onPhoto = () => {},
   } = options;
   const paths = imageCachePaths(cacheDir);
   await mkdir(paths.files, { recursive: true });
@@ -257,12 +260,14 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
       fetchLimit(async () => {
         if (cdnPrefix !== null && url.startsWith(cdnPrefix)) {
           result.cdn++;
+          onPhoto();
           return;
         }
         const [entry, outcome] = await prepareOne(url);
         entries.set(url, entry);
         result[outcome]++;
         if ('failed' in entry) warn(`image ${url}: ${entry.failed}; the placeholder is shown`);
+        onPhoto();
       }),
     ),
   );
