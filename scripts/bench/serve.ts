@@ -1,9 +1,9 @@
-/** The operators' static server for the bench: brotli/gzip as a CDN sends, HTTP/2 over TLS with `secure` (bench/README.md). */
+/** The site's static server (scripts/lib/static-site.ts) for the bench: brotli/gzip as a CDN sends, HTTP/2 over TLS with `secure` (bench/README.md). */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveSite, type SiteServer } from '../ops/lib/static.ts';
+import { serveSite, type SiteServer } from '../lib/static-site.ts';
 
 let certificate: { key: Buffer; cert: Buffer } | undefined;
 

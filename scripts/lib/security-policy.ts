@@ -196,5 +196,5 @@ export function mergeHeadersFile(base: string, headers: Record<string, string>):
   return `${[...lines.slice(0, start + 1), ...kept, ...added, ...lines.slice(end)].join('\n')}\n`;
 }
 
-/** The rules of `<root>/_headers`, for the servers that apply them (scripts/ops/lib/static.ts, the e2e server). */
+/** The rules of `<root>/_headers`, for the servers that apply them (scripts/lib/static-site.ts). */
 export const readHeadersRules = rulesFileReader('_headers', parseHeadersFile);

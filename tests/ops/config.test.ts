@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig, resolveConfig } from '../../scripts/ops/lib/config.ts';
-import { IMMUTABLE } from '../../scripts/ops/lib/static.ts';
+import { IMMUTABLE } from '../../scripts/lib/static-site.ts';
 import { ROOT, workspace } from './helpers.ts';
 
 describe('resolveConfig', () => {

@@ -5,7 +5,7 @@ import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { resolveCurrent } from '../../scripts/ops/lib/releases.ts';
 import { startService, type OpsService } from '../../scripts/ops/lib/server.ts';
-import { IMMUTABLE, REVALIDATE } from '../../scripts/ops/lib/static.ts';
+import { IMMUTABLE, REVALIDATE } from '../../scripts/lib/static-site.ts';
 import { mergeHeadersFile, securityHeaders } from '../../scripts/lib/security-policy.ts';
 import { workspace, type Workspace } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveStatic } from '../../scripts/bench/serve.ts';
-import { IMMUTABLE, REVALIDATE, serveSite, type SiteServer } from '../../scripts/ops/lib/static.ts';
+import { IMMUTABLE, REVALIDATE, serveSite, type SiteServer } from '../../scripts/lib/static-site.ts';
 
 interface Answer {
   status: number;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryLogger } from '../../scripts/ops/lib/log.ts';
 import { rebuild } from '../../scripts/ops/lib/pipeline.ts';
 import { startService, type OpsService } from '../../scripts/ops/lib/server.ts';
-import { IMMUTABLE, REVALIDATE } from '../../scripts/ops/lib/static.ts';
+import { IMMUTABLE, REVALIDATE } from '../../scripts/lib/static-site.ts';
 import { SITE_REDIRECTS } from '../../scripts/integrations/redirects.ts';
 import { pageRelease, workspace, type Workspace } from './helpers.ts';
 

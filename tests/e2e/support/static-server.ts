@@ -1,9 +1,9 @@
 /**
- * The e2e static server: the operators' own (scripts/ops/lib/static.ts) on one built site, keeping the paths asked
- * for and switching to another folder on demand, as a release switch does. Playwright's web server for the built
+ * The e2e static server: the site's own (scripts/lib/static-site.ts, as the operators' service serves it) on one
+ * built site, keeping the paths asked for and switching to another folder on demand, as a release switch does. Playwright's web server for the built
  * dist (serve-dist.ts), the release-switch, security-policy, order-route and operator-store specs use it.
  */
-import { serveSite, type ServeOptions } from '../../../scripts/ops/lib/static.ts';
+import { serveSite, type ServeOptions } from '../../../scripts/lib/static-site.ts';
 
 /** A running server: its origin, the paths asked for so far, and the switch to another folder. */
 export interface SwitchableServer {
