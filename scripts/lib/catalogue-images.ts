@@ -1,6 +1,6 @@
 /**
  * The catalogue's photos, fetched once from allowed origins (size cap, timeout, raster only: never SVG) and encoded to WebP at the
- * widths src/lib/images.ts names; rebuilds revalidate conditionally. Why not astro:assets: README, "Catalogue photos".
+ * widths src/lib/images.ts names; rebuilds revalidate conditionally. Why not astro:assets: docs/catalogue.md, "Catalogue photos".
  */
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * The site's browser security policy: the Content-Security-Policy (hashes of the pages' inline scripts and styles), the
- * other security headers, and the `_headers` file every server of a release reads. Why each directive: README.md, "Security".
+ * other security headers, and the `_headers` file every server of a release reads. Why each directive: docs/security.md.
  */
 import { createHash } from 'node:crypto';
 import type { PageScan } from './html-scan.ts';

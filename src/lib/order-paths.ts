@@ -1,4 +1,4 @@
-/** The one URL of an order's detail, `/orders/{orderId}`, served by ORDER_PAGE. README: "One order route". */
+/** The one URL of an order's detail, `/orders/{orderId}`, served by ORDER_PAGE. docs/architecture.md, "One order route". */
 
 /** The one page file that shows every order (the rewrite target). */
 export const ORDER_PAGE = '/orders/view/';

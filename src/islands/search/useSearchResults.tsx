@@ -71,7 +71,7 @@ export function useSearchResults(
           (error: unknown) => console.error('Search after the first page failed', error),
         );
     };
-    // The head fetched this search's first page (README.md, "First pages"): shown as it is, no skeleton between.
+    // The head fetched this search's first page (src/lib/search/README.md, "First pages"): shown as it is, no skeleton between.
     const firstPage = takeFirstPage(state);
     if (firstPage && !(firstPage instanceof Promise)) {
       showFirstPage(firstPage);
