@@ -132,7 +132,7 @@ try {
     }
   }
   const results = { date: today(), size, photos, first, rebuild, disk, firstRenderGzip, ...(lighthouse ? { lighthouse } : {}) };
-  const file = await writeResults(`${today()}-images-${size}`, results);
+  const file = await writeResults(`images-${size}`, results);
   const s1 = (ms: number | null) => seconds(ms, 1);
   const statuses = Object.entries(rebuild.statuses).map(([status, n]) => `${n} x ${status}`);
   const lines = [

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ended, withBuildLock } from './proc.ts';
-import { benchEnv, benchPort, ROOT, seconds, today, writeResults } from './util.ts';
+import { benchEnv, benchPort, ROOT, seconds, writeResults } from './util.ts';
 import { generateSyntheticCatalogue } from '../../src/lib/catalogue/sample.build.ts';
 import { parseCommand, usageError, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
@@ -127,7 +127,7 @@ try {
     }
     report['rounds'] = results;
   });
-  console.log(`bench-live: -> ${await writeResults(`${today()}-live-${size}`, report)}`);
+  console.log(`bench-live: -> ${await writeResults(`live-${size}`, report)}`);
 } finally {
   if (service) await ended(service, () => service?.kill('SIGTERM'));
   if (!values.keep) rmSync(dir, { recursive: true, force: true });

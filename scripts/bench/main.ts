@@ -79,7 +79,7 @@ const output = (command: string, args: string[]) =>
   (spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' }).stdout as string | null)?.trim() ?? '';
 
 const started = new Date();
-const resultsName = `${today(started)}${quick ? '-quick' : ''}`;
+const resultsName = quick ? 'quick' : 'full';
 const loadAverageAtStart = loadAverage();
 const builds: BuildResult[] = [];
 const results: Record<string, unknown> = {

@@ -13,7 +13,7 @@ import { startSupabaseStack } from '../../tests/db/postgrest.ts';
 import { SEED_FILE } from '../../tests/db/supabase.ts';
 import type { CatalogueTables } from '../../src/lib/catalogue/rows.ts';
 import { commaList, parseCommand, wholeNumber } from '../lib/cli.ts';
-import { median, ROOT, today, writeResults } from './util.ts';
+import { median, ROOT, writeResults } from './util.ts';
 
 const HELP = 'usage: npm run bench -- --orders [--orders-count 500] [--clients 50,10] [--runs 5] [--pool 10]';
 const { values } = parseCommand('bench-orders', HELP, {
@@ -165,7 +165,7 @@ try {
     }),
   );
   const what = `${orderCount} orders, half sent twice, straight to PostgREST 12.0.2 (pool ${pool}) over PostgreSQL 15 (fsync off), load generator on the same machine; medians of ${runs} runs`;
-  const file = await writeResults(`${today()}-orders`, { date: new Date().toISOString(), what, rows, summary });
+  const file = await writeResults('orders', { date: new Date().toISOString(), what, rows, summary });
   console.log(`bench-orders: ${JSON.stringify(summary)} -> ${file}`);
 } finally {
   await stack.stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { resolveConfig } from '../ops/lib/config.ts';
 import { memoryLogger } from '../ops/lib/log.ts';
 import { rebuild } from '../ops/lib/pipeline.ts';
-import { benchEnv, ROOT, today, writeResults } from './util.ts';
+import { benchEnv, ROOT, writeResults } from './util.ts';
 import { parseCommand, wholeNumber } from '../lib/cli.ts';
 import { must } from '../lib/must.ts';
 
@@ -56,7 +56,7 @@ try {
   const last = must(rows.at(-1), 'a release row');
   const summary = { releases: count, duHuman: last.duHuman, duMiB: mib(last.duKiB), fullCopiesMiB: mib(last.fullCopiesKiB) };
   const what = `${count} releases of a ${size}-product catalogue, one product row added between releases, dedupe on`;
-  const file = await writeResults(`${today()}-releases`, { date: new Date().toISOString(), what, rows, summary });
+  const file = await writeResults('releases', { date: new Date().toISOString(), what, rows, summary });
   console.log(`bench-releases: ${JSON.stringify(summary)} -> ${file}`);
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -34,7 +34,7 @@ export function benchEnv(env: NodeJS.ProcessEnv, set: Record<string, string>): N
   return Object.assign(env, { ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }, set);
 }
 
-/** Writes bench/results/<name>.json; its path from the root. */
+/** Writes bench/results/<scenario>.json over the last run's (one current file per scenario; git keeps the rest); its path. */
 export async function writeResults(name: string, data: unknown): Promise<string> {
   const file = path.join(ROOT, 'bench/results', `${name}.json`);
   await writeJsonAtomic(file, data, { space: 2 });
