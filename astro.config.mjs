@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { linkedOutput } from './scripts/integrations/linked-output.ts';
 import { refuseSecretKeys } from './scripts/integrations/refuse-secret-keys.ts';
 import { siteRedirects } from './scripts/integrations/redirects.ts';
-import { afterPaintScripts } from './scripts/integrations/after-paint-scripts.ts';
+import { afterPaintScripts, inlinesScript } from './scripts/integrations/after-paint-scripts.ts';
 import { clientDirectives } from './scripts/integrations/client-directives.ts';
 import { sitemap } from './scripts/integrations/sitemap.ts';
 import { buildOnlyModules } from './scripts/integrations/build-only.ts';
@@ -80,7 +80,7 @@ export default defineConfig({
     // 12). Except the layout's after-paint loader (src/browser/after-paint.ts), which must run without a request of
     // its own (as a file it cost 0.1-0.17 s of Lighthouse's LCP: bench/results/2026-11-27-loader-file.json). Other
     // assets keep Vite's default.
-    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? file.includes('BaseLayout.astro') : undefined) },
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? inlinesScript(file) : undefined) },
   },
   experimental: { incrementalBuild: true },
   env: {

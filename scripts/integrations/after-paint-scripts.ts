@@ -19,6 +19,18 @@ const ISLAND_TAG = '<script>${process.env.NODE_ENV === "development" ? islandScr
 
 const REVISIT = 'scripts/integrations/after-paint-scripts.ts';
 
+/**
+ * The one component whose script is inlined, not a file (astro.config.mjs, `assetsInlineLimit`): the layout's
+ * after-paint loader, which must run without a request of its own. tests/unit/after-paint-scripts.test.ts checks
+ * that this file exists and holds the loader, so a renamed layout fails there, not silently on every page.
+ */
+export const INLINED_SCRIPT_OWNER = 'src/layouts/BaseLayout.astro';
+
+/** Whether Astro inlines the script of `file` (a component's script module id): the layout's loader's only. */
+export function inlinesScript(file: string): boolean {
+  return file.includes(INLINED_SCRIPT_OWNER);
+}
+
 /** The island runtime's file, named by its content like Vite's own assets (served for a year, immutable). */
 export const ISLAND_RUNTIME_FILE = `_astro/astro-island.${createHash('sha256').update(islandRuntime).digest('base64url').slice(0, 8)}.js`;
 

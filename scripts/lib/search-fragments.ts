@@ -11,7 +11,11 @@ import { isRecord } from '../../src/lib/fields.ts';
 
 const FRAGMENT_DIR = 'fragment';
 const FRAGMENT_SUFFIX = '.pf_fragment';
-/** Pagefind's prefix inside each decompressed file, before the fragment's JSON. */
+/**
+ * Pagefind's prefix inside each decompressed file, before the fragment's JSON: not Pagefind's public API. Another
+ * format links nothing (every fragment is written again); tests/unit/search-index.test.ts ("writeSearchIndex, again")
+ * holds the installed Pagefind to it.
+ */
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const STATE_VERSION = 2;
 const CONCURRENCY = 16;

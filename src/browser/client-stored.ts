@@ -1,9 +1,17 @@
 // `client:stored="<key>"`: hydrates on idle once this browser stored `<key>` (so a first visit loads no React for "Buy again").
 import type { ClientDirective } from 'astro';
-// Astro's own client:idle, called once the key is there: the same idle wait, not a second copy of it.
-import idleDirective from 'astro/runtime/client/idle.js';
 
-const storedDirective: ClientDirective = (load, options, element) => {
+/**
+ * Hydrates once the browser is idle, as client:idle does (requestIdleCallback, else 200 ms). Not Astro's own
+ * client:idle module: it is not part of Astro's public API (astro/runtime/client/idle.js), and this is all it does.
+ */
+function hydrateWhenIdle(load: Parameters<ClientDirective>[0]): void {
+  const hydrate = async () => (await load())();
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void hydrate());
+  else setTimeout(() => void hydrate(), 200);
+}
+
+const storedDirective: ClientDirective = (load, options) => {
   const key = options.value;
   let stored = false;
   try {
@@ -12,13 +20,13 @@ const storedDirective: ClientDirective = (load, options, element) => {
     // Storage blocked: nothing was stored, and nothing will be.
   }
   if (stored) {
-    idleDirective(load, options, element);
+    hydrateWhenIdle(load);
     return;
   }
   const onStorage = (event: StorageEvent) => {
     if (event.key !== key || event.newValue === null) return;
     removeEventListener('storage', onStorage);
-    idleDirective(load, options, element);
+    hydrateWhenIdle(load);
   };
   addEventListener('storage', onStorage);
 };

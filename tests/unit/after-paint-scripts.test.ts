@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import {
   afterPaintTemplates,
+  INLINED_SCRIPT_OWNER,
+  inlinesScript,
   ISLAND_RUNTIME_FILE,
   withAfterPaintIslandRuntime,
   withAfterPaintTemplate,
@@ -46,5 +48,16 @@ describe('afterPaintTemplates', () => {
     expect(transform('<script type="module" src="', '/app/src/pages/index.astro')).toBeUndefined();
     expect(transform('<script type="module" src="', RENDERER)?.code).toBe('<script type="thela/after-paint" src="');
     expect(transform(readFileSync(PRESCRIPTS, 'utf8'), PRESCRIPTS)?.code).toContain(ISLAND_RUNTIME_FILE);
+  });
+});
+
+describe('the inlined loader', () => {
+  test('the layout named in scripts/integrations/after-paint-scripts.ts exists and holds the after-paint loader', () => {
+    const layout = readFileSync(INLINED_SCRIPT_OWNER, 'utf8');
+    expect(layout, `${INLINED_SCRIPT_OWNER}: update INLINED_SCRIPT_OWNER in scripts/integrations/after-paint-scripts.ts`).toMatch(
+      /<script>[\s\S]*from '\.\.\/browser\/after-paint(\.ts)?'[\s\S]*<\/script>/,
+    );
+    expect(inlinesScript(`/work/${INLINED_SCRIPT_OWNER}?astro&type=script&index=0&lang.ts`)).toBe(true);
+    expect(inlinesScript('/work/src/pages/cart.astro?astro&type=script&index=0&lang.ts')).toBe(false);
   });
 });

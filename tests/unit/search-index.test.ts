@@ -191,8 +191,12 @@ describe('writeSearchIndex, again', () => {
     expect((await stat(path.join(records, 'product', 'a-milk', 'index.html'))).mtimeMs).toBe(untouched.mtimeMs);
     await expect(stat(path.join(records, 'product', 'c-milk'))).rejects.toThrow();
 
-    // The unchanged product's fragment is the last index's file, linked: the same inode, nothing written.
-    expect(summary.fragments).toEqual({ linked: 1, written: 2 });
+    // The unchanged product's fragment is the last index's file, linked: the same inode, nothing written. The contract
+    // of scripts/lib/search-fragments.ts with the installed Pagefind: it reads each written fragment's record id back.
+    expect(
+      summary.fragments,
+      "no fragment linked: has Pagefind's fragment format changed? (FRAGMENT_PREFIX in scripts/lib/search-fragments.ts)",
+    ).toEqual({ linked: 1, written: 2 });
     const inodes = async (folder: string) =>
       new Map(
         await Promise.all(
