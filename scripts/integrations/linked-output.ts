@@ -8,10 +8,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import { isRecord } from '../../src/lib/fields.ts';
+import { buildCodeVersion } from '../lib/code-version.ts';
 
 const MANIFEST = 'incremental-build.json';
 const CACHED_OUTPUT = 'dist';
 const MANIFEST_VERSION = 1;
+/** Beside Astro's manifest: the version of the build's code its pages were rendered with (`buildCodeVersion`). */
+const CODE_STAMP = 'thela-build-code.txt';
+
+/** A file's text, or '' when it cannot be read. */
+const readText = (file: string) => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** The output files (relative, '/' separated) the cache's manifest lists; [] when it is missing or unreadable. Throws on another shape. */
 export function cachedOutputFiles(cacheDir: string): string[] {
@@ -140,10 +152,12 @@ export function linkedOutput(
   let active = false;
   /** False for a full build (`--force`): no page is reused, so none is linked. */
   let linkCached = false;
+  /** The build's code version, stamped beside the cache once a build with it succeeded. */
+  let buildCode = { file: '', version: '' };
   return {
     name: 'thela:linked-output',
     hooks: {
-      'astro:config:setup': ({ command, config, updateConfig, logger }) => {
+      'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
         active = command === 'build' && config.experimental.incrementalBuild;
         if (!active) return;
         // outputFileOf knows only this layout: with another, Astro copies the reused pages as it does by itself.
@@ -159,7 +173,14 @@ export function linkedOutput(
         // Without the URL's trailing slash: the removal of emptied folders stops at `${outDir}/`.
         outDir = path.resolve(fileURLToPath(config.outDir));
         cacheDir = path.resolve(fileURLToPath(config.cacheDir));
-        if (full) fs.rmSync(path.join(cacheDir, MANIFEST), { force: true });
+        // Astro keys a page on its own modules, not on the build's code (the integrations, their libraries, the config):
+        // after a change there, every page is rendered again, as after `--force`.
+        buildCode = { file: path.join(cacheDir, CODE_STAMP), version: await buildCodeVersion() };
+        const changed = readText(buildCode.file) !== buildCode.version;
+        if (changed && !full && fs.existsSync(path.join(cacheDir, MANIFEST))) {
+          logger.info(`the build's code changed since the cached pages were rendered (${buildCode.version}): every page is rendered again`);
+        }
+        if (full || changed) fs.rmSync(path.join(cacheDir, MANIFEST), { force: true });
         // This integration empties the folder itself before linking (astro:build:start), so Astro must not after.
         updateConfig({ vite: { build: { emptyOutDir: false } } });
       },
@@ -224,6 +245,7 @@ export function linkedOutput(
         const keyed = cachedOutputFiles(cacheDir).filter((file) => rendered.has(file));
         const shared = await shareWithCache(cacheDir, outDir, keyed);
         if (shared) log(`linked-output: ${shared} rendered pages shared with the cache in ${Math.round(performance.now() - started)} ms`);
+        fs.writeFileSync(buildCode.file, buildCode.version);
         onPages({ rendered: rendered.size, reused: built.size - rendered.size }, times);
       },
     },

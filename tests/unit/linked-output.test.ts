@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { cachedOutputFiles, linkCachedOutput, linkedOutput, outputFileOf } from '../../scripts/integrations/linked-output.ts';
+import { buildCodeVersion } from '../../scripts/lib/code-version.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,8 +26,8 @@ describe('outputFileOf', () => {
   });
 });
 
-/** A cache as Astro leaves it: a copy of each page and the manifest naming them. */
-function seedCache(cache: string, pages: Record<string, string>): void {
+/** A cache as Astro leaves it: a copy of each page and the manifest naming them; rendered with this build code. */
+async function seedCache(cache: string, pages: Record<string, string>, code?: string): Promise<void> {
   const paths: Record<string, { outputFile: string }> = {};
   for (const [file, body] of Object.entries(pages)) {
     mkdirSync(path.dirname(path.join(cache, 'dist', file)), { recursive: true });
@@ -34,6 +35,7 @@ function seedCache(cache: string, pages: Record<string, string>): void {
     paths[`/${file}`] = { outputFile: file };
   }
   writeFileSync(path.join(cache, 'incremental-build.json'), JSON.stringify({ version: 1, routes: { 'src/pages/p.astro': { paths } } }));
+  writeFileSync(path.join(cache, 'thela-build-code.txt'), code ?? (await buildCodeVersion()));
 }
 
 /**
@@ -75,7 +77,7 @@ describe('linkedOutput', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
     dirs.push(root);
     const cache = path.join(root, 'cache');
-    seedCache(cache, { 'a/index.html': 'reused', 'b/index.html': 'old', 'gone/index.html': 'removed product' });
+    await seedCache(cache, { 'a/index.html': 'reused', 'b/index.html': 'old', 'gone/index.html': 'removed product' });
     // The live release shares the cache's copy, as an earlier build left it.
     const release = path.join(root, 'release-b.html');
     fs.linkSync(path.join(cache, 'dist', 'b/index.html'), release);
@@ -88,6 +90,18 @@ describe('linkedOutput', () => {
     expect(inode(path.join(out, 'a/index.html'))).toBe(inode(path.join(cache, 'dist', 'a/index.html')));
     expect(inode(path.join(out, 'b/index.html'))).toBe(inode(path.join(cache, 'dist', 'b/index.html')));
     expect(existsSync(path.join(out, 'gone'))).toBe(false);
+  });
+
+  test('a cache rendered with other build code (the integrations, their libraries, the config) links nothing: Astro renders every page', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'thela-linked-'));
+    dirs.push(root);
+    const cache = path.join(root, 'cache');
+    await seedCache(cache, { 'a/index.html': 'rendered by older build code' }, 'another-version');
+    const { out } = await build(root, {}, []);
+    expect(existsSync(path.join(out, 'a/index.html'))).toBe(false);
+    expect(existsSync(path.join(cache, 'incremental-build.json'))).toBe(false);
+    // Stamped with this code once the build succeeded: the next one reuses again.
+    expect(readFileSync(path.join(cache, 'thela-build-code.txt'), 'utf8')).toBe(await buildCodeVersion());
   });
 
   test('stops the build when Astro wrote a rendered page under another name than outputFileOf says', async () => {
@@ -118,11 +132,11 @@ describe('linkCachedOutput', () => {
 });
 
 describe('cachedOutputFiles', () => {
-  test("reads Astro's version 1 manifest, and a cache without one is a first build", () => {
+  test("reads Astro's version 1 manifest, and a cache without one is a first build", async () => {
     const cache = mkdtempSync(path.join(tmpdir(), 'thela-linked-cache-'));
     dirs.push(cache);
     expect(cachedOutputFiles(cache)).toEqual([]);
-    seedCache(cache, { 'index.html': 'home', 'p/index.html': 'page' });
+    await seedCache(cache, { 'index.html': 'home', 'p/index.html': 'page' });
     expect(cachedOutputFiles(cache)).toEqual(['index.html', 'p/index.html']);
   });
 
