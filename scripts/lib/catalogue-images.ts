@@ -11,7 +11,8 @@ import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_QUALITY, optimisedImagePath, OPTIMISED_IMAGE_DIR, variantWidths, type OptimisedImage } from '../../src/lib/images.ts';
 import { IMAGE_STATE_VERSION, readImageState, type ImageEntry, type OptimisedEntry } from '../../src/lib/catalogue/image-state.build.ts';
-import { writeCacheFile } from './build-cache.ts';
+import { readCacheFile, writeCacheFile } from './build-cache.ts';
+import { codeVersion } from './code-version.ts';
 import { commaList } from './cli.ts';
 
 /** Largest photo fetched (bytes): anything bigger is not a product photo. */
@@ -89,6 +90,17 @@ export interface PrepareOptions {
   warn?: (line: string) => void;
   /** Told after each photo is done (fetched, reused, failed or left to the CDN), for the build's progress line. */
   onPhoto?: () => void;
+  /** The photo pipeline's version (default `photoPipelineVersion()`): a cache of another is encoded afresh. */
+  pipeline?: string;
+}
+
+/**
+ * The version of the code that makes the photos: this file (fetching, decoding, encoding) and src/lib/images.ts (the
+ * widths, the quality, the names), with sharp's version. A cache made by another is dropped, whatever else changed:
+ * 10,000 photos take about half an hour, so nothing else drops it.
+ */
+export function photoPipelineVersion(): string {
+  return codeVersion(['scripts/lib/catalogue-images.ts', 'src/lib/images.ts'], ['sharp']);
 }
 
 /** Why a photo could not be had: the warning's reason. */
@@ -143,10 +155,16 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
     maxBytes = MAX_IMAGE_BYTES,
     warn = (line: string) => console.warn(line),
     onPhoto = () => {},
+    pipeline = photoPipelineVersion(),
   } = options;
   const paths = imageCachePaths(cacheDir);
+  // A cache made by another pipeline: its files are dropped (same names, other bytes), every photo fetched again. One
+  // kept before pipelines were stamped (no `pipeline`) is taken as this one's.
+  const stamped = (await readCacheFile(paths.state, IMAGE_STATE_VERSION))?.['pipeline'];
+  const otherPipeline = typeof stamped === 'string' && stamped !== pipeline;
+  if (otherPipeline) await rm(paths.root, { recursive: true, force: true });
   await mkdir(paths.files, { recursive: true });
-  const previous = await readImageState(paths.state);
+  const previous = otherPipeline ? new Map<string, ImageEntry>() : await readImageState(paths.state);
   const entries = new Map<string, ImageEntry>();
   // `cdn`: photos left to Supabase Storage's image endpoint; `requests` and `encoded`: read by the bench and the rebuild test.
   const result = { optimised: 0, reused: 0, failed: 0, cdn: 0, requests: 0, encoded: 0, entries };
@@ -271,7 +289,10 @@ export async function prepareImages(urls: readonly string[], options: PrepareOpt
       }),
     ),
   );
-  await writeCacheFile(paths.state, IMAGE_STATE_VERSION, { images: Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1))) });
+  await writeCacheFile(paths.state, IMAGE_STATE_VERSION, {
+    pipeline,
+    images: Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1))),
+  });
   // Cached files no current photo uses (a changed or removed photo's) go; releases keep their own links.
   const used = usedFileNames(entries);
   const present = await readdir(paths.files).catch(() => [] as string[]);

@@ -1,9 +1,16 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { HOSTILE_PHOTOS, startPhotoOrigin } from '../../scripts/bench/photo-origin.ts';
-import { allowedImageUrl, imageOrigins, installImages, prepareImages, type PrepareOptions } from '../../scripts/lib/catalogue-images.ts';
+import {
+  allowedImageUrl,
+  imageOrigins,
+  installImages,
+  photoPipelineVersion,
+  prepareImages,
+  type PrepareOptions,
+} from '../../scripts/lib/catalogue-images.ts';
 import { shownPath } from '../../src/lib/catalogue/image-state.build.ts';
 import { variantWidths } from '../../src/lib/images.ts';
 
@@ -66,6 +73,25 @@ describe('prepareImages', () => {
     const expected = good.reduce((n, url) => n + variantWidths((result.entries.get(url) as { width: number }).width).length, 0);
     expect(files).toHaveLength(expected);
     expect(result.encoded).toBe(expected);
+  });
+
+  test("another photo pipeline's cache (its code or sharp changed) is encoded afresh; one unstamped is kept", async () => {
+    const urls = ['apple.jpg', 'banana.jpg'].map(origin.url);
+    const first = await prepareImages(urls, options({ pipeline: 'one' }));
+    expect(first.encoded).toBeGreaterThan(0);
+    origin.reset();
+    const same = await prepareImages(urls, options({ pipeline: 'one' }));
+    expect([same.encoded, same.reused]).toEqual([0, 2]);
+    const other = await prepareImages(urls, options({ pipeline: 'two' }));
+    expect([other.optimised, other.encoded]).toEqual([2, first.encoded]);
+    expect(statuses().filter((s) => s.startsWith('200'))).toEqual(['200 apple.jpg', '200 banana.jpg']);
+    // A cache kept before pipelines were stamped is this pipeline's: nothing is fetched or encoded again.
+    const state = path.join(cacheDir, 'thela-images/state.json');
+    const { pipeline: _, ...unstamped } = JSON.parse(await readFile(state, 'utf8')) as Record<string, unknown>;
+    await writeFile(state, JSON.stringify(unstamped));
+    const kept = await prepareImages(urls, options({ pipeline: 'three' }));
+    expect([kept.encoded, kept.reused]).toEqual([0, 2]);
+    expect(photoPipelineVersion()).toMatch(/^[0-9a-f]{16}$/);
   });
 
   test('a rebuild asks only conditionally and encodes nothing; a changed photo is fetched and encoded alone', async () => {
