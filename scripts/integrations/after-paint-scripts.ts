@@ -6,7 +6,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
@@ -15,20 +15,24 @@ import { AFTER_PAINT_TYPE } from '../../src/browser/after-paint.ts';
 const SCRIPT_RENDERER = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]script\.js$/;
 const ISLAND_PRESCRIPTS = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]scripts\.js$/;
 const BUNDLED_TAG = '<script type="module" src="';
-const ISLAND_TAG = '<script>${process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>';
+const ISLAND_TAG = '<script>${process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}<\\/script>';
 
 const REVISIT = 'scripts/integrations/after-paint-scripts.ts';
 
 /**
  * The one component whose script is inlined, not a file (astro.config.mjs, `assetsInlineLimit`): the layout's
  * after-paint loader, which must run without a request of its own. tests/unit/after-paint-scripts.test.ts checks
- * that this file exists and holds the loader, so a renamed layout fails there, not silently on every page.
+ * that this file exists and holds the loader, and the build stops if the loader was written as a file after all.
  */
 export const INLINED_SCRIPT_OWNER = 'src/layouts/BaseLayout.astro';
+const OWNER_NAME = INLINED_SCRIPT_OWNER.split('/').at(-1) as string;
 
-/** Whether Astro inlines the script of `file` (a component's script module id): the layout's loader's only. */
+/**
+ * Whether Astro inlines the script `file`: the layout's loader's only. Astro 7.3 passed the script's module id
+ * (`.../BaseLayout.astro?astro&type=script...`), 7.4 its output name (`_astro/BaseLayout.astro_astro_type_script...js`).
+ */
 export function inlinesScript(file: string): boolean {
-  return file.includes(INLINED_SCRIPT_OWNER);
+  return file.split('/').at(-1)?.startsWith(OWNER_NAME) ?? false;
 }
 
 /** The island runtime's file, named by its content like Vite's own assets (served for a year, immutable). */
@@ -73,6 +77,12 @@ export function afterPaintScripts(): AstroIntegration {
         updateConfig({ vite: { plugins: [afterPaintTemplates()] } });
       },
       'astro:build:done': async ({ dir }) => {
+        const written = (await readdir(fileURLToPath(new URL('_astro/', dir))).catch(() => [])).filter(inlinesScript);
+        if (written.length) {
+          throw new Error(
+            `thela:after-paint-scripts: the layout's loader was written as a file (_astro/${written[0]}), not inlined; Astro passes assetsInlineLimit another name: update inlinesScript in ${REVISIT}`,
+          );
+        }
         await writeFile(fileURLToPath(new URL(ISLAND_RUNTIME_FILE, dir)), islandRuntime);
       },
     },

@@ -8,8 +8,11 @@ import { createHash } from 'node:crypto';
 const JWT_IN_TEXT = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 /** A whole value shaped like a JWT (what a key variable holds). */
 const JWT_VALUE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
-/** Supabase's secret API keys (the new format); the publishable ones are `sb_publishable_`. */
-const SB_SECRET = /sb_secret_/;
+/**
+ * Supabase's secret API keys (the new format: the prefix and about 30 more characters); the publishable ones are
+ * `sb_publishable_`. The bare prefix is not one: supabase-js itself checks keys for it (`e.startsWith("sb_secret_")`).
+ */
+const SB_SECRET = /sb_secret_[A-Za-z0-9_-]{20,}/;
 /** Names of variables whose value is a secret. */
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|TOKEN|PASSWORD/i;
 /** Shorter values are too likely to occur by chance in the output (and are poor secrets anyway). */
@@ -90,7 +93,7 @@ export function scanText(text: string, secrets: { name: string; value: string }[
   const kinds = new Set<string>();
   for (const [match] of text.matchAll(SECRET_IN_TEXT)) {
     // A key written right after a token is inside its match.
-    if (match.includes('sb_secret_')) kinds.add('a Supabase secret key (sb_secret_...)');
+    if (SB_SECRET.test(match)) kinds.add('a Supabase secret key (sb_secret_...)');
     if (!match.startsWith('eyJ')) continue;
     const payload = jwtPayload(match);
     // A JWT-shaped string whose payload is not JSON is not a token (minified code can contain such runs).

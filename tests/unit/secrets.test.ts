@@ -90,6 +90,7 @@ describe('the scan of the built output', () => {
     ['a secret key', `fetch(u,{headers:{apikey:"${SB_SECRET}"}})`, ['a Supabase secret key (sb_secret_...)']],
     ['a webhook secret', `<p>${SERVICE_KEY}</p>`, ['the value of THELA_WEBHOOK_SECRET']],
     ['JWT-shaped code that is not a token', 'x=eyJabc.eyJdef.ghi', []],
+    ["code naming the prefix (supabase-js 2.119's own key check)", 'ua=e=>e.startsWith(`sb_publishable_`)||e.startsWith(`sb_secret_`)', []],
     ['two kinds at once', `${SERVICE_ROLE_JWT} ${SB_SECRET}`, ['a JWT with role "service_role"', 'a Supabase secret key (sb_secret_...)']],
     ['a secret key written right after an anon JWT', `${ANON_JWT}${SB_SECRET}`, ['a Supabase secret key (sb_secret_...)']],
   ])('%s', (_label, text, kinds) => {
