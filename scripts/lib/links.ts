@@ -6,9 +6,6 @@ import path from 'node:path';
 import type { PageScan } from './html-scan.ts';
 import { isLocalDestination, matchRedirect, type RedirectRule } from '../integrations/redirects.ts';
 
-/** The version of what a file's links are kept as: a change discards the links kept from earlier builds. */
-export const LINKS_VERSION = 'links-3';
-
 /** A site path in a JSON string. */
 const JSON_SITE_PATH = /"(\/(?!\/)[^"\s\\]*\.(?:svg|webp|png|jpe?g|avif|gif))"/g;
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import { readCacheFile, stringEntries, writeCacheFile } from './build-cache.ts';
+import { codeVersion, moduleGraph } from './code-version.ts';
 import { isRecord } from '../../src/lib/fields.ts';
 
 const FRAGMENT_DIR = 'fragment';
@@ -18,6 +19,16 @@ const FRAGMENT_SUFFIX = '.pf_fragment';
  */
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const STATE_VERSION = 2;
+
+let code: Promise<string> | undefined;
+/**
+ * The version of the code that writes the index, and of Pagefind: fragments written by another are never linked
+ * (Pagefind or our indexing changed what a fragment holds). Derived from the code, not bumped by hand.
+ */
+function indexCode(): Promise<string> {
+  code ??= moduleGraph('scripts/lib/search-index.ts').then((files) => codeVersion(files, ['pagefind']));
+  return code;
+}
 const CONCURRENCY = 16;
 
 /**
@@ -37,13 +48,25 @@ export const noFragments = (): FragmentState => ({ dir: null, bundles: 1, byId: 
 export async function readFragmentState(file: string): Promise<FragmentState> {
   const stored = await readCacheFile(file, STATE_VERSION);
   const bundles = stored?.['bundles'];
-  if (!stored || !isRecord(stored['byId']) || typeof bundles !== 'number' || !Number.isInteger(bundles) || bundles < 1)
+  if (
+    !stored ||
+    stored['code'] !== (await indexCode()) ||
+    !isRecord(stored['byId']) ||
+    typeof bundles !== 'number' ||
+    !Number.isInteger(bundles) ||
+    bundles < 1
+  )
     return noFragments();
   return { dir: typeof stored['dir'] === 'string' ? stored['dir'] : null, bundles, byId: stringEntries(stored['byId'], isFragmentName) };
 }
 
 export async function writeFragmentState(file: string, state: FragmentState): Promise<void> {
-  await writeCacheFile(file, STATE_VERSION, { dir: state.dir, bundles: state.bundles, byId: Object.fromEntries(state.byId) });
+  await writeCacheFile(file, STATE_VERSION, {
+    code: await indexCode(),
+    dir: state.dir,
+    bundles: state.bundles,
+    byId: Object.fromEntries(state.byId),
+  });
 }
 
 /** Notes where the index now is; a last index kept aside is deleted (the new one links whatever of it is still used). */

@@ -76,9 +76,6 @@ export function collectInlineCode(page: PageScan, into: InlineCode = emptyInline
   return into;
 }
 
-/** Bump when collectInlineCode changes what it finds: stored per-page results of another version are not reused. */
-export const INLINE_CODE_VERSION = 'inline-code-3';
-
 /** One page's inline code, as kept between builds (scripts/lib/file-results.ts). */
 export function pageInlineCode(page: PageScan) {
   const code = collectInlineCode(page);

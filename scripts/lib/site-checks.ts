@@ -9,13 +9,13 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { gunzipSync } from 'node:zlib';
 import { fileResultsPath, listFiles, openFileResults, resultsFor, type FileResults } from './file-results.ts';
 import { scanHtml } from './html-scan.ts';
-import { checkLinks, filePaths, formatBrokenLink, jsonLinks, LINKS_VERSION, pageLinks } from './links.ts';
+import { checkLinks, filePaths, formatBrokenLink, jsonLinks, pageLinks } from './links.ts';
+import { codeVersion, moduleGraph } from './code-version.ts';
 import { readRedirectRules } from '../integrations/redirects.ts';
 import { secretScanScope, secretValues, scanText } from './secrets.ts';
 import {
   addPageInlineCode,
   emptyInlineCode,
-  INLINE_CODE_VERSION,
   MAX_HEADER_LINE,
   mergeHeadersFile,
   pageInlineCode,
@@ -39,14 +39,20 @@ export interface FileChecks {
 
 /**
  * What the checks need besides the files: the secrets looked for (byte strings, as the files are read), the origin links
- * resolve against, and the scope stored results are kept under (a change of rules, secrets or origin reads every file again).
+ * resolve against, and the scope stored results are kept under: a change of the checks' code (`code`, from
+ * `siteChecksCode`), secrets or origin reads every file again.
  */
-export function siteCheckOptions(env: Record<string, string | undefined>, origin: string) {
+export function siteCheckOptions(env: Record<string, string | undefined>, origin: string, code = '') {
   return {
     secrets: secretValues(env).map(({ name, value }) => ({ name, value: Buffer.from(value, 'utf8').toString('latin1') })),
     origin,
-    scope: `${INLINE_CODE_VERSION} ${LINKS_VERSION} ${origin} ${secretScanScope(env)}`,
+    scope: `${code} ${origin} ${secretScanScope(env)}`,
   };
+}
+
+/** The version of the checks' own code: this file and every file it imports (scripts/lib/code-version.ts). */
+export async function siteChecksCode(): Promise<string> {
+  return codeVersion(await moduleGraph('scripts/lib/site-checks.ts'));
 }
 
 type SiteCheckOptions = ReturnType<typeof siteCheckOptions>;
@@ -149,7 +155,7 @@ export async function runSiteChecks(
   const shown = path.relative(process.cwd(), outDir) || outDir;
   if (!existsSync(path.join(outDir, 'index.html'))) return { problems: [`no built site in ${outDir}`], summary: '', links: 0 };
   // Absolute links to the site's own origin (canonical, Open Graph) are internal too (astro.config.mjs reads SITE_URL so).
-  const options = siteCheckOptions(env, new URL(env['SITE_URL'] || 'http://localhost:4321').origin);
+  const options = siteCheckOptions(env, new URL(env['SITE_URL'] || 'http://localhost:4321').origin, await siteChecksCode());
   const started = performance.now();
   // Files unchanged since the last build (the same file: incremental builds link reused pages) are not read again.
   const store = await openFileResults<FileChecks>(fileResultsPath('site-checks'), options.scope, env['THELA_FULL_BUILD'] !== '1');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -78,8 +78,12 @@ describe('fragments shared between builds', () => {
     const file = path.join(staging, 'state.json');
     await writeFragmentState(file, previous);
     expect(await readFragmentState(file)).toEqual(previous);
-    await writeFile(file, JSON.stringify({ version: 2, dir: last, bundles: 1, byId: { a: '../../etc/passwd', b: 'en_bbb' } }));
+    const { code } = JSON.parse(await readFile(file, 'utf8')) as { code: string };
+    await writeFile(file, JSON.stringify({ version: 2, code, dir: last, bundles: 1, byId: { a: '../../etc/passwd', b: 'en_bbb' } }));
     expect((await readFragmentState(file)).byId).toEqual(new Map([['b', 'en_bbb']]));
+    // Written by other indexing code or another Pagefind: nothing is linked.
+    await writeFile(file, JSON.stringify({ version: 2, code: 'other', dir: last, bundles: 1, byId: { b: 'en_bbb' } }));
+    expect(await readFragmentState(file)).toEqual(noFragments());
     await writeFile(file, '{not json');
     expect(await readFragmentState(file)).toEqual(noFragments());
   });
